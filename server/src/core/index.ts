@@ -1,0 +1,5 @@
+// The layout algebra of Catlass's include/tla, with no dependency on the rest of the project.
+export * from './errors';
+export * from './inttuple';
+export * as arith from './arith';
+export * from './layout';

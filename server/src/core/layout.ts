@@ -1,0 +1,495 @@
+// Layout = (shape, stride, originShape) and the operations of include/tla/layout.hpp.
+import * as A from './arith';
+import { LayoutError } from './errors';
+import {
+  IntTuple,
+  IntValue,
+  TupleValue,
+  depth,
+  firstIncongruence,
+  getMode,
+  int,
+  isInt,
+  leaves,
+  printIntTuple,
+  rank,
+  staticInt,
+  tuple,
+} from './inttuple';
+
+export interface Layout {
+  readonly kind: 'layout';
+  readonly shape: IntTuple;
+  readonly stride: IntTuple;
+  readonly originShape: IntTuple;
+}
+
+export function layout(shape: IntTuple, stride: IntTuple, originShape: IntTuple): Layout {
+  return { kind: 'layout', shape, stride, originShape };
+}
+
+/** `shape:stride:originShape`, the notation the tools print and the language reads back. */
+export function printLayout(l: Layout): string {
+  return `${printIntTuple(l.shape)}:${printIntTuple(l.stride)}:${printIntTuple(l.originShape)}`;
+}
+
+const path = (p: number[]) => (p.length ? ` at mode <${p.join(',')}>` : '');
+
+/** Shape and stride must have the same nesting, else every offset is meaningless. */
+export function checkCongruent(shape: IntTuple, stride: IntTuple, strideArg = 1): void {
+  const d = firstIncongruence(shape, stride);
+  if (!d) return;
+  if (!d.aIsInt && !d.bIsInt) {
+    throw new LayoutError(
+      'rank-mismatch',
+      `shape and stride ranks differ${path(d.path)}: shape rank ${d.aRank} vs stride rank ${d.bRank}`,
+      { argIndex: strideArg, ranks: { shape: d.aRank, stride: d.bRank }, path: d.path },
+    );
+  }
+  throw new LayoutError(
+    'depth-mismatch',
+    `shape and stride nest differently${path(d.path)}: shape has ${d.aIsInt ? 'an integer' : `a rank-${d.aRank} tuple`}, ` +
+      `stride has ${d.bIsInt ? 'an integer' : `a rank-${d.bRank} tuple`}`,
+    { argIndex: strideArg, depths: { shape: d.aIsInt ? 0 : 1, stride: d.bIsInt ? 0 : 1 }, path: d.path },
+  );
+}
+
+// ---------------------------------------------------------------- crd2offset
+
+/**
+ * crd2offset(coord, shape, stride) exactly as tla: modes summed for a tuple coord;
+ * an integer coord over a tuple shape splits colexicographically, the last mode
+ * taking the rest without a modulo. Nothing is bounds-checked (as in C++).
+ */
+export function crd2offset(coord: IntTuple, shape: IntTuple, stride: IntTuple, at: number[] = []): IntValue {
+  if (coord.kind === 'tuple') {
+    if (shape.kind === 'int') {
+      throw new LayoutError(
+        'depth-mismatch',
+        `coord is deeper than the shape${path(at)}: a rank-${coord.items.length} coord on an integer shape ` +
+          `(C++: "Invalid parameters")`,
+        { argIndex: 0, depths: { coord: depth(coord), shape: 0 }, path: at },
+      );
+    }
+    if (stride.kind === 'int' || coord.items.length !== shape.items.length || stride.items.length !== shape.items.length) {
+      const sr = rank(stride);
+      const bad = coord.items.length !== shape.items.length ? 'coord' : 'stride';
+      throw new LayoutError(
+        'rank-mismatch',
+        bad === 'coord'
+          ? `coord rank ${coord.items.length} differs from shape rank ${shape.items.length}${path(at)}`
+          : `stride rank ${sr} differs from shape rank ${shape.items.length}${path(at)}`,
+        {
+          argIndex: bad === 'coord' ? 0 : 2,
+          ranks: { coord: coord.items.length, shape: shape.items.length, stride: sr },
+          path: at,
+        },
+      );
+    }
+    let acc: IntValue | undefined;
+    for (let i = 0; i < coord.items.length; i++) {
+      const term = crd2offset(coord.items[i], shape.items[i], stride.items[i], [...at, i]);
+      acc = acc ? A.add(acc, term) : term;
+    }
+    return acc ?? staticInt(0);
+  }
+  if (shape.kind === 'tuple') {
+    if (stride.kind === 'int' || stride.items.length !== shape.items.length) {
+      throw new LayoutError(
+        'rank-mismatch',
+        `stride rank ${rank(stride)} differs from shape rank ${shape.items.length}${path(at)}`,
+        { argIndex: 2, ranks: { shape: shape.items.length, stride: rank(stride) }, path: at },
+      );
+    }
+    // Colexicographic split: mode i gets coord % Product(shape_i), the rest moves on.
+    const n = shape.items.length;
+    let rest = coord;
+    let acc: IntValue | undefined;
+    for (let i = 0; i < n; i++) {
+      let here: IntValue;
+      if (i === n - 1) {
+        here = rest;
+      } else {
+        const p = A.product(shape.items[i]);
+        if (p.value === 0n) {
+          throw new LayoutError('division-by-zero', `integer coord split over a mode of size 0${path([...at, i])}`, {
+            argIndex: 1,
+            path: [...at, i],
+          });
+        }
+        here = A.mod(rest, p);
+        rest = A.div(rest, p);
+      }
+      const term = crd2offset(here, shape.items[i], stride.items[i], [...at, i]);
+      acc = acc ? A.add(acc, term) : term;
+    }
+    return acc ?? staticInt(0);
+  }
+  if (stride.kind === 'tuple') {
+    throw new LayoutError(
+      'depth-mismatch',
+      `stride is deeper than the shape${path(at)}: integer shape with a rank-${stride.items.length} stride`,
+      { argIndex: 2, path: at },
+    );
+  }
+  return A.mul(coord, stride);
+}
+
+/** layout(coord) */
+export function layoutOffset(l: Layout, coord: IntTuple): IntValue {
+  return crd2offset(coord, l.shape, l.stride);
+}
+
+// ---------------------------------------------------------------- constructors
+
+/** Each top-level mode's product, cast to uint32: MakeLayout(shape, stride)'s default originShape. */
+export function defaultOriginShape(shape: IntTuple): IntTuple {
+  const modeProduct = (m: IntTuple, i: number) =>
+    int(A.checkUint32(A.product(m).value, `originShape<${i}> (product of shape<${i}>)`), false);
+  if (shape.kind === 'int') return modeProduct(shape, 0);
+  return tuple(...shape.items.map(modeProduct));
+}
+
+function checkOriginRank(shape: IntTuple, originShape: IntTuple, argIndex: number): void {
+  if (rank(originShape) !== rank(shape)) {
+    throw new LayoutError(
+      'rank-mismatch',
+      `originShape rank ${rank(originShape)} differs from layout rank ${rank(shape)}`,
+      { argIndex, ranks: { originShape: rank(originShape), layout: rank(shape) } },
+    );
+  }
+  if (depth(originShape) > 1) {
+    throw new LayoutError('depth-mismatch', `originShape must be flat (depth ${depth(originShape)} given)`, {
+      argIndex,
+      depths: { originShape: depth(originShape) },
+    });
+  }
+}
+
+/** MakeLayout(shape, stride[, originShape]) */
+export function makeLayout(shape: IntTuple, stride: IntTuple, originShape?: IntTuple): Layout {
+  checkCongruent(shape, stride, 1);
+  if (originShape === undefined) return layout(shape, stride, defaultOriginShape(shape));
+  checkOriginRank(shape, originShape, 2);
+  return layout(shape, stride, originShape);
+}
+
+/** MakeLayout(len): a vector layout (len):(_1):(len). */
+export function makeVectorLayout(len: IntValue): Layout {
+  return layout(tuple(len), tuple(staticInt(1)), tuple(len));
+}
+
+/** `Layout<S, D[, O]>{}`: the type form; without O the originShape is value-initialised to zeros. */
+export function makeTypeLayout(shape: IntTuple, stride: IntTuple, originShape?: IntTuple): Layout {
+  checkCongruent(shape, stride, 1);
+  if (originShape === undefined) {
+    const zeros = shape.kind === 'int' ? int(0) : tuple(...shape.items.map(() => int(0)));
+    return layout(shape, stride, zeros);
+  }
+  checkOriginRank(shape, originShape, 2);
+  return layout(shape, stride, originShape);
+}
+
+// ---------------------------------------------------------------- element types and tags
+
+/** Bits of each element type the spec names; int4b_t follows the device rule (4 bits). */
+export const ELEMENT_BITS: Readonly<Record<string, number>> = {
+  half: 16,
+  bfloat16_t: 16,
+  float: 32,
+  int8_t: 8,
+  uint8_t: 8,
+  int16_t: 16,
+  uint16_t: 16,
+  int32_t: 32,
+  uint32_t: 32,
+  int64_t: 64,
+  int4b_t: 4,
+};
+
+/** sizeof(Element) in bytes, as MakeLayoutFmap/Filter use it (int4b_t storage is one byte). */
+export function elementBytes(element: string): number {
+  return Math.max(1, ELEMENT_BITS[element] / 8);
+}
+
+export const C0_NUM_PER_FRACTAL = 16;
+export const BYTE_PER_C0 = 32;
+export const BYTE_PER_FRACTAL = 512;
+
+/** Elements per C0 (32 bytes) for an element type: 256 / bits. */
+export const elementsPerC0 = (element: string) => 256 / ELEMENT_BITS[element];
+/** Elements per fractal (512 bytes): 4096 / bits. */
+export const elementsPerFractal = (element: string) => 4096 / ELEMENT_BITS[element];
+
+export const LAYOUT_TAGS = ['RowMajor', 'ColumnMajor', 'VectorLayout', 'zN', 'nZ', 'zZ', 'L0C'] as const;
+export type LayoutTag = (typeof LAYOUT_TAGS)[number];
+
+/** Tags that exist in Catlass::layout but that MakeLayout<Element, Tag> refuses. */
+export const KNOWN_UNSUPPORTED_TAGS = ['nN', 'PaddingRowMajor', 'PaddingColumnMajor', 'NDC1HWC0', 'KDC1KHKWN1N0C0'];
+
+function checkElement(element: string, argIndex = 0): void {
+  if (!(element in ELEMENT_BITS)) {
+    throw new LayoutError(
+      'unsupported-element',
+      `unsupported element type '${element}'; supported: ${Object.keys(ELEMENT_BITS).join(', ')}`,
+      { argIndex },
+    );
+  }
+}
+
+const toInt64 = (x: IntValue) => A.cast(x);
+
+/** MakeLayout<Element, Tag>(rows, cols). originShape is (rows, cols) as given. */
+export function makeLayoutFromTag(element: string, tag: string, rows: IntValue, cols: IntValue): Layout {
+  checkElement(element);
+  const c0 = staticInt(elementsPerC0(element));
+  const frac = staticInt(elementsPerFractal(element));
+  const s16 = staticInt(16);
+  const s1 = staticInt(1);
+  const origin = tuple(rows, cols);
+  switch (tag) {
+    case 'RowMajor':
+      return layout(tuple(rows, cols), tuple(toInt64(cols), s1), origin);
+    case 'ColumnMajor':
+      return layout(tuple(rows, cols), tuple(s1, toInt64(rows)), origin);
+    case 'VectorLayout':
+      return layout(tuple(cols), tuple(s1), tuple(cols));
+    case 'zN':
+      return layout(
+        tuple(tuple(s16, A.ceilDiv(rows, s16)), tuple(c0, A.ceilDiv(cols, c0))),
+        tuple(tuple(c0, frac), tuple(s1, A.mul(A.roundUp(toInt64(rows), s16), c0))),
+        origin,
+      );
+    case 'zZ':
+      return layout(
+        tuple(tuple(s16, A.ceilDiv(rows, s16)), tuple(c0, A.ceilDiv(cols, c0))),
+        tuple(tuple(c0, A.mul(A.roundUp(toInt64(cols), c0), s16)), tuple(s1, frac)),
+        origin,
+      );
+    case 'nZ':
+      return layout(
+        tuple(tuple(c0, A.ceilDiv(rows, c0)), tuple(s16, A.ceilDiv(cols, s16))),
+        tuple(tuple(s1, A.mul(A.roundUp(toInt64(cols), s16), c0)), tuple(c0, frac)),
+        origin,
+      );
+    case 'L0C':
+      return makeLayoutL0C(rows, cols);
+    default:
+      throw new LayoutError(
+        'unsupported-tag',
+        `MakeLayout<Element, Tag> does not support layout tag '${tag}'; supported tags: ${LAYOUT_TAGS.join(', ')}`,
+        { argIndex: 1 },
+      );
+  }
+}
+
+/** MakeLayoutL0C(rows, cols): 16×16 fractals of 256 elements, whatever the element. */
+export function makeLayoutL0C(rows: IntValue, cols: IntValue): Layout {
+  const s16 = staticInt(16);
+  return layout(
+    tuple(tuple(s16, A.ceilDiv(rows, s16)), tuple(s16, A.ceilDiv(cols, s16))),
+    tuple(tuple(s16, staticInt(256)), tuple(staticInt(1), A.mul(A.roundUp(toInt64(rows), s16), s16))),
+    tuple(rows, cols),
+  );
+}
+
+const u32 = (x: IntValue, what: string) => int(A.checkUint32(x.value, what), false);
+
+/** MakeLayoutFmap<Element>(batch, cin1, h, w): NC1HWC0 with C0 = 32 / sizeof(Element). */
+export function makeLayoutFmap(element: string, b: IntValue, c1: IntValue, h: IntValue, w: IntValue): Layout {
+  checkElement(element);
+  const c0 = staticInt(BYTE_PER_C0 / elementBytes(element));
+  const wc0 = A.mul(toInt64(w), c0);
+  const hwc0 = A.mul(toInt64(h), wc0);
+  const c1hwc0 = A.mul(toInt64(c1), hwc0);
+  return layout(
+    tuple(b, c1, h, w, c0),
+    tuple(c1hwc0, hwc0, wc0, c0, staticInt(1)),
+    tuple(u32(b, 'batch'), u32(c1, 'cin1'), u32(h, 'h'), u32(w, 'w'), u32(c0, 'C0')),
+  );
+}
+
+export const FILTER_POSITIONS = ['PositionL1', 'PositionGM'] as const;
+
+/** MakeLayoutFilter<Element, Position>(cin1, kh, kw, cout): n rounded up to 16 in L1. */
+export function makeLayoutFilter(
+  element: string,
+  position: string,
+  c1: IntValue,
+  kh: IntValue,
+  kw: IntValue,
+  n: IntValue,
+): Layout {
+  checkElement(element);
+  if (!(FILTER_POSITIONS as readonly string[]).includes(position)) {
+    throw new LayoutError(
+      'invalid-argument',
+      `unknown position '${position}' for MakeLayoutFilter; expected ${FILTER_POSITIONS.join(' or ')}`,
+      { argIndex: 1 },
+    );
+  }
+  const c0 = staticInt(BYTE_PER_C0 / elementBytes(element));
+  const n1 = position === 'PositionL1' ? A.cast(A.roundUp(n, staticInt(16))) : n;
+  const nc0 = A.mul(toInt64(n1), c0);
+  const kwnc0 = A.mul(toInt64(kw), nc0);
+  const khkwnc0 = A.mul(toInt64(kh), kwnc0);
+  return layout(
+    tuple(c1, kh, kw, n1, c0),
+    tuple(khkwnc0, kwnc0, nc0, c0, staticInt(1)),
+    tuple(u32(c1, 'cin1'), u32(kh, 'kh'), u32(kw, 'kw'), u32(n1, 'cout'), u32(c0, 'C0')),
+  );
+}
+
+// ---------------------------------------------------------------- GetTileLayout
+
+function checkFlatTuple(x: IntTuple, what: 'tileShape' | 'coord', argIndex: number): TupleValue {
+  if (x.kind === 'int' || x.items.length === 0 || depth(x) !== 1) {
+    const msg =
+      what === 'tileShape'
+        ? `GetTileLayout: tileShape must be a flat tuple with rank >= 1; ` +
+          (x.kind === 'int' ? 'an integer was given' : x.items.length === 0 ? 'it is empty' : `it has depth ${depth(x)}`)
+        : `GetTileLayout: coord must be a flat tuple of the tileShape's rank; ` +
+          (x.kind === 'int' ? 'an integer was given' : `it has depth ${depth(x)}`);
+    throw new LayoutError('depth-mismatch', msg, { argIndex, depths: { [what]: depth(x) } });
+  }
+  return x;
+}
+
+/**
+ * GetTileLayout(layout, tileShape, coord): stride kept; shape from tileShape,
+ * nested like the parent for fractal (depth-2) layouts; originShape cropped by
+ * min(tile[d], coord[d] < origin[d] ? origin[d] - coord[d] : 0) as uint32.
+ */
+export function getTileLayout(parent: Layout, tileShape: IntTuple, coord: IntTuple): Layout {
+  const tile = checkFlatTuple(tileShape, 'tileShape', 1);
+  const crd = checkFlatTuple(coord, 'coord', 2);
+  if (crd.items.length !== tile.items.length) {
+    throw new LayoutError(
+      'rank-mismatch',
+      `GetTileLayout: coord rank ${crd.items.length} differs from tileShape rank ${tile.items.length}`,
+      { argIndex: 2, ranks: { coord: crd.items.length, tileShape: tile.items.length } },
+    );
+  }
+  const parentRank = rank(parent.shape);
+  const parentDepth = depth(parent.shape);
+  let shape: IntTuple;
+  if (parentDepth <= 1) {
+    if (tile.items.length !== parentRank) {
+      throw new LayoutError(
+        'rank-mismatch',
+        `GetTileLayout: tileShape rank ${tile.items.length} differs from layout rank ${parentRank}`,
+        { argIndex: 1, ranks: { tileShape: tile.items.length, layout: parentRank } },
+      );
+    }
+    shape = tile;
+  } else {
+    if (tile.items.length !== 2) {
+      throw new LayoutError(
+        'rank-mismatch',
+        `GetTileLayout: a nested (fractal) layout takes a rank-2 (rows, cols) tileShape; this one has rank ${tile.items.length}`,
+        { argIndex: 1, ranks: { tileShape: tile.items.length, expected: 2 } },
+      );
+    }
+    if (parentRank !== 2 || parentDepth > 2) {
+      throw new LayoutError(
+        'rank-mismatch',
+        `GetTileLayout: a nested layout must be rank 2 and depth 2 to be tiled; this one has rank ${parentRank}, depth ${parentDepth}`,
+        { argIndex: 0, ranks: { layout: parentRank }, depths: { layout: parentDepth } },
+      );
+    }
+    const nestLike = (mode: IntTuple, extent: IntValue): IntTuple => {
+      if (mode.kind === 'int') return extent;
+      const inner = mode.items[0];
+      if (inner.kind !== 'int') {
+        throw new LayoutError('depth-mismatch', 'GetTileLayout: the inner block size of a fractal mode must be an integer', {
+          argIndex: 0,
+        });
+      }
+      // The outer count is computed at run time in tla, so it is dynamic.
+      return tuple(inner, A.cast(A.ceilDiv(extent, inner)));
+    };
+    shape = tuple(
+      nestLike(getMode(parent.shape, 0), tile.items[0] as IntValue),
+      nestLike(getMode(parent.shape, 1), tile.items[1] as IntValue),
+    );
+  }
+  if (rank(parent.originShape) !== tile.items.length) {
+    throw new LayoutError(
+      'rank-mismatch',
+      `GetTileLayout: the layout's originShape rank ${rank(parent.originShape)} differs from tileShape rank ${tile.items.length}`,
+      { argIndex: 0, ranks: { originShape: rank(parent.originShape), tileShape: tile.items.length } },
+    );
+  }
+  const origin = tuple(
+    ...tile.items.map((t, d) => {
+      const o = getMode(parent.originShape, d);
+      const c = crd.items[d] as IntValue;
+      if (o.kind !== 'int') {
+        throw new LayoutError('depth-mismatch', `GetTileLayout: originShape<${d}> must be an integer`, { argIndex: 0 });
+      }
+      const left = c.value < o.value ? o.value - c.value : 0n;
+      const tv = (t as IntValue).value;
+      const v = tv < left ? tv : left;
+      return int(A.checkUint32(v, `tile originShape<${d}>`), false);
+    }),
+  );
+  return layout(shape, parent.stride, origin);
+}
+
+// ---------------------------------------------------------------- sizes
+
+/** size(layout): product of the shape. */
+export function size(l: Layout): IntValue {
+  return A.product(l.shape);
+}
+
+/** cosize: largest offset reached + 1 (0 for an empty layout). Exact for any strides. */
+export function cosize(l: Layout): bigint {
+  const sh = leaves(l.shape);
+  const st = leaves(l.stride);
+  let maxOff = 0n;
+  for (let i = 0; i < sh.length; i++) {
+    if (sh[i].value <= 0n) return 0n;
+    const span = (sh[i].value - 1n) * (st[i]?.value ?? 0n);
+    if (span > 0n) maxOff += span;
+  }
+  return maxOff + 1n;
+}
+
+/** Which Catlass constructor a layout matches, for hovers: tags and element types. */
+export function recognise(l: Layout): { tag: string; elements: string[] }[] {
+  const found: { tag: string; elements: string[] }[] = [];
+  const o = l.originShape;
+  if (o.kind !== 'tuple' || o.items.length !== 2 || !isInt(o.items[0]) || !isInt(o.items[1])) return found;
+  const [r, c] = o.items as IntValue[];
+  const same = (x: Layout) => sameValues(x, l);
+  const groups = new Map<string, string[]>();
+  for (const tag of LAYOUT_TAGS) {
+    if (tag === 'VectorLayout') continue;
+    for (const el of Object.keys(ELEMENT_BITS)) {
+      try {
+        const cand = makeLayoutFromTag(el, tag, r, c);
+        if (same(cand)) {
+          const list = groups.get(tag) ?? [];
+          list.push(el);
+          groups.set(tag, list);
+        }
+      } catch {
+        /* a constructor that cannot build this shape is simply not a match */
+      }
+      if (tag === 'RowMajor' || tag === 'ColumnMajor' || tag === 'L0C') break; // element-independent
+    }
+  }
+  for (const [tag, elements] of groups) {
+    found.push({ tag, elements: tag === 'RowMajor' || tag === 'ColumnMajor' || tag === 'L0C' ? ['any'] : elements });
+  }
+  return found;
+}
+
+function sameValues(a: Layout, b: Layout): boolean {
+  const eq = (x: IntTuple, y: IntTuple): boolean =>
+    x.kind === 'int' && y.kind === 'int'
+      ? x.value === y.value
+      : x.kind === 'tuple' && y.kind === 'tuple' && x.items.length === y.items.length && x.items.every((v, i) => eq(v, y.items[i]));
+  return eq(a.shape, b.shape) && eq(a.stride, b.stride);
+}
