@@ -1,8 +1,8 @@
-// Bundles the extension client, the language server and the CLI with esbuild,
-// then compiles the TypeScript tree (sources + tests) with tsc into out/ for the tests.
+// Bundles the extension client, the language server and the CLI with esbuild into dist/,
+// bundles the tests into out/test/, and type-checks everything with tsc (strict, no emit).
 import * as esbuild from 'esbuild';
 import { execFileSync } from 'node:child_process';
-import { chmodSync } from 'node:fs';
+import { chmodSync, readdirSync, rmSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import path from 'node:path';
 
@@ -27,6 +27,17 @@ const entries = [
   { entryPoints: ['server/src/cli.ts'], outfile: 'dist/cli.js', banner: { js: '#!/usr/bin/env node' } },
 ];
 
+// Tests are TypeScript too; esbuild bundles each one (node_modules stay external).
+function testEntries(dir) {
+  const found = [];
+  for (const ent of readdirSync(path.join(root, dir), { withFileTypes: true })) {
+    const rel = path.join(dir, ent.name);
+    if (ent.isDirectory()) found.push(...testEntries(rel));
+    else if (ent.name.endsWith('.test.ts')) found.push(rel);
+  }
+  return found;
+}
+
 if (watch) {
   for (const e of entries) {
     const ctx = await esbuild.context({ ...common, ...e });
@@ -34,10 +45,19 @@ if (watch) {
   }
   console.log('esbuild: watching');
 } else {
-  await Promise.all(entries.map((e) => esbuild.build({ ...common, ...e })));
+  rmSync(path.join(root, 'out'), { recursive: true, force: true });
+  await Promise.all([
+    ...entries.map((e) => esbuild.build({ ...common, ...e })),
+    esbuild.build({
+      ...common,
+      entryPoints: testEntries('test'),
+      outdir: 'out',
+      outbase: '.',
+      packages: 'external',
+    }),
+  ]);
   chmodSync(path.join(root, 'dist/cli.js'), 0o755);
   if (!process.argv.includes('--no-tsc')) {
-    // tsc type-checks everything (strict) and emits the test tree into out/.
     execFileSync(process.execPath, [path.join(root, 'node_modules/typescript/bin/tsc'), '-p', 'tsconfig.json'], {
       cwd: root,
       stdio: 'inherit',

@@ -11,7 +11,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
     run: { module: serverModule, transport: TransportKind.ipc },
     debug: { module: serverModule, transport: TransportKind.ipc, options: { execArgv: ['--nolazy', '--inspect=6009'] } },
   };
-  const output = vscode.window.createOutputChannel('TLA Layout');
+  const output = vscode.window.createOutputChannel('TLA Layout', { log: true });
   const clientOptions: LanguageClientOptions = {
     documentSelector: [{ language: 'tla-layout' }],
     outputChannel: output,

@@ -4,7 +4,7 @@
 export type LayoutErrorCode =
   | 'rank-mismatch'
   | 'depth-mismatch'
-  | 'invalid-argument'
+  | 'argument-kind'
   | 'unsupported-tag'
   | 'unsupported-element'
   | 'division-by-zero'

@@ -323,7 +323,7 @@ export function makeLayoutFilter(
   checkElement(element);
   if (!(FILTER_POSITIONS as readonly string[]).includes(position)) {
     throw new LayoutError(
-      'invalid-argument',
+      'argument-kind',
       `unknown position '${position}' for MakeLayoutFilter; expected ${FILTER_POSITIONS.join(' or ')}`,
       { argIndex: 1 },
     );

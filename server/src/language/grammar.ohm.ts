@@ -1,0 +1,88 @@
+// The grammar of one `.tla` statement. The file is split into statements first
+// (statements.ts), so a syntax error stays inside its own statement.
+export const grammarSource = String.raw`
+TlaStatement {
+  Statement
+    = UsingNamespace
+    | StaticAssert
+    | Declaration
+    | ExpressionStatement
+
+  UsingNamespace = "using" "namespace" qualifiedName ";"
+  StaticAssert = "static_assert" "(" Expr compareOp Expr AssertMessage? ")" ";"
+  AssertMessage = "," stringLiteral
+  Declaration
+    = DeclSpecifiers declName "=" Expr ";"  -- typed
+    | declName "=" Expr ";"                 -- short
+  DeclSpecifiers = declQualifier* DeclType
+  DeclType = auto | TypeArg
+  ExpressionStatement = Expr ";"
+
+  Expr = Compact | Additive
+
+  // shape:stride[:originShape], exactly what the tools print.
+  Compact = CompactSide ":" CompactSide (":" CompactSide)?
+  CompactSide = CompactTuple | Unary
+  CompactTuple = "(" ListOf<CompactElem, ","> ")"
+  CompactElem = CompactTuple | Additive
+
+  Additive
+    = Additive addOp Multiplicative  -- binary
+    | Multiplicative
+  Multiplicative
+    = Multiplicative mulOp Unary  -- binary
+    | Unary
+  Unary
+    = "-" Unary  -- neg
+    | "+" Unary  -- pos
+    | "(" castType ")" Unary  -- cast
+    | staticCast "<" castType ">" "(" Expr ")"  -- staticCast
+    | Postfix
+
+  Postfix
+    = Postfix "(" ListOf<Expr, ","> ")"  -- apply
+    | Primary
+
+  Primary
+    = staticInt
+    | number
+    | FunctionCall
+    | TypeInstance
+    | "(" Expr "," NonemptyListOf<Expr, ","> ")"  -- tuple
+    | "(" Expr ")"  -- paren
+    | qualifiedName  -- name
+
+  FunctionCall = qualifiedName TemplateArgs? Braces? "(" ListOf<Expr, ","> ")"
+  TypeInstance = qualifiedName TemplateArgs? Braces
+  Braces = "{" "}"
+  TemplateArgs = "<" ListOf<TemplateArg, ","> ">"
+  TemplateArg = staticInt | number | TypeArg
+  TypeArg = qualifiedName TemplateArgs?
+
+  // ---- lexical
+  compareOp = "==" | "!="
+  addOp = "+" | "-"
+  mulOp = "*" | "/" | "%"
+  declQualifier = ("const" | "constexpr" | "static" | "inline") ~identPart
+  auto = "auto" ~identPart
+  staticCast = "static_cast" ~identPart
+  castType = ("int64_t" | "uint64_t" | "int32_t" | "uint32_t" | "size_t" | "int" | "long" | "unsigned") ~identPart
+  declName = ident
+  qualifiedName = (ident "::")* ident
+  ident = ~keyword ~staticInt identStart identPart*
+  identStart = letter | "_"
+  identPart = alnum | "_"
+  keyword = ("auto" | "const" | "constexpr" | "static_assert" | "static_cast" | "static" | "using" | "namespace" | "inline") ~identPart
+  staticInt = "_" digit+ ~identPart
+  number = (hexInt | decInt) intSuffix ~identPart
+  hexInt = "0" ("x" | "X") hexDigit+
+  decInt = digit+
+  intSuffix = caseInsensitive<"ull"> | caseInsensitive<"ul"> | caseInsensitive<"ll"> | caseInsensitive<"u"> | caseInsensitive<"l"> | ""
+  stringLiteral = "\"" stringChar* "\""
+  stringChar = ~("\"" | "\\" | "\n") any  -- plain
+             | "\\" any  -- escape
+  space += comment
+  comment = "//" (~"\n" any)*  -- line
+          | "/*" (~"*/" any)* "*/"  -- block
+}
+`;

@@ -1,0 +1,10 @@
+// The `.tla` language: parsing, evaluation, diagnostics. Knows nothing of LSP.
+export * from './analysis';
+export type * as Ast from './ast';
+export { walkExpr, statementExprs } from './ast';
+export * from './builtins';
+export * from './diagnostics';
+export * from './evaluate';
+export * from './parser';
+export * from './statements';
+export * from './text';

@@ -1,0 +1,176 @@
+// Parses one statement's text with ohm-js into the AST of ast.ts.
+import * as ohm from 'ohm-js';
+import type * as Ast from './ast';
+import { grammarSource } from './grammar.ohm';
+
+let grammar: ohm.Grammar | undefined;
+let semantics: ohm.Semantics | undefined;
+
+function setup(): { g: ohm.Grammar; s: ohm.Semantics } {
+  if (grammar && semantics) return { g: grammar, s: semantics };
+  const g = ohm.grammar(grammarSource);
+  const s = g.createSemantics();
+  const span = (n: ohm.Node) => ({ start: n.source.startIdx, end: n.source.endIdx });
+  const list = (n: ohm.Node): any[] => n.asIteration().children.map((c: ohm.Node) => c.ast());
+  const opt = (n: ohm.Node): any => (n.numChildren ? n.children[0].ast() : null);
+  const bareName = (text: string) => {
+    const i = text.lastIndexOf('::');
+    return i < 0 ? text : text.slice(i + 2);
+  };
+
+  s.addOperation('ast', {
+    UsingNamespace(_u, _n, _q, _semi) {
+      return { type: 'using', ...span(this) };
+    },
+    StaticAssert(_kw, _open, left, op, right, msg, _close, _semi) {
+      return { type: 'assert', left: left.ast(), op: op.sourceString, right: right.ast(), message: opt(msg), ...span(this) };
+    },
+    AssertMessage(_comma, str) {
+      return str.ast();
+    },
+    Declaration_typed(spec, name, _eq, expr, _semi) {
+      const d = spec.ast() as { declType: string; declTypeArg: Ast.TypeArg | null; isConst: boolean };
+      return { type: 'decl', ...d, name: name.sourceString, nameSpan: span(name), expr: expr.ast(), ...span(this) };
+    },
+    Declaration_short(name, _eq, expr, _semi) {
+      return {
+        type: 'decl',
+        declType: null,
+        declTypeArg: null,
+        isConst: false,
+        name: name.sourceString,
+        nameSpan: span(name),
+        expr: expr.ast(),
+        ...span(this),
+      };
+    },
+    DeclSpecifiers(quals, type) {
+      const isConst = quals.children.some((q: ohm.Node) => q.sourceString.startsWith('const'));
+      const t = type.ast();
+      return typeof t === 'string'
+        ? { declType: t, declTypeArg: null, isConst }
+        : { declType: (t as Ast.TypeArg).name, declTypeArg: t, isConst };
+    },
+    DeclType(t) {
+      return t.ctorName === 'auto' ? 'auto' : t.ast();
+    },
+    ExpressionStatement(expr, _semi) {
+      return { type: 'expr', expr: expr.ast(), ...span(this) };
+    },
+    Compact(shape, _c1, stride, _c2, origin) {
+      return { type: 'compact', shape: shape.ast(), stride: stride.ast(), origin: opt(origin), ...span(this) };
+    },
+    CompactTuple(_open, elems, _close) {
+      return { type: 'tuple', items: list(elems), ...span(this) };
+    },
+    Additive_binary(l, op, r) {
+      return { type: 'binary', op: op.sourceString, left: l.ast(), right: r.ast(), ...span(this) };
+    },
+    Multiplicative_binary(l, op, r) {
+      return { type: 'binary', op: op.sourceString, left: l.ast(), right: r.ast(), ...span(this) };
+    },
+    Unary_neg(_op, e) {
+      return { type: 'unary', op: '-', operand: e.ast(), ...span(this) };
+    },
+    Unary_pos(_op, e) {
+      return { type: 'unary', op: '+', operand: e.ast(), ...span(this) };
+    },
+    Unary_cast(_open, t, _close, e) {
+      return { type: 'cast', castType: t.sourceString, operand: e.ast(), ...span(this) };
+    },
+    Unary_staticCast(_kw, _lt, t, _gt, _open, e, _close) {
+      return { type: 'cast', castType: t.sourceString, operand: e.ast(), ...span(this) };
+    },
+    Postfix_apply(target, open, args, close) {
+      return {
+        type: 'apply',
+        target: target.ast(),
+        args: list(args),
+        argsSpan: { start: open.source.startIdx, end: close.source.endIdx },
+        ...span(this),
+      };
+    },
+    Primary_tuple(_open, first, _comma, rest, _close) {
+      return { type: 'tuple', items: [first.ast(), ...list(rest)], ...span(this) };
+    },
+    Primary_paren(_open, e, _close) {
+      return { type: 'paren', inner: e.ast(), ...span(this) };
+    },
+    Primary_name(q) {
+      return { type: 'name', name: bareName(q.sourceString), ...span(this) };
+    },
+    FunctionCall(name, targs, braces, open, args, close) {
+      return {
+        type: 'call',
+        callee: bareName(name.sourceString),
+        calleeSpan: span(name),
+        templateArgs: opt(targs),
+        braces: braces.numChildren > 0,
+        args: list(args),
+        argsSpan: { start: open.source.startIdx, end: close.source.endIdx },
+        ...span(this),
+      };
+    },
+    TypeInstance(t, targs, _braces) {
+      const typeArg: Ast.TypeArg = {
+        type: 'typeArg',
+        name: bareName(t.sourceString),
+        nameSpan: span(t),
+        args: opt(targs),
+        start: t.source.startIdx,
+        end: targs.numChildren ? targs.source.endIdx : t.source.endIdx,
+      };
+      return { type: 'typeInstance', typeArg, ...span(this) };
+    },
+    TemplateArgs(_lt, args, _gt) {
+      return list(args);
+    },
+    TypeArg(name, targs) {
+      return { type: 'typeArg', name: bareName(name.sourceString), nameSpan: span(name), args: opt(targs), ...span(this) };
+    },
+    staticInt(_u, digits) {
+      return { type: 'int', value: BigInt(digits.sourceString), isStatic: true, ...span(this) };
+    },
+    number(n, _suffix) {
+      return { type: 'int', value: BigInt(n.sourceString), isStatic: false, ...span(this) };
+    },
+    stringLiteral(_o, chars, _c) {
+      return chars.sourceString;
+    },
+    _iter(...children) {
+      return children.map((c) => c.ast());
+    },
+  });
+  grammar = g;
+  semantics = s;
+  return { g, s };
+}
+
+export interface SyntaxError {
+  /** Offset in the statement text where the match failed. */
+  offset: number;
+  expected: string;
+  message: string;
+}
+
+export type ParseResult = { ok: true; statement: Ast.Statement } | { ok: false; error: SyntaxError };
+
+export function parseStatement(text: string): ParseResult {
+  const { g, s } = setup();
+  const m = g.match(text, 'Statement');
+  if (m.succeeded()) return { ok: true, statement: s(m).ast() as Ast.Statement };
+  const failed = m as unknown as { getRightmostFailurePosition(): number; getExpectedText(): string };
+  const offset = failed.getRightmostFailurePosition();
+  const expected = failed.getExpectedText();
+  return { ok: false, error: { offset, expected, message: `syntax error: expected ${expected}` } };
+}
+
+/** Parses a whole expression (used by tests and the round-trip check of printed values). */
+export function parseExpression(text: string): ParseResult {
+  return parseStatement(text.trimEnd().endsWith(';') ? text : text + ';');
+}
+
+/** The ohm grammar, for tools that want to inspect it (completion vocabulary, fuzzing). */
+export function getGrammar(): ohm.Grammar {
+  return setup().g;
+}

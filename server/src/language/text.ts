@@ -1,0 +1,32 @@
+// Offsets ↔ line/column, shared by the CLI and the server.
+
+export class LineIndex {
+  private readonly lineStarts: number[];
+  constructor(readonly text: string) {
+    const starts = [0];
+    for (let i = 0; i < text.length; i++) if (text.charCodeAt(i) === 10) starts.push(i + 1);
+    this.lineStarts = starts;
+  }
+  /** 0-based line and character (UTF-16 units, as LSP counts them). */
+  position(offset: number): { line: number; character: number } {
+    const o = Math.max(0, Math.min(offset, this.text.length));
+    let lo = 0;
+    let hi = this.lineStarts.length - 1;
+    while (lo < hi) {
+      const mid = (lo + hi + 1) >> 1;
+      if (this.lineStarts[mid] <= o) lo = mid;
+      else hi = mid - 1;
+    }
+    return { line: lo, character: o - this.lineStarts[lo] };
+  }
+  offset(line: number, character: number): number {
+    if (line < 0) return 0;
+    if (line >= this.lineStarts.length) return this.text.length;
+    const start = this.lineStarts[line];
+    const end = line + 1 < this.lineStarts.length ? this.lineStarts[line + 1] - 1 : this.text.length;
+    return Math.min(start + Math.max(0, character), end);
+  }
+  get lineCount(): number {
+    return this.lineStarts.length;
+  }
+}
