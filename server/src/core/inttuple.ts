@@ -147,7 +147,8 @@ export function identical(a: IntTuple, b: IntTuple): boolean {
 
 /** Print in the guide's notation: `_` on static leaves, no spaces: `((_4,2),(_4,3))`. */
 export function printIntTuple(x: IntTuple): string {
-  if (x.kind === 'int') return (x.isStatic ? '_' : '') + x.value.toString();
+  // A negative static prints as -_N so that it reads back as the static it is.
+  if (x.kind === 'int') return x.isStatic ? (x.value < 0n ? `-_${-x.value}` : `_${x.value}`) : x.value.toString();
   return '(' + x.items.map(printIntTuple).join(',') + ')';
 }
 

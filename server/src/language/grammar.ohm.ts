@@ -48,9 +48,16 @@ TlaStatement {
     | number
     | FunctionCall
     | TypeInstance
+    | LiteralTuple
     | "(" Expr "," NonemptyListOf<Expr, ","> ")"  -- tuple
     | "(" Expr ")"  -- paren
     | qualifiedName  -- name
+
+  // Parentheses around nothing but integer literals are a tuple, as the tools print
+  // one: (8) is a rank-1 tuple, ((_6),_1) a nested one; (8 + 1) stays an integer.
+  LiteralTuple = "(" NonemptyListOf<LiteralElem, ","> ")" ~("*" | "/" | "%" | "+" | "-")
+  LiteralElem = LiteralTuple | literalInt
+  literalInt = "-"? space* (staticInt | number)
 
   FunctionCall = qualifiedName TemplateArgs? Braces? "(" ListOf<Expr, ","> ")"
   TypeInstance = qualifiedName TemplateArgs? Braces
@@ -63,7 +70,7 @@ TlaStatement {
   compareOp = "==" | "!="
   addOp = "+" | "-"
   mulOp = "*" | "/" | "%"
-  declQualifier = ("const" | "constexpr" | "static" | "inline") ~identPart
+  declQualifier = ("constexpr" | "const" | "static" | "inline") ~identPart
   auto = "auto" ~identPart
   staticCast = "static_cast" ~identPart
   castType = ("int64_t" | "uint64_t" | "int32_t" | "uint32_t" | "size_t" | "int" | "long" | "unsigned") ~identPart
@@ -72,7 +79,7 @@ TlaStatement {
   ident = ~keyword ~staticInt identStart identPart*
   identStart = letter | "_"
   identPart = alnum | "_"
-  keyword = ("auto" | "const" | "constexpr" | "static_assert" | "static_cast" | "static" | "using" | "namespace" | "inline") ~identPart
+  keyword = ("auto" | "constexpr" | "const" | "static_assert" | "static_cast" | "static" | "using" | "namespace" | "inline") ~identPart
   staticInt = "_" digit+ ~identPart
   number = (hexInt | decInt) intSuffix ~identPart
   hexInt = "0" ("x" | "X") hexDigit+

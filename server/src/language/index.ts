@@ -8,3 +8,4 @@ export * from './evaluate';
 export * from './parser';
 export * from './statements';
 export * from './text';
+export * from './describe';

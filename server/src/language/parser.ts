@@ -90,6 +90,13 @@ function setup(): { g: ohm.Grammar; s: ohm.Semantics } {
         ...span(this),
       };
     },
+    LiteralTuple(_open, elems, _close) {
+      return { type: 'tuple', items: list(elems), ...span(this) };
+    },
+    literalInt(minus, _sp, lit) {
+      const v = lit.ast() as Ast.IntLiteral;
+      return minus.numChildren ? { type: 'unary', op: '-', operand: v, ...span(this) } : v;
+    },
     Primary_tuple(_open, first, _comma, rest, _close) {
       return { type: 'tuple', items: [first.ast(), ...list(rest)], ...span(this) };
     },

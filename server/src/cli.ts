@@ -1,0 +1,139 @@
+// `tla-layout`: check and evaluate `.tla` files without an editor.
+import { readFileSync, statSync } from 'node:fs';
+import { Analyzer, DocumentAnalysis, LineIndex, summarize } from './language';
+
+const USAGE = `tla-layout — evaluate Catlass TLA layouts written in the .tla language
+
+Usage:
+  tla-layout check FILE…          report diagnostics as file:line:col: severity CODE message
+                                  (exit status 1 when any error)
+  tla-layout eval FILE [--json]   print every statement's value (--json: machine-readable)
+  tla-layout --help               this text
+  tla-layout --version            the version
+
+Language reference: docs/language.md; diagnostic codes: docs/diagnostics.md.`;
+
+const VERSION = '0.1.0';
+
+class CliError extends Error {}
+
+function readSource(file: string): string {
+  let st;
+  try {
+    st = statSync(file);
+  } catch {
+    throw new CliError(`tla-layout: cannot read '${file}': no such file`);
+  }
+  if (st.isDirectory()) throw new CliError(`tla-layout: '${file}' is a directory, not a .tla file`);
+  try {
+    return readFileSync(file, 'utf8');
+  } catch (e) {
+    throw new CliError(`tla-layout: cannot read '${file}': ${(e as Error).message}`);
+  }
+}
+
+function diagnosticJson(a: DocumentAnalysis, lines: LineIndex, d: DocumentAnalysis['diagnostics'][number]) {
+  const s = lines.position(d.start);
+  const e = lines.position(d.end);
+  return {
+    line: s.line + 1,
+    column: s.character + 1,
+    endLine: e.line + 1,
+    endColumn: e.character + 1,
+    severity: d.severity,
+    code: d.code,
+    message: d.message,
+  };
+}
+
+function check(files: string[], out: (s: string) => void): number {
+  if (!files.length) throw new CliError('tla-layout check: name at least one file\n\n' + USAGE);
+  let errors = 0;
+  const analyzer = new Analyzer();
+  for (const file of files) {
+    const text = readSource(file);
+    const a = analyzer.analyze(text);
+    const lines = new LineIndex(text);
+    for (const d of a.diagnostics) {
+      const p = lines.position(d.start);
+      out(`${file}:${p.line + 1}:${p.character + 1}: ${d.severity} ${d.code} ${d.message}`);
+      if (d.severity === 'error') errors++;
+    }
+  }
+  return errors ? 1 : 0;
+}
+
+function evaluate(args: string[], out: (s: string) => void): number {
+  const json = args.includes('--json');
+  const files = args.filter((a) => a !== '--json');
+  const unknown = files.filter((f) => f.startsWith('--'));
+  if (unknown.length) throw new CliError(`tla-layout eval: unknown option ${unknown[0]}\n\n${USAGE}`);
+  if (files.length !== 1) throw new CliError('tla-layout eval: name exactly one file\n\n' + USAGE);
+  const file = files[0];
+  const text = readSource(file);
+  const a = new Analyzer().analyze(text);
+  const lines = new LineIndex(text);
+  if (json) {
+    const statements = a.statements
+      .filter((s) => !s.chunk.preprocessor)
+      .map((s) => {
+        const inside = a.diagnostics.filter((d) => d.start >= s.chunk.start && d.start <= s.chunk.end);
+        return {
+          line: lines.position(s.chunk.start).line + 1,
+          name: s.declaredName ?? null,
+          value: s.result?.value ? summarize(s.result.value) : null,
+          diagnostics: inside.map((d) => diagnosticJson(a, lines, d)),
+        };
+      });
+    out(JSON.stringify({ file, statements, diagnostics: a.diagnostics.map((d) => diagnosticJson(a, lines, d)) }, null, 2));
+  } else {
+    for (const s of a.statements) {
+      const v = s.result?.value;
+      if (!v) continue;
+      const line = lines.position(s.chunk.start).line + 1;
+      const sum = summarize(v);
+      const label = s.declaredName ? `${s.declaredName} = ` : '';
+      const facts = sum.kind === 'layout' ? `   rank ${sum.rank}, depth ${sum.depth}, size ${sum.size}, cosize ${sum.cosize}` : '';
+      out(`${file}:${line}: ${label}${sum.text}${facts}`);
+    }
+    for (const d of a.diagnostics) {
+      const p = lines.position(d.start);
+      out(`${file}:${p.line + 1}:${p.character + 1}: ${d.severity} ${d.code} ${d.message}`);
+    }
+  }
+  return a.diagnostics.some((d) => d.severity === 'error') ? 1 : 0;
+}
+
+export function main(argv: string[], out: (s: string) => void = console.log, err: (s: string) => void = console.error): number {
+  const [command, ...rest] = argv;
+  try {
+    switch (command) {
+      case undefined:
+      case '--help':
+      case '-h':
+      case 'help':
+        out(USAGE);
+        return 0;
+      case '--version':
+        out(VERSION);
+        return 0;
+      case 'check':
+        return check(rest, out);
+      case 'eval':
+        return evaluate(rest, out);
+      default:
+        err(`tla-layout: unknown command '${command}'\n\n${USAGE}`);
+        return 2;
+    }
+  } catch (e) {
+    if (e instanceof CliError) {
+      err(e.message);
+      return 2;
+    }
+    throw e;
+  }
+}
+
+if (require.main === module) {
+  process.exitCode = main(process.argv.slice(2));
+}

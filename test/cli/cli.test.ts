@@ -1,0 +1,95 @@
+// The `tla-layout` command as users run it: the built dist/cli.js in a child process.
+import assert from 'node:assert/strict';
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { test } from 'node:test';
+import { ROOT } from '../helpers';
+
+const cli = path.join(ROOT, 'dist', 'cli.js');
+const run = (...args: string[]) => spawnSync(process.execPath, [cli, ...args], { encoding: 'utf8', cwd: ROOT });
+const tmp = mkdtempSync(path.join(tmpdir(), 'tla-cli-'));
+const file = (name: string, text: string) => {
+  const p = path.join(tmp, name);
+  writeFileSync(p, text);
+  return p;
+};
+
+test('no arguments and --help print usage', () => {
+  for (const args of [[], ['--help']]) {
+    const r = run(...args);
+    assert.equal(r.status, 0);
+    assert.match(r.stdout, /Usage:/);
+    assert.match(r.stdout, /tla-layout check FILE/);
+  }
+});
+
+test('check prints file:line:col: severity CODE message and exits 1 on errors', () => {
+  const bad = file('bad.tla', 'auto a = MakeShape(4, 4);\nauto o = crd2offset(MakeCoord(1, 2, 3), a, MakeStride(1, 4));\n');
+  const r = run('check', bad);
+  assert.equal(r.status, 1);
+  assert.equal(r.stdout.trim(), `${bad}:2:21: error rank-mismatch coord rank 3 differs from shape rank 2`);
+});
+
+test('check exits 0 when only warnings or nothing', () => {
+  const ok = file('ok.tla', 'auto l = MakeLayout<half, zN>(100, 100);\nauto o = l(MakeCoord(MakeCoord(9, 6), 0));\n');
+  const r = run('check', ok);
+  assert.equal(r.status, 0);
+  assert.match(r.stdout, /ok\.tla:2:12: warning coord-in-padding /);
+  const clean = file('clean.tla', 'auto a = 1;\n');
+  assert.equal(run('check', clean).stdout, '');
+  assert.equal(run('check', clean).status, 0);
+});
+
+test('a missing file is a clear error, not a stack trace', () => {
+  const r = run('check', path.join(tmp, 'nope.tla'));
+  assert.equal(r.status, 2);
+  assert.match(r.stderr, /cannot read '.*nope\.tla': no such file/);
+  assert.doesNotMatch(r.stderr, /at .*\.js:\d+/);
+  const e = run('eval', path.join(tmp, 'nope.tla'));
+  assert.equal(e.status, 2);
+});
+
+test('eval prints values; --json has the documented shape', () => {
+  const f = file(
+    'guide.tla',
+    [
+      'using namespace tla;',
+      'Layout a = Layout<Shape<Shape<_4, _2>, Shape<_4, _3>>, Stride<Stride<_4, _16>, Stride<_1, _32>>, Shape<_8, _12>>{};',
+      'Layout a0 = GetTileLayout(a, MakeShape(4, 4), MakeCoord(6, 10));',
+      'print(a(MakeCoord(1, 5)));',
+      'auto bad = nope;',
+    ].join('\n'),
+  );
+  const text = run('eval', f);
+  assert.equal(text.status, 1);
+  assert.match(text.stdout, /guide\.tla:2: a = \(\(_4,_2\),\(_4,_3\)\):\(\(_4,_16\),\(_1,_32\)\):\(_8,_12\)   rank 2, depth 2, size 96, cosize 96/);
+  // the guide: originShape cropped to (2, 2); tile shape nested like the parent: ((_4, 1), (_4, 1))
+  assert.match(text.stdout, /guide\.tla:3: a0 = \(\(_4,1\),\(_4,1\)\):\(\(_4,_16\),\(_1,_32\)\):\(2,2\)/);
+  assert.match(text.stdout, /guide\.tla:4: 37/);
+
+  const r = run('eval', f, '--json');
+  const j = JSON.parse(r.stdout);
+  assert.equal(j.file, f);
+  assert.equal(j.statements.length, 5);
+  assert.deepEqual(j.statements[0], { line: 1, name: null, value: null, diagnostics: [] });
+  // cosize by hand: (4-1)*4 + (2-1)*16 + (4-1)*1 + (3-1)*32 + 1 = 12 + 16 + 3 + 64 + 1 = 96
+  assert.deepEqual(j.statements[1].value, {
+    kind: 'layout',
+    text: '((_4,_2),(_4,_3)):((_4,_16),(_1,_32)):(_8,_12)',
+    shape: '((_4,_2),(_4,_3))',
+    stride: '((_4,_16),(_1,_32))',
+    originShape: '(_8,_12)',
+    rank: 2,
+    depth: 2,
+    size: 96,
+    cosize: 96,
+  });
+  assert.deepEqual(j.statements[3].value, { kind: 'int', text: '37' });
+  assert.deepEqual(j.statements[4].diagnostics, [
+    { line: 5, column: 12, endLine: 5, endColumn: 16, severity: 'error', code: 'unknown-name', message: "unknown name 'nope'" },
+  ]);
+  // the guide's own tile starts at (6, 10), not a multiple of (4, 4): information, then the error
+  assert.deepEqual(j.diagnostics.map((d: { code: string }) => d.code), ['tile-misaligned', 'unknown-name']);
+});

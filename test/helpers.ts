@@ -1,0 +1,34 @@
+// Shared by the tests: where the project and the goldens are.
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+
+function findRoot(start: string): string {
+  let dir = start;
+  while (!existsSync(path.join(dir, 'package.json')) || !existsSync(path.join(dir, 'server'))) {
+    const up = path.dirname(dir);
+    if (up === dir) throw new Error('project root not found above ' + start);
+    dir = up;
+  }
+  return dir;
+}
+
+export const ROOT = findRoot(__dirname);
+/** Ground truth computed by the real Catlass headers; never edited. */
+export const GOLDEN_DIR = path.resolve(ROOT, '../shared/golden');
+
+export interface GoldenCase {
+  id: string;
+  kind: string;
+  expr: string;
+  why?: string;
+  expect: { value?: string; shape?: string; stride?: string; originShape?: string; error?: string };
+}
+
+export function readGolden(file: string): GoldenCase[] {
+  return readFileSync(path.join(GOLDEN_DIR, file), 'utf8')
+    .split('\n')
+    .filter((l) => l.trim())
+    .map((l) => JSON.parse(l) as GoldenCase);
+}
+
+export const GOLDEN_FILES = ['catlass-1.jsonl', 'catlass-2.jsonl', 'catlass-edge.jsonl'];
