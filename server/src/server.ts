@@ -1,39 +1,117 @@
 // The TLA layout language server: wires the features to vscode-languageserver.
 // Runs in VS Code (ipc) and standalone with --stdio for any LSP editor.
 import {
+  CancellationToken,
+  CodeActionKind,
   Connection,
   DidChangeConfigurationNotification,
+  DocumentDiagnosticReportKind,
+  ErrorCodes,
+  LSPErrorCodes,
   ProposedFeatures,
+  ResponseError,
   TextDocumentSyncKind,
   TextDocuments,
   createConnection,
 } from 'vscode-languageserver/node';
 import { TextDocument } from 'vscode-languageserver-textdocument';
-import { DocumentAnalyses } from './documents';
+import { AnalysedDocument, DocumentAnalyses } from './documents';
+import { codeActions } from './features/codeActions';
+import { completion } from './features/completion';
 import { toLspDiagnostics } from './features/diagnostics';
+import { foldingRanges } from './features/folding';
+import { formatting } from './features/formatting';
+import { hover } from './features/hover';
+import { inlayHints } from './features/inlayHints';
+import { definition, highlights, prepareRename, references, rename } from './features/navigation';
+import { LEGEND, semanticTokens } from './features/semanticTokens';
+import { signatureHelp } from './features/signatureHelp';
+import { DEFAULT_SETTINGS, Settings, readSettings } from './features/settings';
+import { documentSymbols } from './features/symbols';
 
-const DEBOUNCE_MS = 120;
+/** Diagnostics follow typing after this pause; the last edit is always published. */
+export const DEBOUNCE_MS = 120;
 
 export function startServer(connection: Connection): void {
   const documents = new TextDocuments(TextDocument);
   const analyses = new DocumentAnalyses();
   const pending = new Map<string, NodeJS.Timeout>();
+  let settings: Settings = DEFAULT_SETTINGS;
   let configurationCapability = false;
+  let pullDiagnostics = false;
+
+  const log = (msg: string) => connection.console.error(`tla-layout: ${msg}`);
+
+  /**
+   * Runs one request: the document's current analysis in, the feature's answer out.
+   * A cancelled request answers RequestCancelled; a bug in one feature is logged and
+   * answered as an error, and the server keeps serving.
+   */
+  function handle<P extends { textDocument: { uri: string } }, R>(
+    name: string,
+    empty: R,
+    fn: (doc: AnalysedDocument, params: P) => R | ResponseError<void>,
+  ) {
+    return (params: P, token?: CancellationToken): R | ResponseError<void> => {
+      if (token?.isCancellationRequested) return new ResponseError(LSPErrorCodes.RequestCancelled, `${name} cancelled`);
+      const doc = documents.get(params.textDocument.uri);
+      if (!doc) return empty; // a document never opened (or already closed): nothing to say
+      try {
+        return fn(analyses.get(doc), params);
+      } catch (e) {
+        log(`${name} failed on ${params.textDocument.uri}: ${(e as Error).stack ?? e}`);
+        return new ResponseError(ErrorCodes.InternalError, `tla-layout: ${name} failed: ${(e as Error).message}`);
+      }
+    };
+  }
 
   connection.onInitialize((params) => {
-    configurationCapability = !!params.capabilities.workspace?.configuration;
+    const caps = params.capabilities;
+    configurationCapability = !!caps.workspace?.configuration;
+    pullDiagnostics = !!caps.textDocument?.diagnostic;
+    settings = readSettings(params.initializationOptions?.settings);
     return {
       capabilities: {
         textDocumentSync: TextDocumentSyncKind.Incremental,
+        hoverProvider: true,
+        inlayHintProvider: true,
+        completionProvider: { triggerCharacters: ['<', '_', ',', '('], resolveProvider: false },
+        signatureHelpProvider: { triggerCharacters: ['(', ','], retriggerCharacters: [','] },
+        documentSymbolProvider: true,
+        definitionProvider: true,
+        referencesProvider: true,
+        documentHighlightProvider: true,
+        renameProvider: { prepareProvider: true },
+        semanticTokensProvider: { legend: LEGEND, full: true },
+        foldingRangeProvider: true,
+        documentFormattingProvider: true,
+        documentRangeFormattingProvider: true,
+        codeActionProvider: { codeActionKinds: [CodeActionKind.QuickFix, CodeActionKind.Refactor, CodeActionKind.RefactorRewrite] },
+        ...(pullDiagnostics ? { diagnosticProvider: { interFileDependencies: false, workspaceDiagnostics: false } } : {}),
       },
       serverInfo: { name: 'tla-layout', version: '0.1.0' },
     };
   });
 
+  const refreshSettings = async () => {
+    if (!configurationCapability) return;
+    try {
+      settings = readSettings(await connection.workspace.getConfiguration('tlaLayout'));
+      if (connection.languages.inlayHint) void connection.languages.inlayHint.refresh().catch(() => undefined);
+    } catch (e) {
+      log(`reading settings failed: ${(e as Error).message}`);
+    }
+  };
+
   connection.onInitialized(() => {
     if (configurationCapability) {
-      void connection.client.register(DidChangeConfigurationNotification.type, undefined);
+      void connection.client.register(DidChangeConfigurationNotification.type, undefined).catch(() => undefined);
+      void refreshSettings();
     }
+  });
+  connection.onDidChangeConfiguration((change) => {
+    if (configurationCapability) void refreshSettings();
+    else settings = readSettings((change.settings as { tlaLayout?: unknown } | undefined)?.tlaLayout);
   });
 
   /** Publishes diagnostics for the document's current version, never a stale one. */
@@ -45,11 +123,11 @@ export function startServer(connection: Connection): void {
       const a = analyses.get(doc);
       void connection.sendDiagnostics({ uri, version: doc.version, diagnostics: toLspDiagnostics(uri, a.analysis, a.lines) });
     } catch (e) {
-      connection.console.error(`tla-layout: analysis of ${uri} failed: ${(e as Error).stack ?? e}`);
+      log(`analysis of ${uri} failed: ${(e as Error).stack ?? e}`);
     }
   };
-
   const schedule = (uri: string, delay: number) => {
+    if (pullDiagnostics) return; // the client asks when it wants them
     clearTimeout(pending.get(uri));
     pending.set(uri, setTimeout(() => publish(uri), delay));
   };
@@ -60,8 +138,33 @@ export function startServer(connection: Connection): void {
     clearTimeout(pending.get(e.document.uri));
     pending.delete(e.document.uri);
     analyses.forget(e.document.uri);
-    void connection.sendDiagnostics({ uri: e.document.uri, diagnostics: [] });
+    if (!pullDiagnostics) void connection.sendDiagnostics({ uri: e.document.uri, diagnostics: [] });
   });
+
+  const pullHandler = handle('diagnostics', { kind: DocumentDiagnosticReportKind.Full, items: [] }, (doc) => ({
+    kind: DocumentDiagnosticReportKind.Full,
+    items: toLspDiagnostics(doc.uri, doc.analysis, doc.lines),
+  }));
+  connection.languages.diagnostics.on((params, token) => {
+    const r = pullHandler(params, token);
+    // a failed pull is retried by the client: say so in its own terms
+    return r instanceof ResponseError ? new ResponseError(r.code, r.message, { retriggerRequest: true }) : r;
+  });
+  connection.onHover(handle('hover', null, (doc, p) => hover(doc, p.position, settings)));
+  connection.languages.inlayHint.on(handle('inlay hints', [], (doc, p) => inlayHints(doc, p.range, settings)));
+  connection.onCompletion(handle('completion', [], (doc, p) => completion(doc, p.position)));
+  connection.onSignatureHelp(handle('signature help', null, (doc, p) => signatureHelp(doc, p.position)));
+  connection.onDocumentSymbol(handle('document symbols', [], (doc) => documentSymbols(doc)));
+  connection.onDefinition(handle('definition', null, (doc, p) => definition(doc, p.position)));
+  connection.onReferences(handle('references', [], (doc, p) => references(doc, p.position, p.context.includeDeclaration)));
+  connection.onDocumentHighlight(handle('highlights', [], (doc, p) => highlights(doc, p.position)));
+  connection.onPrepareRename(handle('prepare rename', null, (doc, p) => prepareRename(doc, p.position)));
+  connection.onRenameRequest(handle('rename', null, (doc, p) => rename(doc, p.position, p.newName)));
+  connection.languages.semanticTokens.on(handle('semantic tokens', { data: [] }, (doc) => semanticTokens(doc)));
+  connection.onFoldingRanges(handle('folding ranges', [], (doc) => foldingRanges(doc)));
+  connection.onDocumentFormatting(handle('formatting', [], (doc) => formatting(doc)));
+  connection.onDocumentRangeFormatting(handle('range formatting', [], (doc, p) => formatting(doc, p.range)));
+  connection.onCodeAction(handle('code actions', [], (doc, p) => codeActions(doc, p)));
 
   documents.listen(connection);
   connection.listen();

@@ -18,6 +18,8 @@ export interface LayoutErrorDetails {
   ranks?: Record<string, number>;
   /** Depths involved, named by role. */
   depths?: Record<string, number>;
+  /** The rank the faulty argument should have (drives the "fit the coordinate" quick fix). */
+  expectedRank?: number;
   /** Mode path (indices) where the problem sits, outermost first. */
   path?: number[];
 }

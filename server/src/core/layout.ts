@@ -82,6 +82,7 @@ export function crd2offset(coord: IntTuple, shape: IntTuple, stride: IntTuple, a
         {
           argIndex: bad === 'coord' ? 0 : 2,
           ranks: { coord: coord.items.length, shape: shape.items.length, stride: sr },
+          expectedRank: bad === 'coord' && at.length === 0 ? shape.items.length : undefined,
           path: at,
         },
       );
@@ -367,7 +368,7 @@ export function getTileLayout(parent: Layout, tileShape: IntTuple, coord: IntTup
     throw new LayoutError(
       'rank-mismatch',
       `GetTileLayout: coord rank ${crd.items.length} differs from tileShape rank ${tile.items.length}`,
-      { argIndex: 2, ranks: { coord: crd.items.length, tileShape: tile.items.length } },
+      { argIndex: 2, ranks: { coord: crd.items.length, tileShape: tile.items.length }, expectedRank: tile.items.length },
     );
   }
   const parentRank = rank(parent.shape);
@@ -378,7 +379,7 @@ export function getTileLayout(parent: Layout, tileShape: IntTuple, coord: IntTup
       throw new LayoutError(
         'rank-mismatch',
         `GetTileLayout: tileShape rank ${tile.items.length} differs from layout rank ${parentRank}`,
-        { argIndex: 1, ranks: { tileShape: tile.items.length, layout: parentRank } },
+        { argIndex: 1, ranks: { tileShape: tile.items.length, layout: parentRank }, expectedRank: parentRank },
       );
     }
     shape = tile;
@@ -387,7 +388,7 @@ export function getTileLayout(parent: Layout, tileShape: IntTuple, coord: IntTup
       throw new LayoutError(
         'rank-mismatch',
         `GetTileLayout: a nested (fractal) layout takes a rank-2 (rows, cols) tileShape; this one has rank ${tile.items.length}`,
-        { argIndex: 1, ranks: { tileShape: tile.items.length, expected: 2 } },
+        { argIndex: 1, ranks: { tileShape: tile.items.length, expected: 2 }, expectedRank: 2 },
       );
     }
     if (parentRank !== 2 || parentDepth > 2) {

@@ -119,7 +119,8 @@ export class StatementEvaluator {
     } catch (e) {
       if (!(e instanceof LayoutError)) throw e;
       const at = e.details.argIndex !== undefined && args[e.details.argIndex] ? args[e.details.argIndex] : node;
-      this.fail(at, e.code, e.message, { relatedNames, data: e.details.ranks ? { expectedRank: e.details.ranks.shape ?? e.details.ranks.tileShape ?? e.details.ranks.layout } : undefined });
+      const expectedRank = e.details.expectedRank;
+      this.fail(at, e.code, e.message, { relatedNames, data: expectedRank !== undefined ? { expectedRank } : undefined });
     }
   }
 

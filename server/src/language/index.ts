@@ -9,3 +9,6 @@ export * from './parser';
 export * from './statements';
 export * from './text';
 export * from './describe';
+export * from './inspect';
+export * from './format';
+export * from './cpp';

@@ -1,0 +1,26 @@
+// Folding ranges: multi-line statements, block comments, `// #region` … `// #endregion`.
+import { FoldingRange, FoldingRangeKind } from 'vscode-languageserver';
+import type { AnalysedDocument } from '../documents';
+
+export function foldingRanges(doc: AnalysedDocument): FoldingRange[] {
+  const out: FoldingRange[] = [];
+  for (const s of doc.analysis.statements) {
+    const a = doc.lines.position(s.chunk.start).line;
+    const b = doc.lines.position(s.chunk.end).line;
+    if (b > a) out.push({ startLine: a, endLine: b });
+  }
+  const text = doc.text;
+  const block = /\/\*[\s\S]*?\*\//g;
+  for (let m = block.exec(text); m; m = block.exec(text)) {
+    const a = doc.lines.position(m.index).line;
+    const b = doc.lines.position(m.index + m[0].length).line;
+    if (b > a) out.push({ startLine: a, endLine: b, kind: FoldingRangeKind.Comment });
+  }
+  const regions: number[] = [];
+  const lines = text.split('\n');
+  lines.forEach((l, i) => {
+    if (/^\s*\/\/\s*#region\b/.test(l)) regions.push(i);
+    else if (/^\s*\/\/\s*#endregion\b/.test(l) && regions.length) out.push({ startLine: regions.pop()!, endLine: i, kind: FoldingRangeKind.Region });
+  });
+  return out;
+}

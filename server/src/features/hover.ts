@@ -1,0 +1,96 @@
+// Hover: offsets on coordinates (with the mode-by-mode sum), layouts with their grid,
+// values of sub-expressions, signatures of functions and tags.
+import type { Hover, Position } from 'vscode-languageserver';
+import * as core from '../core';
+import {
+  BUILTIN_BY_NAME,
+  ELEMENT_TYPES,
+  TAG_DOCS,
+  TYPE_FORMS,
+  calleeAt,
+  elementDoc,
+  elementStatus,
+  explainOffset,
+  nodeAt,
+  statementAt,
+  templateArgAt,
+} from '../language';
+import type { AnalysedDocument } from '../documents';
+import { toRange } from './convert';
+import { code, describeValue } from './markdown';
+import type { Settings } from './settings';
+
+export function hover(doc: AnalysedDocument, position: Position, settings: Settings): Hover | null {
+  const offset = doc.lines.offset(position.line, position.character);
+  const a = doc.analysis;
+  const s = statementAt(a, offset);
+  if (!s) return null;
+  const rel = offset - s.chunk.start;
+  const md = (value: string, start: number, end: number): Hover => ({
+    contents: { kind: 'markdown', value },
+    range: toRange(doc.lines, start, end),
+  });
+
+  // tags and element types inside <…>
+  const targ = templateArgAt(s, rel);
+  if (targ) {
+    const n = targ.name;
+    const text = TAG_DOCS[n] ?? (ELEMENT_TYPES.includes(n) ? elementDoc(n) : TYPE_FORMS[n]);
+    if (text) return md(text, s.chunk.start + targ.nameSpan.start, s.chunk.start + targ.nameSpan.end);
+  }
+
+  // coordinates of crd2offset / layout(coord) / GetTileLayout
+  if (s.result) {
+    for (const o of s.result.offsets) {
+      if (o.coordNode.start <= rel && rel <= o.coordNode.end) {
+        const status = elementStatus(o.coord, o.layout, o.shape);
+        const lines = [
+          `**offset ${o.result.value}**`,
+          '```\n' + explainOffset(o.coord, o.shape, o.stride, o.result) + '\n```',
+          `element: **${status}**${status === 'padding' ? ' (beyond originShape)' : status === 'out of range' ? ' (outside the shape; C++ does not check)' : ''}`,
+        ];
+        return md(lines.join('\n\n'), s.chunk.start + o.coordNode.start, s.chunk.start + o.coordNode.end);
+      }
+    }
+    for (const t of s.result.tiles) {
+      const call = t.node.type === 'call' ? t.node : undefined;
+      const coordNode = call?.args[2];
+      if (coordNode && coordNode.start <= rel && rel <= coordNode.end) {
+        const off = core.crd2offset(t.coord, t.parent.shape, t.parent.stride);
+        const lines = [
+          `**tile origin at offset ${off.value}** of the parent`,
+          '```\n' + explainOffset(t.coord, t.parent.shape, t.parent.stride, off) + '\n```',
+          `valid extent ${code(core.printIntTuple(t.result.originShape))} of tileShape ${code(core.printIntTuple(t.tileShape))}`,
+        ];
+        return md(lines.join('\n\n'), s.chunk.start + coordNode.start, s.chunk.start + coordNode.end);
+      }
+    }
+  }
+
+  // function names: signature and what it does (then the value of the call below it)
+  const callee = calleeAt(s, rel);
+  if (callee && !a.declarations.has(callee.callee)) {
+    const f = BUILTIN_BY_NAME.get(callee.callee);
+    if (f) {
+      const sigs = f.signatures.map((x) => x.label).join('\n');
+      let value = '```cpp\n' + sigs + '\n```\n\n' + f.doc;
+      const n = nodeAt(a, s.chunk.start + callee.end - 1);
+      if (n && n.node === callee) value += '\n\n---\n\n' + describeValue(n.value, settings.hover.gridSize);
+      return md(value, s.chunk.start + callee.calleeSpan.start, s.chunk.start + callee.calleeSpan.end);
+    }
+  }
+
+  // declared names and any sub-expression: its value
+  if (s.declaredName && s.declaredNameSpan && s.declaredNameSpan.start <= rel && rel <= s.declaredNameSpan.end) {
+    const v = a.declarations.get(s.declaredName)?.statement === s ? s.result?.value : undefined;
+    if (v) {
+      return md(`**${s.declaredName}**\n\n${describeValue(v, settings.hover.gridSize)}`, s.chunk.start + s.declaredNameSpan.start, s.chunk.start + s.declaredNameSpan.end);
+    }
+  }
+  const n = nodeAt(a, offset);
+  if (n) {
+    const title = n.node.type === 'name' ? `**${n.node.name}**\n\n` : '';
+    return md(title + describeValue(n.value, settings.hover.gridSize), n.start, n.end);
+  }
+  return null;
+}

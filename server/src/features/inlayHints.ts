@@ -1,0 +1,82 @@
+// Inlay hints: the tile preview after GetTileLayout(…), the value after layout
+// constructors, `= offset` after crd2offset(…)/layout(coord)/print(…).
+// VS Code cuts labels at editor.inlayHints.maximumLength (43 by default), so a
+// label leads with what matters; the whole value sits in the tooltip.
+import { InlayHint, InlayHintKind, MarkupKind, Range } from 'vscode-languageserver';
+import * as core from '../core';
+import { IntValue, Layout } from '../core';
+import { Ast, explainOffset, printValue } from '../language';
+import type { AnalysedDocument } from '../documents';
+import { code } from './markdown';
+import type { Settings } from './settings';
+
+const LAYOUT_CONSTRUCTORS = new Set(['MakeLayout', 'MakeLayoutL0C', 'MakeLayoutFmap', 'MakeLayoutFilter']);
+
+/** The tile preview label: `▸ ((_4,1),(_4,1)) valid (2,2)`, or `… tail`/`… empty` marks. */
+export function tileLabel(result: Layout, tileShape: core.IntTuple): { label: string; tail: boolean; empty: boolean } {
+  const origin = result.originShape.kind === 'tuple' ? (result.originShape.items as IntValue[]) : [];
+  const tile = tileShape.kind === 'tuple' ? (tileShape.items as IntValue[]) : [];
+  const empty = origin.some((o) => o.value === 0n);
+  const tail = !empty && origin.some((o, d) => tile[d] && o.value < tile[d].value);
+  const valid = core.printIntTuple(result.originShape);
+  const label = `▸ ${core.printIntTuple(result.shape)} ${empty ? `empty ${valid}` : `valid ${valid}`}${tail ? ' tail' : ''}`;
+  return { label, tail, empty };
+}
+
+export function inlayHints(doc: AnalysedDocument, range: Range, settings: Settings): InlayHint[] {
+  const start = doc.lines.offset(range.start.line, range.start.character);
+  const end = doc.lines.offset(range.end.line, range.end.character);
+  const hints: InlayHint[] = [];
+  const push = (at: number, label: string, tooltip: string, kind: InlayHintKind = InlayHintKind.Type) => {
+    if (at < start || at > end) return;
+    hints.push({ position: doc.lines.position(at), label, kind, paddingLeft: true, tooltip: { kind: MarkupKind.Markdown, value: tooltip } });
+  };
+
+  for (const s of doc.analysis.statements) {
+    if (s.chunk.end < start) continue;
+    if (s.chunk.start > end) break;
+    const r = s.result;
+    if (!r) continue;
+    const base = s.chunk.start;
+    const tileNodes = new Set<Ast.Expr>();
+    if (settings.inlayHints.tileLayouts) {
+      for (const t of r.tiles) {
+        tileNodes.add(t.node);
+        const { label, tail, empty } = tileLabel(t.result, t.tileShape);
+        const note = empty
+          ? 'an **empty** tile: an originShape extent is 0'
+          : tail
+            ? 'a **tail** tile: originShape was cropped to what stays valid'
+            : 'an interior tile: originShape equals tileShape';
+        push(base + t.node.end, label,
+          `**GetTileLayout** → ${code(core.printLayout(t.result))}\n\nshape ${code(core.printIntTuple(t.result.shape))} · stride ${code(core.printIntTuple(t.result.stride))} · originShape ${code(core.printIntTuple(t.result.originShape))}\n\n${note}`);
+      }
+    }
+    if (settings.inlayHints.offsets) {
+      for (const o of r.offsets) {
+        push(base + o.node.end, `= ${o.result.value}`, '```\n' + explainOffset(o.coord, o.shape, o.stride, o.result) + '\n```');
+      }
+    }
+    for (const nv of r.nodeValues) {
+      const n = nv.node;
+      if (settings.inlayHints.offsets && n.type === 'call' && n.callee === 'print' && !showsOffset(n.args[0], r)) {
+        push(base + n.end, `= ${printValue(nv.value)}`, `print → ${code(printValue(nv.value))}`);
+      }
+      if (!settings.inlayHints.layouts || nv.value.kind !== 'layout' || tileNodes.has(n)) continue;
+      const isConstructor =
+        (n.type === 'call' && LAYOUT_CONSTRUCTORS.has(n.callee)) ||
+        (n.type === 'typeInstance' && n.typeArg.name === 'Layout');
+      if (isConstructor) {
+        const text = core.printLayout(nv.value);
+        push(base + n.end, `▸ ${text}`, `${code(text)}\n\nrank ${core.rank(nv.value.shape)} · depth ${core.depth(nv.value.shape)} · size ${core.size(nv.value).value} · cosize ${core.cosize(nv.value)}`);
+      }
+    }
+  }
+  hints.sort((x, y) => x.position.line - y.position.line || x.position.character - y.position.character);
+  return hints;
+}
+
+/** print(crd2offset(…)) already has the offset hint of its argument. */
+function showsOffset(arg: Ast.Expr | undefined, r: { offsets: { node: Ast.Expr }[] }): boolean {
+  return !!arg && r.offsets.some((o) => o.node === arg);
+}

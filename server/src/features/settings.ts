@@ -1,0 +1,27 @@
+// User settings the server honours (contributed by package.json under `tlaLayout.*`).
+export interface Settings {
+  inlayHints: { tileLayouts: boolean; layouts: boolean; offsets: boolean };
+  hover: { gridSize: number };
+}
+
+export const DEFAULT_SETTINGS: Settings = {
+  inlayHints: { tileLayouts: true, layouts: true, offsets: true },
+  hover: { gridSize: 16 },
+};
+
+/** Merges what the client sent over the defaults, ignoring values of the wrong type. */
+export function readSettings(raw: unknown): Settings {
+  const r = (raw ?? {}) as { inlayHints?: Record<string, unknown>; hover?: Record<string, unknown> };
+  const bool = (v: unknown, d: boolean) => (typeof v === 'boolean' ? v : d);
+  const grid = r.hover?.gridSize;
+  return {
+    inlayHints: {
+      tileLayouts: bool(r.inlayHints?.tileLayouts, DEFAULT_SETTINGS.inlayHints.tileLayouts),
+      layouts: bool(r.inlayHints?.layouts, DEFAULT_SETTINGS.inlayHints.layouts),
+      offsets: bool(r.inlayHints?.offsets, DEFAULT_SETTINGS.inlayHints.offsets),
+    },
+    hover: {
+      gridSize: typeof grid === 'number' && Number.isFinite(grid) ? Math.max(1, Math.min(64, Math.floor(grid))) : DEFAULT_SETTINGS.hover.gridSize,
+    },
+  };
+}

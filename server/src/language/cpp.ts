@@ -1,0 +1,24 @@
+// A value written back as the TLA C++ that builds it ("copy as C++").
+import * as core from '../core';
+import { IntTuple } from '../core';
+import { Value } from './evaluate';
+
+function tupleCpp(t: IntTuple, maker: string): string {
+  if (t.kind === 'int') {
+    if (!t.isStatic) return t.value.toString();
+    return t.value < 0n ? `-Int<${-t.value}>{}` : `Int<${t.value}>{}`;
+  }
+  return `${maker}(${t.items.map((x) => tupleCpp(x, maker)).join(', ')})`;
+}
+
+export function valueToCpp(v: Value, tupleMaker = 'MakeShape'): string {
+  if (v.kind === 'layout') {
+    return `MakeLayout(${tupleCpp(v.shape, 'MakeShape')}, ${tupleCpp(v.stride, 'MakeStride')}, ${tupleCpp(v.originShape, 'MakeShape')})`;
+  }
+  return tupleCpp(v, tupleMaker);
+}
+
+/** The compact notation of a value: exactly what the tools print. */
+export function valueToCompact(v: Value): string {
+  return v.kind === 'layout' ? core.printLayout(v) : core.printIntTuple(v);
+}

@@ -1,0 +1,215 @@
+// Questions an editor asks of an analysis, answered without any LSP types:
+// what is at this offset, how an offset was computed, the offset grid of a layout.
+import * as core from '../core';
+import { IntTuple, IntValue, Layout } from '../core';
+import type { DocumentAnalysis, StatementAnalysis } from './analysis';
+import * as Ast from './ast';
+import { EvalResult, NodeValue, Value, logicalCoord } from './evaluate';
+
+/** The statement whose text contains (or ends at) the offset. */
+export function statementAt(a: DocumentAnalysis, offset: number): StatementAnalysis | undefined {
+  const list = a.statements;
+  let lo = 0;
+  let hi = list.length - 1;
+  let found = -1;
+  while (lo <= hi) {
+    const mid = (lo + hi) >> 1;
+    if (list[mid].chunk.start <= offset) {
+      found = mid;
+      lo = mid + 1;
+    } else hi = mid - 1;
+  }
+  if (found < 0) return undefined;
+  const s = list[found];
+  return offset <= s.chunk.end ? s : undefined;
+}
+
+export interface NodeAt {
+  statement: StatementAnalysis;
+  node: Ast.Expr;
+  value: Value;
+  /** Absolute offsets of the node. */
+  start: number;
+  end: number;
+}
+
+/** The innermost evaluated expression containing the offset. */
+export function nodeAt(a: DocumentAnalysis, offset: number): NodeAt | undefined {
+  const s = statementAt(a, offset);
+  if (!s?.result) return undefined;
+  const rel = offset - s.chunk.start;
+  let best: NodeValue | undefined;
+  for (const nv of s.result.nodeValues) {
+    if (nv.node.start <= rel && rel <= nv.node.end) {
+      if (!best || nv.node.end - nv.node.start < best.node.end - best.node.start) best = nv;
+    }
+  }
+  if (!best) return undefined;
+  return { statement: s, node: best.node, value: best.value, start: s.chunk.start + best.node.start, end: s.chunk.start + best.node.end };
+}
+
+export interface OffsetTerm {
+  coord: bigint;
+  stride: bigint;
+  /** Mode path of this leaf in the shape. */
+  path: number[];
+}
+
+/** The leaf-by-leaf terms of crd2offset, integer coords split as the headers split them. */
+export function offsetTerms(coord: IntTuple, shape: IntTuple, stride: IntTuple, path: number[] = []): OffsetTerm[] {
+  if (coord.kind === 'tuple') {
+    if (shape.kind !== 'tuple' || stride.kind !== 'tuple') return [];
+    return coord.items.flatMap((c, i) => offsetTerms(c, shape.items[i], stride.items[i], [...path, i]));
+  }
+  if (shape.kind === 'int') return stride.kind === 'int' ? [{ coord: coord.value, stride: stride.value, path }] : [];
+  if (stride.kind !== 'tuple') return [];
+  const n = shape.items.length;
+  let rest = coord.value;
+  const out: OffsetTerm[] = [];
+  for (let i = 0; i < n; i++) {
+    let here = rest;
+    if (i < n - 1) {
+      const p = core.arith.product(shape.items[i]).value;
+      if (p === 0n) return out;
+      here = rest % p;
+      rest = rest / p;
+    }
+    out.push(...offsetTerms(core.int(here), shape.items[i], stride.items[i], [...path, i]));
+  }
+  return out;
+}
+
+/** `(1,5) → 1·4 + 0·16 + 1·1 + 1·32 = 37` */
+export function explainOffset(coord: IntTuple, shape: IntTuple, stride: IntTuple, result: IntValue): string {
+  const terms = offsetTerms(coord, shape, stride);
+  const sum = terms.length ? terms.map((t) => `${t.coord}·${t.stride}`).join(' + ') : '0';
+  return `${core.printIntTuple(coord).replace(/_/g, '')} → ${sum} = ${result.value}`;
+}
+
+export type ElementStatus = 'valid' | 'padding' | 'out of range';
+
+/** Whether a coordinate addresses valid data, padding (beyond originShape) or lies outside the shape. */
+export function elementStatus(coord: IntTuple, l: Layout | undefined, shape: IntTuple): ElementStatus {
+  const inside = (c: IntTuple, s: IntTuple): boolean => {
+    if (c.kind === 'int') return c.value >= 0n && c.value < core.arith.product(s).value;
+    if (s.kind !== 'tuple' || c.items.length !== s.items.length) return false;
+    return c.items.every((x, i) => inside(x, s.items[i]));
+  };
+  if (!inside(coord, shape)) return 'out of range';
+  if (!l) return 'valid';
+  const logical = logicalCoord(coord, l.shape);
+  const o = l.originShape.kind === 'tuple' ? l.originShape.items : [l.originShape];
+  if (logical && logical.some((x, d) => o[d]?.kind === 'int' && x >= (o[d] as IntValue).value)) return 'padding';
+  return 'valid';
+}
+
+export interface OffsetGrid {
+  rows: number;
+  cols: number;
+  /** rows shown (≤ rows) and cols shown (≤ cols) */
+  shownRows: number;
+  shownCols: number;
+  /** offsets[r][c] for the shown cells */
+  offsets: bigint[][];
+  /** padding[r][c]: beyond originShape */
+  padding: boolean[][];
+}
+
+/** Offsets of the logical (row, col) grid of a rank-2 layout, truncated to max × max cells. */
+export function offsetGrid(l: Layout, maxRows: number, maxCols: number): OffsetGrid | undefined {
+  if (l.shape.kind !== 'tuple' || l.shape.items.length !== 2 || l.stride.kind !== 'tuple') return undefined;
+  const rowsB = core.arith.product(l.shape.items[0]).value;
+  const colsB = core.arith.product(l.shape.items[1]).value;
+  if (rowsB <= 0n || colsB <= 0n) return undefined;
+  const rows = Number(rowsB);
+  const cols = Number(colsB);
+  const shownRows = Math.min(rows, maxRows);
+  const shownCols = Math.min(cols, maxCols);
+  const o = l.originShape.kind === 'tuple' ? l.originShape.items : [];
+  const o0 = o[0]?.kind === 'int' ? o[0].value : rowsB;
+  const o1 = o[1]?.kind === 'int' ? o[1].value : colsB;
+  const offsets: bigint[][] = [];
+  const padding: boolean[][] = [];
+  for (let r = 0; r < shownRows; r++) {
+    const row: bigint[] = [];
+    const pad: boolean[] = [];
+    for (let c = 0; c < shownCols; c++) {
+      row.push(core.crd2offset(core.tuple(core.int(r), core.int(c)), l.shape, l.stride).value);
+      pad.push(BigInt(r) >= o0 || BigInt(c) >= o1);
+    }
+    offsets.push(row);
+    padding.push(pad);
+  }
+  return { rows, cols, shownRows, shownCols, offsets, padding };
+}
+
+/** Where a name is declared and used: for definition, references, rename, highlights. */
+export interface NameOccurrence {
+  name: string;
+  start: number;
+  end: number;
+  isDeclaration: boolean;
+}
+
+export function nameOccurrences(a: DocumentAnalysis): NameOccurrence[] {
+  const out: NameOccurrence[] = [];
+  for (const s of a.statements) {
+    const base = s.chunk.start;
+    if (s.declaredName && s.declaredNameSpan) {
+      out.push({ name: s.declaredName, start: base + s.declaredNameSpan.start, end: base + s.declaredNameSpan.end, isDeclaration: true });
+    }
+    if (!s.statement) continue;
+    for (const e of Ast.statementExprs(s.statement)) {
+      Ast.walkExpr(e, (n) => {
+        if (n.type === 'name' && a.declarations.has(n.name)) out.push({ name: n.name, start: base + n.start, end: base + n.end, isDeclaration: false });
+        else if (n.type === 'call' && a.declarations.has(n.callee) && !n.templateArgs && !n.braces) {
+          out.push({ name: n.callee, start: base + n.calleeSpan.start, end: base + n.calleeSpan.end, isDeclaration: false });
+        }
+      });
+    }
+  }
+  return out;
+}
+
+export function occurrenceAt(a: DocumentAnalysis, offset: number): NameOccurrence | undefined {
+  return nameOccurrences(a).find((o) => o.start <= offset && offset <= o.end);
+}
+
+/** The GetTileLayout record of a statement whose call node is `node`. */
+export function tileOf(r: EvalResult, node: Ast.Expr) {
+  return r.tiles.find((t) => t.node === node);
+}
+
+/** Find the call (by callee span) containing the offset, innermost first: for hovers on function names. */
+export function calleeAt(s: StatementAnalysis, rel: number): Ast.Call | undefined {
+  let found: Ast.Call | undefined;
+  if (!s.statement) return undefined;
+  for (const e of Ast.statementExprs(s.statement)) {
+    Ast.walkExpr(e, (n) => {
+      if (n.type === 'call' && n.calleeSpan.start <= rel && rel <= n.calleeSpan.end) found = n;
+    });
+  }
+  return found;
+}
+
+/** The template argument (type name) at an offset, e.g. `zN` in MakeLayout<half, zN>. */
+export function templateArgAt(s: StatementAnalysis, rel: number): Ast.TypeArg | undefined {
+  let found: Ast.TypeArg | undefined;
+  const visitArgs = (args: Ast.TemplateArg[] | null) => {
+    for (const t of args ?? []) {
+      if (t.type === 'typeArg') {
+        if (t.nameSpan.start <= rel && rel <= t.nameSpan.end) found = t;
+        visitArgs(t.args);
+      }
+    }
+  };
+  if (!s.statement) return undefined;
+  if (s.statement.type === 'decl' && s.statement.declTypeArg) visitArgs([s.statement.declTypeArg]);
+  for (const e of Ast.statementExprs(s.statement)) {
+    Ast.walkExpr(e, (n) => {
+      if (n.type === 'call') visitArgs(n.templateArgs);
+      if (n.type === 'typeInstance') visitArgs([n.typeArg]);
+    });
+  }
+  return found;
+}
