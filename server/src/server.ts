@@ -5,7 +5,9 @@ import {
   CodeActionKind,
   Connection,
   DidChangeConfigurationNotification,
+  DocumentDiagnosticParams,
   DocumentDiagnosticReportKind,
+  FullDocumentDiagnosticReport,
   ErrorCodes,
   LSPErrorCodes,
   ProposedFeatures,
@@ -141,7 +143,7 @@ export function startServer(connection: Connection): void {
     if (!pullDiagnostics) void connection.sendDiagnostics({ uri: e.document.uri, diagnostics: [] });
   });
 
-  const pullHandler = handle('diagnostics', { kind: DocumentDiagnosticReportKind.Full, items: [] }, (doc) => ({
+  const pullHandler = handle<DocumentDiagnosticParams, FullDocumentDiagnosticReport>('diagnostics', { kind: DocumentDiagnosticReportKind.Full, items: [] }, (doc) => ({
     kind: DocumentDiagnosticReportKind.Full,
     items: toLspDiagnostics(doc.uri, doc.analysis, doc.lines),
   }));
