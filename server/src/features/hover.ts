@@ -74,8 +74,8 @@ export function hover(doc: AnalysedDocument, position: Position, settings: Setti
     if (f) {
       const sigs = f.signatures.map((x) => x.label).join('\n');
       let value = '```cpp\n' + sigs + '\n```\n\n' + f.doc;
-      const n = nodeAt(a, s.chunk.start + callee.end - 1);
-      if (n && n.node === callee) value += '\n\n---\n\n' + describeValue(n.value, settings.hover.gridSize);
+      const own = s.result?.nodeValues.find((nv) => nv.node === callee);
+      if (own) value += '\n\n---\n\n' + describeValue(own.value, settings.hover.gridSize);
       return md(value, s.chunk.start + callee.calleeSpan.start, s.chunk.start + callee.calleeSpan.end);
     }
   }

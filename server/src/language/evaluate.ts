@@ -314,12 +314,14 @@ export class StatementEvaluator {
 
   // ------------------------------------------------------------ calls
 
-  private apply(e: Ast.Apply | Ast.Call, target: Value, targetNode: Ast.Span): Value {
+  private apply(e: Ast.Apply | Ast.Call, target: Value, targetNode: Ast.Span, targetName?: string): Value {
     if (target.kind !== 'layout') this.fail(targetNode, 'not-callable', `only a layout can be called with a coordinate; this is ${kindName(target)}`);
     if (e.args.length !== 1) this.fail(e.argsSpan, 'argument-count', `a layout is called with one coordinate, ${e.args.length} given`);
     const coordNode = e.args[0];
     const coord = this.intTuple(coordNode, 'the coordinate');
-    const result = this.core(e, [coordNode], () => core.layoutOffset(target, coord));
+    const name = targetName ?? (e.type === 'apply' && e.target.type === 'name' ? e.target.name : undefined);
+    const related = name ? [{ name, message: `'${name}' is ${printValue(target)}` }] : undefined;
+    const result = this.core(e, [coordNode], () => core.layoutOffset(target, coord), related);
     this.offsets.push({ node: e as Ast.Expr, coordNode, coord, shape: target.shape, stride: target.stride, layout: target, result });
     this.checkCoord(coordNode, coord, target.shape, target.originShape);
     return result;
@@ -347,7 +349,7 @@ export class StatementEvaluator {
       if (bound.value === null) throw new Abort(true);
       if (bound.value.kind === 'layout' || !BUILTIN_BY_NAME.has(e.callee)) {
         this.nodeValues.push({ node: { type: 'name', name: e.callee, ...e.calleeSpan }, value: bound.value });
-        return this.apply(e, bound.value, e.calleeSpan);
+        return this.apply(e, bound.value, e.calleeSpan, e.callee);
       }
     }
     const A = core.arith;
