@@ -1,9 +1,21 @@
 // The VS Code side: starts the TLA layout language server and registers the commands.
 import * as path from 'node:path';
 import * as vscode from 'vscode';
-import { LanguageClient, LanguageClientOptions, ServerOptions, TransportKind } from 'vscode-languageclient/node';
+import {
+  CloseAction,
+  ErrorAction,
+  LanguageClient,
+  LanguageClientOptions,
+  ServerOptions,
+  State,
+  TransportKind,
+} from 'vscode-languageclient/node';
 
 let client: LanguageClient | undefined;
+
+/** Restarts after a crash, at most this many times in RESTART_WINDOW_MS; then says so and stops. */
+const MAX_RESTARTS = 4;
+const RESTART_WINDOW_MS = 3 * 60_000;
 
 export async function activate(context: vscode.ExtensionContext): Promise<void> {
   const serverModule = context.asAbsolutePath(path.join('dist', 'server.js'));
@@ -12,15 +24,48 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
     debug: { module: serverModule, transport: TransportKind.ipc, options: { execArgv: ['--nolazy', '--inspect=6009'] } },
   };
   const output = vscode.window.createOutputChannel('TLA Layout', { log: true });
+  const crashes: number[] = [];
+  let toldUser = false;
   const clientOptions: LanguageClientOptions = {
     documentSelector: [{ language: 'tla-layout' }],
     outputChannel: output,
+    synchronize: { configurationSection: 'tlaLayout' },
+    initializationOptions: { settings: vscode.workspace.getConfiguration('tlaLayout') },
+    errorHandler: {
+      error: () => ({ action: ErrorAction.Continue }),
+      closed: () => {
+        const now = Date.now();
+        crashes.push(now);
+        while (crashes.length && now - crashes[0] > RESTART_WINDOW_MS) crashes.shift();
+        if (crashes.length <= MAX_RESTARTS) {
+          output.warn(`The TLA Layout server stopped; restarting it (${crashes.length}/${MAX_RESTARTS}).`);
+          return { action: CloseAction.Restart, handled: true };
+        }
+        if (!toldUser) {
+          toldUser = true;
+          void vscode.window.showErrorMessage(
+            `The TLA Layout server stopped ${crashes.length} times in a few minutes and will not be restarted. See the "TLA Layout" output; run "TLA: Restart Language Server" to try again.`,
+          );
+        }
+        return { action: CloseAction.DoNotRestart, handled: true };
+      },
+    },
   };
   client = new LanguageClient('tlaLayout', 'TLA Layout', serverOptions, clientOptions);
   context.subscriptions.push(
+    output,
     vscode.commands.registerCommand('tlaLayout.restartServer', async () => {
-      await client?.restart();
-      output.appendLine('TLA Layout server restarted.');
+      crashes.length = 0;
+      toldUser = false;
+      if (client?.state === State.Running) await client.restart();
+      else await client?.start();
+      output.info('TLA Layout server restarted.');
+    }),
+    // The server's "Copy as C++" code action runs this with the text to copy.
+    vscode.commands.registerCommand('tlaLayout.copyToClipboard', async (text: unknown) => {
+      if (typeof text !== 'string') return;
+      await vscode.env.clipboard.writeText(text);
+      void vscode.window.setStatusBarMessage('TLA Layout: copied C++ to the clipboard', 3000);
     }),
   );
   await client.start();
