@@ -11,6 +11,8 @@ import {
   TransportKind,
 } from 'vscode-languageclient/node';
 
+import { LayoutView } from './layoutView';
+
 let client: LanguageClient | undefined;
 
 /** Restarts after a crash, at most this many times in RESTART_WINDOW_MS; then says so and stops. */
@@ -52,7 +54,9 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
     },
   };
   client = new LanguageClient('tlaLayout', 'TLA Layout', serverOptions, clientOptions);
+  const view = new LayoutView(context, () => client);
   context.subscriptions.push(
+    vscode.commands.registerCommand('tlaLayout.showLayout', (uri?: string, name?: string) => view.show(uri, name)),
     output,
     vscode.commands.registerCommand('tlaLayout.restartServer', async () => {
       crashes.length = 0;

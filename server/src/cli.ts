@@ -1,6 +1,6 @@
 // `tla-layout`: check and evaluate `.tla` files without an editor.
-import { readFileSync, statSync } from 'node:fs';
-import { Analyzer, DocumentAnalysis, LineIndex, summarize } from './language';
+import { readFileSync, statSync, writeFileSync } from 'node:fs';
+import { Analyzer, DocumentAnalysis, LineIndex, pictureOf, renderSvg, renderText, summarize } from './language';
 
 const USAGE = `tla-layout — evaluate Catlass TLA layouts written in the .tla language
 
@@ -8,6 +8,9 @@ Usage:
   tla-layout check FILE…          report diagnostics as file:line:col: severity CODE message
                                   (exit status 1 when any error)
   tla-layout eval FILE [--json]   print every statement's value (--json: machine-readable)
+  tla-layout render FILE NAME [--text] [--svg OUT]
+                                  draw the layout declared as NAME: --text prints the offset
+                                  grid (the default), --svg writes a standalone SVG picture
   tla-layout --help               this text
   tla-layout --version            the version
 
@@ -104,6 +107,36 @@ function evaluate(args: string[], out: (s: string) => void): number {
   return a.diagnostics.some((d) => d.severity === 'error') ? 1 : 0;
 }
 
+function render(args: string[], out: (s: string) => void): number {
+  const rest: string[] = [];
+  let svg: string | undefined;
+  let text = false;
+  for (let i = 0; i < args.length; i++) {
+    const a = args[i];
+    if (a === '--svg') {
+      svg = args[++i];
+      if (!svg) throw new CliError('tla-layout render: --svg needs an output file');
+    } else if (a === '--text') text = true;
+    else if (a.startsWith('--')) throw new CliError(`tla-layout render: unknown option ${a}\n\n${USAGE}`);
+    else rest.push(a);
+  }
+  if (rest.length !== 2) throw new CliError('tla-layout render: name a file and a declared layout\n\n' + USAGE);
+  const [file, name] = rest;
+  const a = new Analyzer().analyze(readSource(file));
+  const p = pictureOf(a, name);
+  if (!p.ok) throw new CliError(`tla-layout render: ${p.reason}`);
+  if (svg) {
+    try {
+      writeFileSync(svg, renderSvg(p.picture, name));
+    } catch (e) {
+      throw new CliError(`tla-layout render: cannot write '${svg}': ${(e as Error).message}`);
+    }
+    out(`wrote ${svg}`);
+  }
+  if (text || !svg) out(renderText(p.picture));
+  return 0;
+}
+
 export function main(argv: string[], out: (s: string) => void = console.log, err: (s: string) => void = console.error): number {
   const [command, ...rest] = argv;
   try {
@@ -121,6 +154,8 @@ export function main(argv: string[], out: (s: string) => void = console.log, err
         return check(rest, out);
       case 'eval':
         return evaluate(rest, out);
+      case 'render':
+        return render(rest, out);
       default:
         err(`tla-layout: unknown command '${command}'\n\n${USAGE}`);
         return 2;

@@ -25,6 +25,7 @@ import { foldingRanges } from './features/folding';
 import { formatting } from './features/formatting';
 import { hover } from './features/hover';
 import { inlayHints } from './features/inlayHints';
+import { PICTURE_REQUEST, PictureParams, codeLenses, picture } from './features/layoutView';
 import { definition, highlights, prepareRename, references, rename } from './features/navigation';
 import { LEGEND, semanticTokens } from './features/semanticTokens';
 import { signatureHelp } from './features/signatureHelp';
@@ -88,6 +89,7 @@ export function startServer(connection: Connection): void {
         foldingRangeProvider: true,
         documentFormattingProvider: true,
         documentRangeFormattingProvider: true,
+        codeLensProvider: { resolveProvider: false },
         codeActionProvider: { codeActionKinds: [CodeActionKind.QuickFix, CodeActionKind.Refactor, CodeActionKind.RefactorRewrite] },
         ...(pullDiagnostics ? { diagnosticProvider: { interFileDependencies: false, workspaceDiagnostics: false } } : {}),
       },
@@ -167,6 +169,8 @@ export function startServer(connection: Connection): void {
   connection.onDocumentFormatting(handle('formatting', [], (doc) => formatting(doc)));
   connection.onDocumentRangeFormatting(handle('range formatting', [], (doc, p) => formatting(doc, p.range)));
   connection.onCodeAction(handle('code actions', [], (doc, p) => codeActions(doc, p)));
+  connection.onCodeLens(handle('code lens', [], (doc) => codeLenses(doc)));
+  connection.onRequest(PICTURE_REQUEST, handle<PictureParams, ReturnType<typeof picture> | null>('layout picture', null, (doc, p) => picture(doc, p)));
 
   documents.listen(connection);
   connection.listen();

@@ -12,3 +12,5 @@ export * from './describe';
 export * from './inspect';
 export * from './format';
 export * from './cpp';
+export * from './picture';
+export * from './render';

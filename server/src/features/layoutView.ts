@@ -1,0 +1,54 @@
+// The layout picture for the webview (custom request `tlaLayout/picture`) and the
+// "Show layout" code lens above every layout-valued declaration.
+import { CodeLens, Position, Range } from 'vscode-languageserver';
+import { Picture, pictureOf, statementAt } from '../language';
+import type { AnalysedDocument } from '../documents';
+import { toRange } from './convert';
+
+export const PICTURE_REQUEST = 'tlaLayout/picture';
+export const SHOW_LAYOUT_COMMAND = 'tlaLayout.showLayout';
+
+export interface PictureParams {
+  textDocument: { uri: string };
+  /** The declared name to draw; or a position inside its statement. */
+  name?: string;
+  position?: Position;
+}
+
+export interface PictureAnswer {
+  name: string | null;
+  picture: Picture | null;
+  /** Why there is no picture, for the view to say. */
+  reason: string | null;
+  /** Where the declaration is, for "reveal the statement". */
+  range: Range | null;
+  version: number;
+}
+
+export function picture(doc: AnalysedDocument, params: PictureParams): PictureAnswer {
+  let name = params.name;
+  if (!name && params.position) {
+    const s = statementAt(doc.analysis, doc.lines.offset(params.position.line, params.position.character));
+    name = s?.declaredName;
+  }
+  if (!name) return { name: null, picture: null, reason: 'place the cursor on a layout declaration', range: null, version: doc.version };
+  const decl = doc.analysis.declarations.get(name);
+  const range = decl ? toRange(doc.lines, decl.statement.chunk.start, decl.statement.chunk.end) : null;
+  const p = pictureOf(doc.analysis, name);
+  return p.ok
+    ? { name, picture: p.picture, reason: null, range, version: doc.version }
+    : { name, picture: null, reason: p.reason, range, version: doc.version };
+}
+
+export function codeLenses(doc: AnalysedDocument): CodeLens[] {
+  const out: CodeLens[] = [];
+  for (const d of doc.analysis.declarations.values()) {
+    if (d.value?.kind !== 'layout') continue;
+    const start = doc.lines.position(d.statement.chunk.start);
+    out.push({
+      range: { start, end: start },
+      command: { title: 'Show layout', command: SHOW_LAYOUT_COMMAND, arguments: [doc.uri, d.name] },
+    });
+  }
+  return out;
+}
