@@ -54,7 +54,7 @@ export function inlayHints(doc: AnalysedDocument, range: Range, settings: Settin
     }
     if (settings.inlayHints.offsets) {
       for (const o of r.offsets) {
-        push(base + o.node.end, `= ${o.result.value}`, '```\n' + explainOffset(o.coord, o.shape, o.stride, o.result) + '\n```');
+        push(base + o.node.end, `= ${core.printIntTuple(o.result)}`, '```\n' + explainOffset(o.coord, o.shape, o.stride, o.result) + '\n```');
       }
     }
     for (const nv of r.nodeValues) {

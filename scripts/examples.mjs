@@ -1,4 +1,4 @@
-// `npm start`: the product's main job. Evaluates every example with the CLI and prints the layouts.
+// `npm run examples`: evaluates every example with the CLI and prints the layouts.
 import { spawnSync } from 'node:child_process';
 import { readdirSync } from 'node:fs';
 import path from 'node:path';
