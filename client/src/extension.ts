@@ -29,7 +29,14 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
   const crashes: number[] = [];
   let toldUser = false;
   const clientOptions: LanguageClientOptions = {
-    documentSelector: [{ language: 'tla-layout' }],
+    // C++ too: the TLA inside Catlass kernels (the server answers only where a file uses tla)
+    documentSelector: [
+      { language: 'tla-layout' },
+      { scheme: 'file', language: 'cpp' },
+      { scheme: 'file', language: 'c' },
+      { scheme: 'untitled', language: 'cpp' },
+      { pattern: '**/*.asc' },
+    ],
     outputChannel: output,
     synchronize: { configurationSection: 'tlaLayout' },
     initializationOptions: { settings: vscode.workspace.getConfiguration('tlaLayout') },
@@ -64,6 +71,20 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
       if (client?.state === State.Running) await client.restart();
       else await client?.start();
       output.info('TLA Layout server restarted.');
+    }),
+    vscode.commands.registerCommand('tlaLayout.openScratchpad', async () => {
+      const editor = vscode.window.activeTextEditor;
+      if (!editor || !client) return;
+      const answer = await client.sendRequest<{ text: string | null; reason: string | null } | null>('tlaLayout/scratchpad', {
+        textDocument: { uri: editor.document.uri.toString() },
+        position: editor.selection.active,
+      });
+      if (!answer?.text) {
+        void vscode.window.showInformationMessage(`TLA: ${answer?.reason ?? 'no TLA expression under the cursor'}`);
+        return;
+      }
+      const doc = await vscode.workspace.openTextDocument({ language: 'tla-layout', content: answer.text });
+      await vscode.window.showTextDocument(doc, vscode.ViewColumn.Beside);
     }),
     // The server's "Copy as C++" code action runs this with the text to copy.
     vscode.commands.registerCommand('tlaLayout.copyToClipboard', async (text: unknown) => {

@@ -1,35 +1,56 @@
-// Open documents and their analyses: one Analyzer per document (its caches follow
+// Open documents and their analyses: one analyzer per document (its caches follow
 // that document's edits), analysis computed on demand for the current version.
+// `.tla` documents get the whole language; C++ documents (Catlass kernels) get the TLA
+// found inside them.
 import { TextDocument } from 'vscode-languageserver-textdocument';
-import { Analyzer, DocumentAnalysis, LineIndex } from './language';
+import { Analyzer, CppAnalyzer, DocumentAnalysis, LineIndex } from './language';
+
+export type DocumentKind = 'tla' | 'cpp';
 
 export interface AnalysedDocument {
   uri: string;
   version: number;
+  /** What the document is (absent: a .tla document). */
+  kind?: DocumentKind;
   text: string;
   analysis: DocumentAnalysis;
   lines: LineIndex;
 }
 
+const CPP_LANGUAGES = new Set(['cpp', 'c', 'cuda-cpp', 'ascendc', 'asc']);
+
+export function documentKind(doc: { languageId: string; uri: string }): DocumentKind {
+  if (doc.languageId === 'tla-layout') return 'tla';
+  if (CPP_LANGUAGES.has(doc.languageId) || /\.(asc|cpp|cc|cxx|hpp|hh|hxx|h)$/i.test(doc.uri)) return 'cpp';
+  return 'tla';
+}
+
 export class DocumentAnalyses {
-  private analyzers = new Map<string, Analyzer>();
+  private analyzers = new Map<string, Analyzer | CppAnalyzer>();
   private latest = new Map<string, AnalysedDocument>();
+  /** C++ support can be switched off (setting tlaLayout.cpp.enabled). */
+  cppEnabled = true;
 
   get(doc: TextDocument): AnalysedDocument {
     const cached = this.latest.get(doc.uri);
     if (cached && cached.version === doc.version) return cached;
+    const kind = documentKind(doc);
     let analyzer = this.analyzers.get(doc.uri);
-    if (!analyzer) this.analyzers.set(doc.uri, (analyzer = new Analyzer()));
+    if (!analyzer || (kind === 'cpp') !== analyzer instanceof CppAnalyzer) {
+      analyzer = kind === 'cpp' ? new CppAnalyzer() : new Analyzer();
+      this.analyzers.set(doc.uri, analyzer);
+    }
     const text = doc.getText();
-    const result: AnalysedDocument = {
-      uri: doc.uri,
-      version: doc.version,
-      text,
-      analysis: analyzer.analyze(text),
-      lines: new LineIndex(text),
-    };
+    const analysis: DocumentAnalysis =
+      kind === 'cpp' && !this.cppEnabled ? { text, statements: [], diagnostics: [], declarations: new Map() } : analyzer.analyze(text);
+    const result: AnalysedDocument = { uri: doc.uri, version: doc.version, kind, text, analysis, lines: new LineIndex(text) };
     this.latest.set(doc.uri, result);
     return result;
+  }
+
+  /** Drops cached analyses (after a settings change). */
+  invalidate(): void {
+    this.latest.clear();
   }
 
   forget(uri: string): void {

@@ -17,7 +17,7 @@ import {
   createConnection,
 } from 'vscode-languageserver/node';
 import { TextDocument } from 'vscode-languageserver-textdocument';
-import { AnalysedDocument, DocumentAnalyses } from './documents';
+import { AnalysedDocument, DocumentAnalyses, documentKind } from './documents';
 import { codeActions } from './features/codeActions';
 import { completion } from './features/completion';
 import { toLspDiagnostics } from './features/diagnostics';
@@ -25,6 +25,7 @@ import { foldingRanges } from './features/folding';
 import { formatting } from './features/formatting';
 import { hover } from './features/hover';
 import { inlayHints } from './features/inlayHints';
+import { SCRATCHPAD_REQUEST, ScratchpadAnswer, ScratchpadParams, scratchpad } from './features/scratchpad';
 import { PICTURE_REQUEST, PictureParams, codeLenses, picture } from './features/layoutView';
 import { definition, highlights, prepareRename, references, rename } from './features/navigation';
 import { LEGEND, semanticTokens } from './features/semanticTokens';
@@ -54,11 +55,14 @@ export function startServer(connection: Connection): void {
     name: string,
     empty: R,
     fn: (doc: AnalysedDocument, params: P) => R | ResponseError<void>,
+    inCpp = false,
   ) {
     return (params: P, token?: CancellationToken): R | ResponseError<void> => {
       if (token?.isCancellationRequested) return new ResponseError(LSPErrorCodes.RequestCancelled, `${name} cancelled`);
       const doc = documents.get(params.textDocument.uri);
       if (!doc) return empty; // a document never opened (or already closed): nothing to say
+      // in C++ files only hovers, hints and certain diagnostics: clangd owns the rest
+      if (!inCpp && documentKind(doc) === 'cpp') return empty;
       try {
         return fn(analyses.get(doc), params);
       } catch (e) {
@@ -73,6 +77,7 @@ export function startServer(connection: Connection): void {
     configurationCapability = !!caps.workspace?.configuration;
     pullDiagnostics = !!caps.textDocument?.diagnostic;
     settings = readSettings(params.initializationOptions?.settings);
+    analyses.cppEnabled = settings.cpp.enabled;
     return {
       capabilities: {
         textDocumentSync: TextDocumentSyncKind.Incremental,
@@ -101,6 +106,11 @@ export function startServer(connection: Connection): void {
     if (!configurationCapability) return;
     try {
       settings = readSettings(await connection.workspace.getConfiguration('tlaLayout'));
+      if (analyses.cppEnabled !== settings.cpp.enabled) {
+        analyses.cppEnabled = settings.cpp.enabled;
+        analyses.invalidate();
+        for (const d of documents.all()) schedule(d.uri, 0);
+      }
       if (connection.languages.inlayHint) void connection.languages.inlayHint.refresh().catch(() => undefined);
     } catch (e) {
       log(`reading settings failed: ${(e as Error).message}`);
@@ -145,17 +155,19 @@ export function startServer(connection: Connection): void {
     if (!pullDiagnostics) void connection.sendDiagnostics({ uri: e.document.uri, diagnostics: [] });
   });
 
-  const pullHandler = handle<DocumentDiagnosticParams, FullDocumentDiagnosticReport>('diagnostics', { kind: DocumentDiagnosticReportKind.Full, items: [] }, (doc) => ({
-    kind: DocumentDiagnosticReportKind.Full,
-    items: toLspDiagnostics(doc.uri, doc.analysis, doc.lines),
-  }));
+  const pullHandler = handle<DocumentDiagnosticParams, FullDocumentDiagnosticReport>(
+    'diagnostics',
+    { kind: DocumentDiagnosticReportKind.Full, items: [] },
+    (doc) => ({ kind: DocumentDiagnosticReportKind.Full, items: toLspDiagnostics(doc.uri, doc.analysis, doc.lines) }),
+    true,
+  );
   connection.languages.diagnostics.on((params, token) => {
     const r = pullHandler(params, token);
     // a failed pull is retried by the client: say so in its own terms
     return r instanceof ResponseError ? new ResponseError(r.code, r.message, { retriggerRequest: true }) : r;
   });
-  connection.onHover(handle('hover', null, (doc, p) => hover(doc, p.position, settings)));
-  connection.languages.inlayHint.on(handle('inlay hints', [], (doc, p) => inlayHints(doc, p.range, settings)));
+  connection.onHover(handle('hover', null, (doc, p) => hover(doc, p.position, settings), true));
+  connection.languages.inlayHint.on(handle('inlay hints', [], (doc, p) => inlayHints(doc, p.range, settings), true));
   connection.onCompletion(handle('completion', [], (doc, p) => completion(doc, p.position)));
   connection.onSignatureHelp(handle('signature help', null, (doc, p) => signatureHelp(doc, p.position)));
   connection.onDocumentSymbol(handle('document symbols', [], (doc) => documentSymbols(doc)));
@@ -170,7 +182,8 @@ export function startServer(connection: Connection): void {
   connection.onDocumentRangeFormatting(handle('range formatting', [], (doc, p) => formatting(doc, p.range)));
   connection.onCodeAction(handle('code actions', [], (doc, p) => codeActions(doc, p)));
   connection.onCodeLens(handle('code lens', [], (doc) => codeLenses(doc)));
-  connection.onRequest(PICTURE_REQUEST, handle<PictureParams, ReturnType<typeof picture> | null>('layout picture', null, (doc, p) => picture(doc, p)));
+  connection.onRequest(PICTURE_REQUEST, handle<PictureParams, ReturnType<typeof picture> | null>('layout picture', null, (doc, p) => picture(doc, p), true));
+  connection.onRequest(SCRATCHPAD_REQUEST, handle<ScratchpadParams, ScratchpadAnswer | null>('scratchpad', null, (doc, p) => scratchpad(doc, p), true));
 
   documents.listen(connection);
   connection.listen();

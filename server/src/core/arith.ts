@@ -1,7 +1,12 @@
 // C++ integer arithmetic on IntValues: exact (BigInt), checked against the C++ type,
 // static only when every operand is static (as with tla's Int<N> operators).
+// A symbolic operand (inttuple.ts's `sym`) makes the result symbolic, simplified by
+// symbolic.ts, unless it folds to a constant (then a concrete int). Symbolic results are
+// never bounds-checked, and only a concrete 0 divisor is a division by zero.
 import { LayoutError } from './errors';
-import { IntTuple, IntValue, int, leaves, staticInt } from './inttuple';
+import { IntTuple, IntValue, fromSym, int, leaves, staticInt, symOf } from './inttuple';
+import * as S from './symbolic';
+import type { Sym } from './symbolic';
 
 export const INT64_MIN = -(1n << 63n);
 export const INT64_MAX = (1n << 63n) - 1n;
@@ -25,58 +30,81 @@ export function checkUint32(v: bigint, what: string): bigint {
 
 const both = (a: IntValue, b: IntValue) => a.isStatic && b.isStatic;
 
+/** True when either operand is symbolic: the operation goes through symbolic.ts. */
+const symbolic = (a: IntValue, b: IntValue) => a.sym !== undefined || b.sym !== undefined;
+
+/** The symbolic form of a binary operation; the static mark as for concrete operands. */
+const lift = (op: (x: Sym, y: Sym) => Sym, a: IntValue, b: IntValue) => fromSym(op(symOf(a), symOf(b)), both(a, b));
+
+/** Text of an operand for messages (a symbolic one by its expression). */
+const text = (a: IntValue) => (a.sym ? S.print(a.sym) : a.value.toString());
+
+/** A concrete zero divisor; a symbolic divisor is assumed non-zero. */
+const isZero = (b: IntValue) => b.sym === undefined && b.value === 0n;
+
 export function add(a: IntValue, b: IntValue): IntValue {
+  if (symbolic(a, b)) return lift(S.add, a, b);
   return int(checkInt64(a.value + b.value, `${a.value} + ${b.value}`), both(a, b));
 }
 
 export function sub(a: IntValue, b: IntValue): IntValue {
+  if (symbolic(a, b)) return lift(S.sub, a, b);
   return int(checkInt64(a.value - b.value, `${a.value} - ${b.value}`), both(a, b));
 }
 
 export function mul(a: IntValue, b: IntValue): IntValue {
+  if (symbolic(a, b)) return lift(S.mul, a, b);
   return int(checkInt64(a.value * b.value, `${a.value} * ${b.value}`), both(a, b));
 }
 
 /** C++ division truncates toward zero, as BigInt's does. */
 export function div(a: IntValue, b: IntValue): IntValue {
-  if (b.value === 0n) throw new LayoutError('division-by-zero', `division by zero: ${a.value} / 0`, { argIndex: 1 });
+  if (isZero(b)) throw new LayoutError('division-by-zero', `division by zero: ${text(a)} / 0`, { argIndex: 1 });
+  if (symbolic(a, b)) return lift(S.div, a, b);
   return int(checkInt64(a.value / b.value, `${a.value} / ${b.value}`), both(a, b));
 }
 
 /** C++ remainder takes the sign of the dividend, as BigInt's does. */
 export function mod(a: IntValue, b: IntValue): IntValue {
-  if (b.value === 0n) throw new LayoutError('division-by-zero', `division by zero: ${a.value} % 0`, { argIndex: 1 });
+  if (isZero(b)) throw new LayoutError('division-by-zero', `division by zero: ${text(a)} % 0`, { argIndex: 1 });
+  if (symbolic(a, b)) return lift(S.mod, a, b);
   return int(a.value % b.value, both(a, b));
 }
 
 export function neg(a: IntValue): IntValue {
+  if (a.sym) return fromSym(S.neg(a.sym), a.isStatic);
   return int(checkInt64(-a.value, `-${a.value}`), a.isStatic);
 }
 
 /** tla::CeilDiv(a, b) = (a + b - 1) / b. */
 export function ceilDiv(a: IntValue, b: IntValue): IntValue {
-  if (b.value === 0n) throw new LayoutError('division-by-zero', `CeilDiv by zero: CeilDiv(${a.value}, 0)`, { argIndex: 1 });
+  if (isZero(b)) throw new LayoutError('division-by-zero', `CeilDiv by zero: CeilDiv(${text(a)}, 0)`, { argIndex: 1 });
+  if (symbolic(a, b)) return lift(S.ceilDiv, a, b);
   return int(checkInt64((a.value + b.value - 1n) / b.value, `CeilDiv(${a.value}, ${b.value})`), both(a, b));
 }
 
 /** tla::RoundUp(a, b) = CeilDiv(a, b) * b. */
 export function roundUp(a: IntValue, b: IntValue): IntValue {
-  if (b.value === 0n) throw new LayoutError('division-by-zero', `RoundUp to zero: RoundUp(${a.value}, 0)`, { argIndex: 1 });
+  if (isZero(b)) throw new LayoutError('division-by-zero', `RoundUp to zero: RoundUp(${text(a)}, 0)`, { argIndex: 1 });
+  if (symbolic(a, b)) return lift(S.roundUp, a, b);
   const v = ((a.value + b.value - 1n) / b.value) * b.value;
   return int(checkInt64(v, `RoundUp(${a.value}, ${b.value})`), both(a, b));
 }
 
 export function min(a: IntValue, b: IntValue): IntValue {
+  if (symbolic(a, b)) return lift(S.min, a, b);
   return int(a.value < b.value ? a.value : b.value, both(a, b));
 }
 
 export function max(a: IntValue, b: IntValue): IntValue {
+  if (symbolic(a, b)) return lift(S.max, a, b);
   return int(a.value > b.value ? a.value : b.value, both(a, b));
 }
 
 /** A cast (`(int64_t)x`, `static_cast<uint32_t>(x)`) keeps the value and makes it dynamic. */
 export function cast(a: IntValue): IntValue {
-  return a.isStatic ? int(a.value, false) : a;
+  if (!a.isStatic) return a;
+  return a.sym ? fromSym(a.sym, false) : int(a.value, false);
 }
 
 /** Product{}(t): product of all leaves; the empty tuple gives _1. */

@@ -2,4 +2,6 @@
 export * from './errors';
 export * from './inttuple';
 export * as arith from './arith';
+export * as symbolic from './symbolic';
+export type { Sym } from './symbolic';
 export * from './layout';

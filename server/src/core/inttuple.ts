@@ -1,12 +1,24 @@
 // IntTuple values: integers carrying C++'s static/dynamic distinction, and tuples of them.
 // Integers are BigInt so that int64 arithmetic is exact; see arith.ts for the checks.
+// An integer may also be symbolic (`m`, `⌈m/16⌉·256`): its `sym` holds the expression
+// (symbolic.ts) and its value is unknown.
 import { LayoutError } from './errors';
+import * as S from './symbolic';
+import type { Sym } from './symbolic';
 
 export interface IntValue {
   readonly kind: 'int';
+  /**
+   * The value of a concrete integer. A symbolic integer has none: reading `value` of one
+   * throws LayoutError('argument-kind'), so code that needs a number and meets a symbol fails
+   * loudly (and the language layer reports it) instead of computing with a made-up value.
+   * Test `isSymbolicInt(x)` (or `x.sym`) first where symbols can arrive.
+   */
   readonly value: bigint;
   /** true for a compile-time integer (`_N`, `Int<N>{}`), false for a runtime one. */
   readonly isStatic: boolean;
+  /** Set only on a symbolic integer: its expression, never a constant (those are concrete ints). */
+  readonly sym?: Sym;
 }
 
 export interface TupleValue {
@@ -30,6 +42,57 @@ export function int(value: bigint | number, isStatic = false): IntValue {
 
 export const staticInt = (value: bigint | number): IntValue => int(value, true);
 export const dynamicInt = (value: bigint | number): IntValue => int(value, false);
+
+/**
+ * The integer whose value is the expression `s`: a concrete int when s is a constant,
+ * else a symbolic one. Symbolic integers are dynamic unless `isStatic` (a template
+ * constant whose value is unknown).
+ */
+export function fromSym(s: Sym, isStatic = false): IntValue {
+  const c = S.constantValue(s);
+  if (c !== undefined) return int(c, isStatic);
+  const v = { kind: 'int', isStatic, sym: s } as { kind: 'int'; isStatic: boolean; sym: Sym; value: bigint };
+  Object.defineProperty(v, 'value', {
+    enumerable: false,
+    get(): bigint {
+      throw new LayoutError('argument-kind', `${S.print(s)} is not a compile-time constant; its value is unknown here`);
+    },
+  });
+  return v;
+}
+
+/** A runtime integer known only by name: `symbolicInt('m')`, `symbolicInt('params.m')`. */
+export const symbolicInt = (name: string, isStatic = false): IntValue => fromSym(S.variable(name), isStatic);
+
+/** True for an integer whose value is an expression over unknowns. */
+export const isSymbolicInt = (x: IntTuple): x is IntValue & { readonly sym: Sym } => x.kind === 'int' && x.sym !== undefined;
+
+/** The parts of a Layout (layout.ts) that isSymbolic looks at. */
+interface LayoutLike {
+  readonly kind: 'layout';
+  readonly shape: IntTuple;
+  readonly stride: IntTuple;
+  readonly originShape: IntTuple;
+}
+
+/** True when any leaf of x (of a layout: of its shape, stride or originShape) is symbolic. */
+export function isSymbolic(x: IntTuple | LayoutLike): boolean {
+  if (x.kind === 'layout') return isSymbolic(x.shape) || isSymbolic(x.stride) || isSymbolic(x.originShape);
+  if (x.kind === 'int') return x.sym !== undefined;
+  return x.items.some((i) => isSymbolic(i));
+}
+
+/** The expression of an integer: its `sym`, or the constant for a concrete one. */
+export const symOf = (x: IntValue): Sym => x.sym ?? S.constant(x.value);
+
+/**
+ * x with every symbolic leaf evaluated for the given variable values (static marks kept);
+ * concrete leaves unchanged. Fails (LayoutError) when a variable has no value or a divisor is 0.
+ */
+export function substitute(x: IntTuple, bindings: ReadonlyMap<string, bigint>): IntTuple {
+  if (x.kind === 'int') return x.sym ? int(S.evaluate(x.sym, bindings), x.isStatic) : x;
+  return tuple(...x.items.map((i) => substitute(i, bindings)));
+}
 
 export function tuple(...items: IntTuple[]): TupleValue {
   return { kind: 'tuple', items };
@@ -123,9 +186,15 @@ export function firstIncongruence(
   return undefined;
 }
 
-/** Structural equality by value (static marks are not compared: C++ compares values). */
+/** Same value: concrete ints by value, symbolic ones by their normal forms (never a concrete and a symbolic). */
+function sameInt(a: IntValue, b: IntValue): boolean {
+  if (a.sym || b.sym) return a.sym !== undefined && b.sym !== undefined && S.equals(a.sym, b.sym);
+  return a.value === b.value;
+}
+
+/** Structural equality by value (static marks are not compared: C++ compares values). Symbolic leaves compare structurally. */
 export function equalValues(a: IntTuple, b: IntTuple): boolean {
-  if (a.kind === 'int' && b.kind === 'int') return a.value === b.value;
+  if (a.kind === 'int' && b.kind === 'int') return sameInt(a, b);
   if (a.kind === 'tuple' && b.kind === 'tuple') {
     if (a.items.length !== b.items.length) return false;
     for (let i = 0; i < a.items.length; i++) if (!equalValues(a.items[i], b.items[i])) return false;
@@ -136,7 +205,7 @@ export function equalValues(a: IntTuple, b: IntTuple): boolean {
 
 /** Identity including static marks: what round-tripping the printed text must preserve. */
 export function identical(a: IntTuple, b: IntTuple): boolean {
-  if (a.kind === 'int' && b.kind === 'int') return a.value === b.value && a.isStatic === b.isStatic;
+  if (a.kind === 'int' && b.kind === 'int') return sameInt(a, b) && a.isStatic === b.isStatic;
   if (a.kind === 'tuple' && b.kind === 'tuple') {
     if (a.items.length !== b.items.length) return false;
     for (let i = 0; i < a.items.length; i++) if (!identical(a.items[i], b.items[i])) return false;
@@ -145,8 +214,12 @@ export function identical(a: IntTuple, b: IntTuple): boolean {
   return false;
 }
 
-/** Print in the guide's notation: `_` on static leaves, no spaces: `((_4,2),(_4,3))`. */
+/**
+ * Print in the guide's notation: `_` on static leaves, no spaces: `((_4,2),(_4,3))`.
+ * A symbolic leaf prints as its canonical expression, without `_`: `(_16,⌈m/16⌉)`.
+ */
 export function printIntTuple(x: IntTuple): string {
+  if (x.kind === 'int' && x.sym) return S.print(x.sym);
   // A negative static prints as -_N so that it reads back as the static it is.
   if (x.kind === 'int') return x.isStatic ? (x.value < 0n ? `-_${-x.value}` : `_${x.value}`) : x.value.toString();
   return '(' + x.items.map(printIntTuple).join(',') + ')';

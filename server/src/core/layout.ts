@@ -6,10 +6,12 @@ import {
   IntValue,
   TupleValue,
   depth,
+  equalValues,
   firstIncongruence,
   getMode,
   int,
   isInt,
+  isSymbolic,
   leaves,
   printIntTuple,
   rank,
@@ -112,7 +114,7 @@ export function crd2offset(coord: IntTuple, shape: IntTuple, stride: IntTuple, a
         here = rest;
       } else {
         const p = A.product(shape.items[i]);
-        if (p.value === 0n) {
+        if (!p.sym && p.value === 0n) {
           throw new LayoutError('division-by-zero', `integer coord split over a mode of size 0${path([...at, i])}`, {
             argIndex: 1,
             path: [...at, i],
@@ -143,10 +145,15 @@ export function layoutOffset(l: Layout, coord: IntTuple): IntValue {
 
 // ---------------------------------------------------------------- constructors
 
-/** Each top-level mode's product, cast to uint32: MakeLayout(shape, stride)'s default originShape. */
+/**
+ * Each top-level mode's product, cast to uint32: MakeLayout(shape, stride)'s default originShape.
+ * A symbolic product stays symbolic (dynamic, unchecked).
+ */
 export function defaultOriginShape(shape: IntTuple): IntTuple {
-  const modeProduct = (m: IntTuple, i: number) =>
-    int(A.checkUint32(A.product(m).value, `originShape<${i}> (product of shape<${i}>)`), false);
+  const modeProduct = (m: IntTuple, i: number) => {
+    const p = A.product(m);
+    return p.sym ? A.cast(p) : int(A.checkUint32(p.value, `originShape<${i}> (product of shape<${i}>)`), false);
+  };
   if (shape.kind === 'int') return modeProduct(shape, 0);
   return tuple(...shape.items.map(modeProduct));
 }
@@ -294,7 +301,8 @@ export function makeLayoutL0C(rows: IntValue, cols: IntValue): Layout {
   );
 }
 
-const u32 = (x: IntValue, what: string) => int(A.checkUint32(x.value, what), false);
+/** A uint32 originShape extent: checked when concrete, a symbolic one kept (dynamic). */
+const u32 = (x: IntValue, what: string) => (x.sym ? A.cast(x) : int(A.checkUint32(x.value, what), false));
 
 /** MakeLayoutFmap<Element>(batch, cin1, h, w): NC1HWC0 with C0 = 32 / sizeof(Element). */
 export function makeLayoutFmap(element: string, b: IntValue, c1: IntValue, h: IntValue, w: IntValue): Layout {
@@ -428,6 +436,10 @@ export function getTileLayout(parent: Layout, tileShape: IntTuple, coord: IntTup
       if (o.kind !== 'int') {
         throw new LayoutError('depth-mismatch', `GetTileLayout: originShape<${d}> must be an integer`, { argIndex: 0 });
       }
+      if (o.sym || c.sym || (t as IntValue).sym) {
+        // coord < origin ? origin - coord : 0 is max(origin - coord, 0); the result is a dynamic uint32.
+        return A.cast(A.min(t as IntValue, A.max(A.sub(o, c), int(0))));
+      }
       const left = c.value < o.value ? o.value - c.value : 0n;
       const tv = (t as IntValue).value;
       const v = tv < left ? tv : left;
@@ -444,8 +456,22 @@ export function size(l: Layout): IntValue {
   return A.product(l.shape);
 }
 
-/** cosize: largest offset reached + 1 (0 for an empty layout). Exact for any strides. */
+/**
+ * cosize: largest offset reached + 1 (0 for an empty layout). Exact for any strides.
+ * Only for concrete layouts: a symbolic one throws LayoutError('argument-kind'); use
+ * knownCosize where layouts may be symbolic.
+ */
 export function cosize(l: Layout): bigint {
+  const c = knownCosize(l);
+  if (c === undefined) {
+    throw new LayoutError('argument-kind', `the cosize of ${printLayout(l)} depends on unknown values`, { argIndex: 0 });
+  }
+  return c;
+}
+
+/** cosize, or undefined when the layout's shape or stride is symbolic. */
+export function knownCosize(l: Layout): bigint | undefined {
+  if (isSymbolic(l.shape) || isSymbolic(l.stride)) return undefined;
   const sh = leaves(l.shape);
   const st = leaves(l.stride);
   let maxOff = 0n;
@@ -461,6 +487,7 @@ export function cosize(l: Layout): bigint {
 export function recognise(l: Layout): { tag: string; elements: string[] }[] {
   const found: { tag: string; elements: string[] }[] = [];
   const o = l.originShape;
+  if (isSymbolic(l)) return found;
   if (o.kind !== 'tuple' || o.items.length !== 2 || !isInt(o.items[0]) || !isInt(o.items[1])) return found;
   const [r, c] = o.items as IntValue[];
   const same = (x: Layout) => sameValues(x, l);
@@ -488,9 +515,5 @@ export function recognise(l: Layout): { tag: string; elements: string[] }[] {
 }
 
 function sameValues(a: Layout, b: Layout): boolean {
-  const eq = (x: IntTuple, y: IntTuple): boolean =>
-    x.kind === 'int' && y.kind === 'int'
-      ? x.value === y.value
-      : x.kind === 'tuple' && y.kind === 'tuple' && x.items.length === y.items.length && x.items.every((v, i) => eq(v, y.items[i]));
-  return eq(a.shape, b.shape) && eq(a.stride, b.stride);
+  return equalValues(a.shape, b.shape) && equalValues(a.stride, b.stride);
 }

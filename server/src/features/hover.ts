@@ -45,9 +45,11 @@ export function hover(doc: AnalysedDocument, position: Position, settings: Setti
       if (o.coordNode.start <= rel && rel <= o.coordNode.end) {
         const status = elementStatus(o.coord, o.layout, o.shape);
         const lines = [
-          `**offset ${o.result.value}**`,
+          `**offset ${core.printIntTuple(o.result).replace(/^_/, '')}**`,
           '```\n' + explainOffset(o.coord, o.shape, o.stride, o.result) + '\n```',
-          `element: **${status}**${status === 'padding' ? ' (beyond originShape)' : status === 'out of range' ? ' (outside the shape; C++ does not check)' : ''}`,
+          status
+            ? `element: **${status}**${status === 'padding' ? ' (beyond originShape)' : status === 'out of range' ? ' (outside the shape; C++ does not check)' : ''}`
+            : 'element: depends on values known only at run time',
         ];
         return md(lines.join('\n\n'), s.chunk.start + o.coordNode.start, s.chunk.start + o.coordNode.end);
       }
@@ -58,7 +60,7 @@ export function hover(doc: AnalysedDocument, position: Position, settings: Setti
       if (coordNode && coordNode.start <= rel && rel <= coordNode.end) {
         const off = core.crd2offset(t.coord, t.parent.shape, t.parent.stride);
         const lines = [
-          `**tile origin at offset ${off.value}** of the parent`,
+          `**tile origin at offset ${core.printIntTuple(off).replace(/^_/, '')}** of the parent`,
           '```\n' + explainOffset(t.coord, t.parent.shape, t.parent.stride, off) + '\n```',
           `valid extent ${code(core.printIntTuple(t.result.originShape))} of tileShape ${code(core.printIntTuple(t.tileShape))}`,
         ];

@@ -5,7 +5,7 @@
 import { InlayHint, InlayHintKind, MarkupKind, Range } from 'vscode-languageserver';
 import * as core from '../core';
 import { IntValue, Layout } from '../core';
-import { Ast, explainOffset, printValue } from '../language';
+import { Ast, explainOffset, printValue, summarize } from '../language';
 import type { AnalysedDocument } from '../documents';
 import { code } from './markdown';
 import type { Settings } from './settings';
@@ -16,8 +16,9 @@ const LAYOUT_CONSTRUCTORS = new Set(['MakeLayout', 'MakeLayoutL0C', 'MakeLayoutF
 export function tileLabel(result: Layout, tileShape: core.IntTuple): { label: string; tail: boolean; empty: boolean } {
   const origin = result.originShape.kind === 'tuple' ? (result.originShape.items as IntValue[]) : [];
   const tile = tileShape.kind === 'tuple' ? (tileShape.items as IntValue[]) : [];
-  const empty = origin.some((o) => o.value === 0n);
-  const tail = !empty && origin.some((o, d) => tile[d] && o.value < tile[d].value);
+  const known = !core.isSymbolic(result.originShape) && !core.isSymbolic(tileShape);
+  const empty = known && origin.some((o) => o.value === 0n);
+  const tail = known && !empty && origin.some((o, d) => tile[d] && o.value < tile[d].value);
   const valid = core.printIntTuple(result.originShape);
   const label = `▸ ${core.printIntTuple(result.shape)} ${empty ? `empty ${valid}` : `valid ${valid}`}${tail ? ' tail' : ''}`;
   return { label, tail, empty };
@@ -65,10 +66,11 @@ export function inlayHints(doc: AnalysedDocument, range: Range, settings: Settin
       if (!settings.inlayHints.layouts || nv.value.kind !== 'layout' || tileNodes.has(n)) continue;
       const isConstructor =
         (n.type === 'call' && LAYOUT_CONSTRUCTORS.has(n.callee)) ||
-        (n.type === 'typeInstance' && n.typeArg.name === 'Layout');
+        n.type === 'typeInstance'; // Layout<…>{} or a kernel's layout alias Alias{}
       if (isConstructor) {
         const text = core.printLayout(nv.value);
-        push(base + n.end, `▸ ${text}`, `${code(text)}\n\nrank ${core.rank(nv.value.shape)} · depth ${core.depth(nv.value.shape)} · size ${core.size(nv.value).value} · cosize ${core.cosize(nv.value)}`);
+        const facts = summarize(nv.value);
+        push(base + n.end, `▸ ${text}`, `${code(text)}\n\nrank ${facts.rank} · depth ${facts.depth} · size ${facts.size} · cosize ${facts.cosize}`);
       }
     }
   }

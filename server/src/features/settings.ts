@@ -2,16 +2,18 @@
 export interface Settings {
   inlayHints: { tileLayouts: boolean; layouts: boolean; offsets: boolean };
   hover: { gridSize: number };
+  cpp: { enabled: boolean };
 }
 
 export const DEFAULT_SETTINGS: Settings = {
   inlayHints: { tileLayouts: true, layouts: true, offsets: true },
   hover: { gridSize: 16 },
+  cpp: { enabled: true },
 };
 
 /** Merges what the client sent over the defaults, ignoring values of the wrong type. */
 export function readSettings(raw: unknown): Settings {
-  const r = (raw ?? {}) as { inlayHints?: Record<string, unknown>; hover?: Record<string, unknown> };
+  const r = (raw ?? {}) as { inlayHints?: Record<string, unknown>; hover?: Record<string, unknown>; cpp?: Record<string, unknown> };
   const bool = (v: unknown, d: boolean) => (typeof v === 'boolean' ? v : d);
   const grid = r.hover?.gridSize;
   return {
@@ -23,5 +25,6 @@ export function readSettings(raw: unknown): Settings {
     hover: {
       gridSize: typeof grid === 'number' && Number.isFinite(grid) ? Math.max(1, Math.min(64, Math.floor(grid))) : DEFAULT_SETTINGS.hover.gridSize,
     },
+    cpp: { enabled: bool(r.cpp?.enabled, DEFAULT_SETTINGS.cpp.enabled) },
   };
 }

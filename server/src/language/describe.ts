@@ -29,7 +29,7 @@ export function summarize(v: Value): ValueSummary {
     originShape: core.printIntTuple(v.originShape),
     rank: core.rank(v.shape),
     depth: core.depth(v.shape),
-    size: jsonInt(core.size(v).value),
-    cosize: jsonInt(core.cosize(v)),
+    size: core.isSymbolic(v.shape) ? core.printIntTuple(core.size(v)) : jsonInt(core.size(v).value),
+    cosize: core.isSymbolic(v) ? 'unknown' : jsonInt(core.cosize(v)),
   };
 }

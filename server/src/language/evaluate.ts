@@ -34,6 +34,8 @@ export interface Binding {
 export interface Environment {
   lookup(name: string): Binding | undefined;
   names(): Iterable<string>;
+  /** A value for a name that is not declared (C++ kernels: a symbolic integer); undefined makes it an error. */
+  free?(name: string): Value | undefined;
 }
 
 export interface NodeValue {
@@ -198,6 +200,8 @@ export class StatementEvaluator {
       if (b.value === null) throw new Abort(true);
       return b.value;
     }
+    const free = this.env.free?.(e.name);
+    if (free) return free;
     if (BUILTIN_BY_NAME.has(e.name)) {
       this.fail(e, 'argument-kind', `'${e.name}' is a function; call it, e.g. ${BUILTIN_BY_NAME.get(e.name)!.signatures[0].label}`);
     }
@@ -296,6 +300,15 @@ export class StatementEvaluator {
 
   private typeInstance(e: Ast.TypeInstance): Value {
     const t = e.typeArg;
+    // `Alias{}` of a `using Alias = Layout<…>;` in a kernel
+    if (!t.args && t.name !== 'Layout') {
+      this.deps.add(t.name);
+      const b = this.env.lookup(t.name);
+      if (b) {
+        if (b.value === null) throw new Abort(true);
+        return b.value;
+      }
+    }
     if (t.name === 'Layout') {
       const args = t.args ?? [];
       if (args.length < 2 || args.length > 3) this.fail(t, 'argument-count', `Layout<Shape, Stride[, OriginShape]> takes 2 or 3 type arguments, ${args.length} given`);
@@ -507,6 +520,8 @@ export class StatementEvaluator {
     const coord = this.intTuple(e.args[2], 'coord');
     const result = this.core(e, e.args, () => core.getTileLayout(parent, tileShape, coord), this.relatedFor(e.args));
     this.tiles.push({ node: e, parent, tileShape, coord, result });
+    // warnings need values: a kernel's symbolic tile is shown, not judged
+    if (core.isSymbolic(result) || core.isSymbolic(tileShape) || core.isSymbolic(coord)) return result;
     const origin = result.originShape as core.TupleValue;
     if (origin.items.some((x) => (x as IntValue).value === 0n)) {
       this.report(e, 'empty-tile',
@@ -537,6 +552,7 @@ export class StatementEvaluator {
   // ------------------------------------------------------------ coordinate checks (warnings, as C++ does not check)
 
   private checkCoord(node: Ast.Expr, coord: IntTuple, shape: IntTuple, origin: IntTuple | undefined): void {
+    if (core.isSymbolic(coord) || core.isSymbolic(shape) || (origin && core.isSymbolic(origin))) return;
     const outside = findOutside(coord, shape, []);
     if (outside) {
       this.report(node, 'coord-out-of-shape',

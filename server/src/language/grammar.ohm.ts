@@ -41,6 +41,7 @@ TlaStatement {
 
   Postfix
     = Postfix "(" ListOf<Expr, ","> ")"  -- apply
+    | Postfix ("." | "->") ident  -- member
     | Primary
 
   Primary
@@ -75,7 +76,7 @@ TlaStatement {
   staticCast = "static_cast" ~identPart
   castType = ("int64_t" | "uint64_t" | "int32_t" | "uint32_t" | "size_t" | "int" | "long" | "unsigned") ~identPart
   declName = ident
-  qualifiedName = (ident "::")* ident
+  qualifiedName = ("::" space*)? (ident space* "::" space*)* ident
   ident = ~keyword ~staticInt identStart identPart*
   identStart = letter | "_"
   identPart = alnum | "_"

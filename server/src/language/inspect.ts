@@ -57,6 +57,7 @@ export interface OffsetTerm {
 
 /** The leaf-by-leaf terms of crd2offset, integer coords split as the headers split them. */
 export function offsetTerms(coord: IntTuple, shape: IntTuple, stride: IntTuple, path: number[] = []): OffsetTerm[] {
+  if (core.isSymbolic(coord) || core.isSymbolic(shape) || core.isSymbolic(stride)) return [];
   if (coord.kind === 'tuple') {
     if (shape.kind !== 'tuple' || stride.kind !== 'tuple') return [];
     return coord.items.flatMap((c, i) => offsetTerms(c, shape.items[i], stride.items[i], [...path, i]));
@@ -82,14 +83,16 @@ export function offsetTerms(coord: IntTuple, shape: IntTuple, stride: IntTuple, 
 /** `(1,5) → 1·4 + 0·16 + 1·1 + 1·32 = 37` */
 export function explainOffset(coord: IntTuple, shape: IntTuple, stride: IntTuple, result: IntValue): string {
   const terms = offsetTerms(coord, shape, stride);
+  if (core.isSymbolic(coord) || core.isSymbolic(shape) || core.isSymbolic(stride)) return `${core.printIntTuple(coord)} → ${core.printIntTuple(result)}`;
   const sum = terms.length ? terms.map((t) => `${t.coord}·${t.stride}`).join(' + ') : '0';
-  return `${core.printIntTuple(coord).replace(/_/g, '')} → ${sum} = ${result.value}`;
+  return `${core.printIntTuple(coord).replace(/_/g, '')} → ${sum} = ${core.printIntTuple(result).replace(/^_/, '')}`;
 }
 
 export type ElementStatus = 'valid' | 'padding' | 'out of range';
 
 /** Whether a coordinate addresses valid data, padding (beyond originShape) or lies outside the shape. */
-export function elementStatus(coord: IntTuple, l: Layout | undefined, shape: IntTuple): ElementStatus {
+export function elementStatus(coord: IntTuple, l: Layout | undefined, shape: IntTuple): ElementStatus | undefined {
+  if (core.isSymbolic(coord) || core.isSymbolic(shape) || (l && core.isSymbolic(l))) return undefined;
   const inside = (c: IntTuple, s: IntTuple): boolean => {
     if (c.kind === 'int') return c.value >= 0n && c.value < core.arith.product(s).value;
     if (s.kind !== 'tuple' || c.items.length !== s.items.length) return false;
@@ -117,6 +120,7 @@ export interface OffsetGrid {
 
 /** Offsets of the logical (row, col) grid of a rank-2 layout, truncated to max × max cells. */
 export function offsetGrid(l: Layout, maxRows: number, maxCols: number): OffsetGrid | undefined {
+  if (core.isSymbolic(l)) return undefined;
   if (l.shape.kind !== 'tuple' || l.shape.items.length !== 2 || l.stride.kind !== 'tuple') return undefined;
   const rowsB = core.arith.product(l.shape.items[0]).value;
   const colsB = core.arith.product(l.shape.items[1]).value;

@@ -3,6 +3,10 @@ import * as ohm from 'ohm-js';
 import type * as Ast from './ast';
 import { grammarSource } from './grammar.ohm';
 
+import { IGNORED_QUALIFIERS } from './qualifiers';
+import { fastParseStatement } from './fastParser';
+export { IGNORED_QUALIFIERS };
+
 let grammar: ohm.Grammar | undefined;
 let semantics: ohm.Semantics | undefined;
 
@@ -13,9 +17,12 @@ function setup(): { g: ohm.Grammar; s: ohm.Semantics } {
   const span = (n: ohm.Node) => ({ start: n.source.startIdx, end: n.source.endIdx });
   const list = (n: ohm.Node): any[] => n.asIteration().children.map((c: ohm.Node) => c.ast());
   const opt = (n: ohm.Node): any => (n.numChildren ? n.children[0].ast() : null);
+  // Namespace qualifiers of TLA and Catlass are ignored (`tla::MakeShape` is MakeShape);
+  // any other qualification is part of the name (`L1TileShape::M` in a kernel).
   const bareName = (text: string) => {
-    const i = text.lastIndexOf('::');
-    return i < 0 ? text : text.slice(i + 2);
+    const parts = text.split('::').map((p) => p.trim());
+    const last = parts[parts.length - 1];
+    return parts.slice(0, -1).every((q) => IGNORED_QUALIFIERS.has(q)) ? last : parts.join('::');
   };
 
   s.addOperation('ast', {
@@ -103,6 +110,10 @@ function setup(): { g: ohm.Grammar; s: ohm.Semantics } {
     Primary_paren(_open, e, _close) {
       return { type: 'paren', inner: e.ast(), ...span(this) };
     },
+    Postfix_member(target, op, field) {
+      // `params.m`, `p->m`: a name in a kernel whose value is not known here
+      return { type: 'name', name: `${target.sourceString.replace(/\s+/g, '')}${op.sourceString}${field.sourceString}`, ...span(this) };
+    },
     Primary_name(q) {
       return { type: 'name', name: bareName(q.sourceString), ...span(this) };
     },
@@ -163,6 +174,13 @@ export interface SyntaxError {
 export type ParseResult = { ok: true; statement: Ast.Statement } | { ok: false; error: SyntaxError };
 
 export function parseStatement(text: string): ParseResult {
+  const fast = fastParseStatement(text);
+  if (fast) return { ok: true, statement: fast };
+  return parseStatementWithOhm(text);
+}
+
+/** The reference parse with the ohm grammar (also the source of every syntax error message). */
+export function parseStatementWithOhm(text: string): ParseResult {
   const { g, s } = setup();
   const m = g.match(text, 'Statement');
   if (m.succeeded()) return { ok: true, statement: s(m).ast() as Ast.Statement };

@@ -48,6 +48,7 @@ function modeLeaves(shape: IntTuple, stride: IntTuple): { extent: number; stride
 }
 
 export function buildPicture(l: Layout, tiles: PictureTile[] = []): PictureResult {
+  if (core.isSymbolic(l)) return { ok: false, reason: 'its sizes are known only at run time; open it in a layout scratchpad with values to see a picture' };
   const shapeModes = l.shape.kind === 'tuple' ? l.shape.items : [l.shape];
   const strideModes = l.stride.kind === 'tuple' ? l.stride.items : [l.stride];
   const originModes = l.originShape.kind === 'tuple' ? l.originShape.items : [l.originShape];

@@ -20,7 +20,7 @@ export function pictureOf(a: DocumentAnalysis, name: string): PictureResult {
   const tiles: PictureTile[] = [];
   for (const s of a.statements) {
     for (const t of s.result?.tiles ?? []) {
-      if (core.printLayout(t.parent) !== parentText) continue;
+      if (core.printLayout(t.parent) !== parentText || core.isSymbolic(t.result) || core.isSymbolic(t.coord)) continue;
       const nums = (x: core.IntTuple) => (x.kind === 'tuple' ? (x.items as IntValue[]).map((i) => Number(i.value)) : [Number(x.value)]);
       const tile: PictureTile = {
         coord: nums(t.coord),

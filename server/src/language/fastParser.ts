@@ -1,0 +1,642 @@
+// A hand-written parser for the grammar of grammar.ohm.ts, for speed: ohm-js takes about
+// half a millisecond per statement, too slow for 10,000-statement files. It follows the
+// PEG rule by rule (same alternatives, same order, same spans) and builds the same AST;
+// test/language/fastParser.test.ts checks that on the goldens, the examples and fuzzed
+// statements. When it fails, ohm parses the statement again to report the error.
+import type * as Ast from './ast';
+import { IGNORED_QUALIFIERS } from './qualifiers';
+
+type Tok = { t: 'id' | 'static' | 'num' | 'str' | 'p'; v: string; s: number; e: number; value?: bigint };
+
+const KEYWORDS = new Set(['auto', 'constexpr', 'const', 'static_assert', 'static_cast', 'static', 'using', 'namespace', 'inline']);
+const CAST_TYPES = new Set(['int64_t', 'uint64_t', 'int32_t', 'uint32_t', 'size_t', 'int', 'long', 'unsigned']);
+const DECL_QUALIFIERS = new Set(['constexpr', 'const', 'static', 'inline']);
+const PUNCT2 = new Set(['::', '->', '==', '!=']);
+
+const isIdStart = (c: number) => (c >= 65 && c <= 90) || (c >= 97 && c <= 122) || c === 95;
+const isIdPart = (c: number) => isIdStart(c) || (c >= 48 && c <= 57);
+const isDigit = (c: number) => c >= 48 && c <= 57;
+const isHex = (c: number) => isDigit(c) || (c >= 65 && c <= 70) || (c >= 97 && c <= 102);
+
+/** Tokens, or null where ohm's lexical rules would not accept the text. */
+function tokenize(src: string): Tok[] | null {
+  const out: Tok[] = [];
+  const n = src.length;
+  let i = 0;
+  while (i < n) {
+    const c = src.charCodeAt(i);
+    if (c <= 32) {
+      i++;
+      continue;
+    }
+    if (c === 47 && src.charCodeAt(i + 1) === 47) {
+      const e = src.indexOf('\n', i);
+      i = e < 0 ? n : e;
+      continue;
+    }
+    if (c === 47 && src.charCodeAt(i + 1) === 42) {
+      const e = src.indexOf('*/', i + 2);
+      if (e < 0) return null;
+      i = e + 2;
+      continue;
+    }
+    if (isIdStart(c)) {
+      let j = i + 1;
+      while (j < n && isIdPart(src.charCodeAt(j))) j++;
+      const v = src.slice(i, j);
+      if (c === 95 && j > i + 1 && /^_\d+$/.test(v)) out.push({ t: 'static', v, s: i, e: j, value: BigInt(v.slice(1)) });
+      else out.push({ t: 'id', v, s: i, e: j });
+      i = j;
+      continue;
+    }
+    if (isDigit(c)) {
+      let j = i;
+      let digits: string;
+      if (c === 48 && (src[i + 1] === 'x' || src[i + 1] === 'X') && isHex(src.charCodeAt(i + 2))) {
+        j = i + 2;
+        while (j < n && isHex(src.charCodeAt(j))) j++;
+      } else {
+        while (j < n && isDigit(src.charCodeAt(j))) j++;
+      }
+      digits = src.slice(i, j);
+      const m = /^(?:ull|ul|ll|u|l)/i.exec(src.slice(j, j + 3));
+      if (m) j += m[0].length;
+      if (j < n && isIdPart(src.charCodeAt(j))) return null; // `12abc`: ohm's number needs ~identPart
+      out.push({ t: 'num', v: src.slice(i, j), s: i, e: j, value: BigInt(digits) });
+      i = j;
+      continue;
+    }
+    if (c === 34) {
+      let j = i + 1;
+      while (j < n && src[j] !== '"') {
+        if (src[j] === '\n') return null;
+        j += src[j] === '\\' ? 2 : 1;
+      }
+      if (j >= n) return null;
+      out.push({ t: 'str', v: src.slice(i + 1, j), s: i, e: j + 1 });
+      i = j + 1;
+      continue;
+    }
+    const two = src.slice(i, i + 2);
+    if (PUNCT2.has(two)) {
+      out.push({ t: 'p', v: two, s: i, e: i + 2 });
+      i += 2;
+      continue;
+    }
+    out.push({ t: 'p', v: src[i], s: i, e: i + 1 });
+    i++;
+  }
+  return out;
+}
+
+// Every rule returns its node, or null after restoring the position (PEG failure);
+// no exceptions on the hot path.
+type R<T> = T | null;
+
+class Parser {
+  private i = 0;
+  /** Packrat memo: PEG alternatives re-enter the same rule at the same token (as ohm memoises). */
+  private memo = new Map<number, { node: Ast.Expr; end: number } | null>();
+  constructor(
+    private readonly toks: Tok[],
+    private readonly src: string,
+  ) {}
+
+  private peek(k = 0): Tok | undefined {
+    return this.toks[this.i + k];
+  }
+  private is(v: string, k = 0): boolean {
+    const t = this.toks[this.i + k];
+    return !!t && t.t === 'p' && t.v === v;
+  }
+  /** Consumes punctuation v, or returns null without moving. */
+  private accept(v: string): Tok | null {
+    const t = this.toks[this.i];
+    if (!t || t.t !== 'p' || t.v !== v) return null;
+    this.i++;
+    return t;
+  }
+  private word(v: string): boolean {
+    const t = this.toks[this.i];
+    return !!t && t.t === 'id' && t.v === v;
+  }
+  private get last(): Tok {
+    return this.toks[this.i - 1];
+  }
+  /** Fails a rule: back to where it started. */
+  private fail<T>(start: number): R<T> {
+    this.i = start;
+    return null;
+  }
+  private memoized(rule: number, f: () => R<Ast.Expr>): R<Ast.Expr> {
+    const key = this.i * 8 + rule;
+    const hit = this.memo.get(key);
+    if (hit !== undefined) {
+      if (hit === null) return null;
+      this.i = hit.end;
+      return hit.node;
+    }
+    const start = this.i;
+    const node = f();
+    if (node) this.memo.set(key, { node, end: this.i });
+    else {
+      this.i = start;
+      this.memo.set(key, null);
+    }
+    return node;
+  }
+
+  // ---- statements
+
+  statement(): R<Ast.Statement> {
+    for (const alt of [() => this.usingNamespace(), () => this.staticAssert(), () => this.declarationTyped(), () => this.declarationShort(), () => this.expressionStatement()]) {
+      const s = alt();
+      if (s) return this.i === this.toks.length ? s : null;
+      this.i = 0;
+    }
+    return null;
+  }
+
+  private usingNamespace(): R<Ast.Statement> {
+    const t0 = this.i;
+    const start = this.peek()?.s ?? 0;
+    if (!this.word('using')) return null;
+    this.i++;
+    if (!this.word('namespace')) return this.fail(t0);
+    this.i++;
+    if (!this.qualifiedName()) return this.fail(t0);
+    const semi = this.accept(';');
+    if (!semi) return this.fail(t0);
+    return { type: 'using', start, end: semi.e };
+  }
+
+  private staticAssert(): R<Ast.Statement> {
+    const t0 = this.i;
+    const start = this.peek()?.s ?? 0;
+    if (!this.word('static_assert')) return null;
+    this.i++;
+    if (!this.accept('(')) return this.fail(t0);
+    const left = this.expr();
+    if (!left) return this.fail(t0);
+    const opTok = this.peek();
+    if (!opTok || opTok.t !== 'p' || (opTok.v !== '==' && opTok.v !== '!=')) return this.fail(t0);
+    this.i++;
+    const right = this.expr();
+    if (!right) return this.fail(t0);
+    let message: string | null = null;
+    if (this.is(',') && this.peek(1)?.t === 'str') {
+      message = this.peek(1)!.v;
+      this.i += 2;
+    }
+    if (!this.accept(')')) return this.fail(t0);
+    const semi = this.accept(';');
+    if (!semi) return this.fail(t0);
+    return { type: 'assert', left, op: opTok.v as '==' | '!=', right, message, start, end: semi.e };
+  }
+
+  private declarationTyped(): R<Ast.Statement> {
+    const t0 = this.i;
+    const start = this.peek()?.s ?? 0;
+    let isConst = false;
+    while (this.peek()?.t === 'id' && DECL_QUALIFIERS.has(this.peek()!.v)) {
+      if (this.peek()!.v.startsWith('const')) isConst = true;
+      this.i++;
+    }
+    let declType: string;
+    let declTypeArg: Ast.TypeArg | null = null;
+    if (this.word('auto')) {
+      this.i++;
+      declType = 'auto';
+    } else {
+      declTypeArg = this.typeArg();
+      if (!declTypeArg) return this.fail(t0);
+      declType = declTypeArg.name;
+    }
+    const name = this.ident();
+    if (!name || !this.accept('=')) return this.fail(t0);
+    const expr = this.expr();
+    const semi = expr && this.accept(';');
+    if (!expr || !semi) return this.fail(t0);
+    return { type: 'decl', declType, declTypeArg, isConst, name: name.v, nameSpan: { start: name.s, end: name.e }, expr, start, end: semi.e };
+  }
+
+  private declarationShort(): R<Ast.Statement> {
+    const t0 = this.i;
+    const name = this.ident();
+    if (!name || !this.accept('=')) return this.fail(t0);
+    const expr = this.expr();
+    const semi = expr && this.accept(';');
+    if (!expr || !semi) return this.fail(t0);
+    return { type: 'decl', declType: null, declTypeArg: null, isConst: false, name: name.v, nameSpan: { start: name.s, end: name.e }, expr, start: name.s, end: semi.e };
+  }
+
+  private expressionStatement(): R<Ast.Statement> {
+    const t0 = this.i;
+    const expr = this.expr();
+    const semi = expr && this.accept(';');
+    if (!expr || !semi) return this.fail(t0);
+    return { type: 'expr', expr, start: expr.start, end: semi.e };
+  }
+
+  // ---- lexical helpers
+
+  private ident(): Tok | null {
+    const t = this.peek();
+    if (!t || t.t !== 'id' || KEYWORDS.has(t.v)) return null;
+    this.i++;
+    return t;
+  }
+
+  /** qualifiedName: `a::b::c` (a leading `::` allowed). */
+  private qualifiedName(): { text: string; start: number; end: number } | null {
+    const t0 = this.i;
+    const start = this.peek()?.s ?? 0;
+    const parts: string[] = [];
+    if (this.is('::')) {
+      this.i++;
+      parts.push('');
+    }
+    const first = this.ident();
+    if (!first) return this.fail(t0);
+    parts.push(first.v);
+    while (this.is('::')) {
+      // as ohm's `(ident "::")* ident`: a `::` must be followed by a name
+      const next = this.peek(1);
+      if (!next || next.t !== 'id' || KEYWORDS.has(next.v)) return this.fail(t0);
+      this.i += 2;
+      parts.push(next.v);
+    }
+    return { text: parts.join('::'), start, end: this.last.e };
+  }
+
+  private bare(text: string): string {
+    if (!text.includes('::')) return text;
+    const parts = text.split('::');
+    const last = parts[parts.length - 1];
+    return parts.slice(0, -1).every((q) => IGNORED_QUALIFIERS.has(q)) ? last : parts.join('::');
+  }
+
+  // ---- expressions
+
+  private expr(): R<Ast.Expr> {
+    return this.memoized(0, () => this.compact() ?? this.additive());
+  }
+
+  private compact(): R<Ast.Expr> {
+    const t0 = this.i;
+    const start = this.peek()?.s ?? 0;
+    const shape = this.compactSide();
+    if (!shape || !this.accept(':')) return this.fail(t0);
+    const stride = this.compactSide();
+    if (!stride) return this.fail(t0);
+    let origin: Ast.Expr | null = null;
+    const t1 = this.i;
+    if (this.accept(':')) {
+      origin = this.compactSide();
+      if (!origin) this.i = t1;
+    }
+    return { type: 'compact', shape, stride, origin, start, end: this.last.e };
+  }
+
+  private compactSide(): R<Ast.Expr> {
+    return this.compactTuple() ?? this.unary();
+  }
+
+  private compactTuple(): R<Ast.Expr> {
+    return this.memoized(1, () => {
+      const t0 = this.i;
+      const open = this.accept('(');
+      if (!open) return null;
+      const items: Ast.Expr[] = [];
+      if (!this.is(')')) {
+        const first = this.compactElem();
+        if (!first) return this.fail(t0);
+        items.push(first);
+        while (this.is(',')) {
+          const t1 = this.i;
+          this.i++;
+          const next = this.compactElem();
+          if (!next) {
+            this.i = t1;
+            break;
+          }
+          items.push(next);
+        }
+      }
+      const close = this.accept(')');
+      if (!close) return this.fail(t0);
+      return { type: 'tuple', items, start: open.s, end: close.e };
+    });
+  }
+
+  private compactElem(): R<Ast.Expr> {
+    return this.compactTuple() ?? this.additive();
+  }
+
+  private additive(): R<Ast.Expr> {
+    return this.memoized(2, () => {
+      let left = this.multiplicative();
+      if (!left) return null;
+      while (this.is('+') || this.is('-')) {
+        const op = this.peek()!.v as '+' | '-';
+        const save = this.i;
+        this.i++;
+        const right = this.multiplicative();
+        if (!right) {
+          this.i = save;
+          break;
+        }
+        left = { type: 'binary', op, left, right, start: left.start, end: right.end };
+      }
+      return left;
+    });
+  }
+
+  private multiplicative(): R<Ast.Expr> {
+    let left = this.unary();
+    if (!left) return null;
+    while (this.is('*') || this.is('/') || this.is('%')) {
+      const op = this.peek()!.v as '*' | '/' | '%';
+      const save = this.i;
+      this.i++;
+      const right = this.unary();
+      if (!right) {
+        this.i = save;
+        break;
+      }
+      left = { type: 'binary', op, left, right, start: left.start, end: right.end };
+    }
+    return left;
+  }
+
+  private unary(): R<Ast.Expr> {
+    return this.memoized(3, () => {
+      const t0 = this.i;
+      const t = this.peek();
+      if (!t) return null;
+      if (t.t === 'p' && (t.v === '-' || t.v === '+')) {
+        this.i++;
+        const operand = this.unary();
+        if (operand) return { type: 'unary', op: t.v, operand, start: t.s, end: operand.end };
+        this.i = t0;
+      }
+      if (t.t === 'p' && t.v === '(') {
+        const ct = this.peek(1);
+        if (ct && ct.t === 'id' && CAST_TYPES.has(ct.v) && this.is(')', 2)) {
+          this.i += 3;
+          const operand = this.unary();
+          if (operand) return { type: 'cast', castType: ct.v, operand, start: t.s, end: operand.end };
+          this.i = t0;
+        }
+      }
+      if (t.t === 'id' && t.v === 'static_cast' && this.is('<', 1)) {
+        const ct = this.peek(2);
+        if (ct && ct.t === 'id' && CAST_TYPES.has(ct.v) && this.is('>', 3) && this.is('(', 4)) {
+          this.i += 5;
+          const operand = this.expr();
+          const close = operand && this.accept(')');
+          if (operand && close) return { type: 'cast', castType: ct.v, operand, start: t.s, end: close.e };
+          this.i = t0;
+        }
+      }
+      return this.postfix();
+    });
+  }
+
+  private postfix(): R<Ast.Expr> {
+    let e = this.primary();
+    if (!e) return null;
+    for (;;) {
+      const save = this.i;
+      const open = this.accept('(');
+      if (open) {
+        const args = this.exprList();
+        const close = args && this.accept(')');
+        if (args && close) {
+          e = { type: 'apply', target: e, args, argsSpan: { start: open.s, end: close.e }, start: e.start, end: close.e };
+          continue;
+        }
+        this.i = save;
+        return e;
+      }
+      if (this.is('.') || this.is('->')) {
+        const op = this.peek()!.v;
+        this.i++;
+        const field = this.ident();
+        if (field) {
+          const name: string = `${this.src.slice(e.start, e.end).replace(/\s+/g, '')}${op}${field.v}`;
+          e = { type: 'name', name, start: e.start, end: field.e };
+          continue;
+        }
+        this.i = save;
+      }
+      return e;
+    }
+  }
+
+  /** ListOf<Expr, ",">: possibly empty; a trailing `,` is left for the caller (and fails there). */
+  private exprList(): Ast.Expr[] | null {
+    const out: Ast.Expr[] = [];
+    const first = this.expr();
+    if (!first) return out;
+    out.push(first);
+    while (this.is(',')) {
+      const save = this.i;
+      this.i++;
+      const next = this.expr();
+      if (!next) {
+        this.i = save;
+        break;
+      }
+      out.push(next);
+    }
+    return out;
+  }
+
+  private primary(): R<Ast.Expr> {
+    return this.memoized(4, () => {
+      const t = this.peek();
+      if (!t) return null;
+      if (t.t === 'static' || t.t === 'num') return this.intLiteral();
+      if (t.t === 'id' || (t.t === 'p' && t.v === '::')) {
+        const r = this.functionCall() ?? this.typeInstance();
+        if (r) return r;
+      }
+      if (t.t === 'p' && t.v === '(') {
+        const r = this.literalTuple() ?? this.bareTuple() ?? this.paren();
+        if (r) return r;
+      }
+      const q = this.qualifiedName();
+      return q ? { type: 'name', name: this.bare(q.text), start: q.start, end: q.end } : null;
+    });
+  }
+
+  private bareTuple(): R<Ast.Expr> {
+    const t0 = this.i;
+    const open = this.accept('(');
+    if (!open) return null;
+    const first = this.expr();
+    if (!first || !this.accept(',')) return this.fail(t0);
+    const second = this.expr();
+    if (!second) return this.fail(t0);
+    const items = [first, second];
+    while (this.is(',')) {
+      const save = this.i;
+      this.i++;
+      const next = this.expr();
+      if (!next) {
+        this.i = save;
+        break;
+      }
+      items.push(next);
+    }
+    const close = this.accept(')');
+    if (!close) return this.fail(t0);
+    return { type: 'tuple', items, start: open.s, end: close.e };
+  }
+
+  private paren(): R<Ast.Expr> {
+    const t0 = this.i;
+    const open = this.accept('(');
+    if (!open) return null;
+    const inner = this.expr();
+    const close = inner && this.accept(')');
+    if (!inner || !close) return this.fail(t0);
+    return { type: 'paren', inner, start: open.s, end: close.e };
+  }
+
+  private intLiteral(): Ast.IntLiteral | null {
+    const t = this.peek();
+    if (!t || (t.t !== 'static' && t.t !== 'num')) return null;
+    this.i++;
+    return { type: 'int', value: t.value!, isStatic: t.t === 'static', start: t.s, end: t.e };
+  }
+
+  /** `<…>`, or null (position restored) when there is none. */
+  private templateArgs(): Ast.TemplateArg[] | null {
+    const t0 = this.i;
+    if (!this.accept('<')) return null;
+    const out: Ast.TemplateArg[] = [];
+    const first = this.templateArg();
+    if (first) {
+      out.push(first);
+      while (this.is(',')) {
+        const save = this.i;
+        this.i++;
+        const next = this.templateArg();
+        if (!next) {
+          this.i = save;
+          break;
+        }
+        out.push(next);
+      }
+    }
+    if (!this.accept('>')) return this.fail(t0);
+    return out;
+  }
+
+  private templateArg(): Ast.TemplateArg | null {
+    return this.intLiteral() ?? this.typeArg();
+  }
+
+  private typeArg(): Ast.TypeArg | null {
+    const q = this.qualifiedName();
+    if (!q) return null;
+    const args = this.templateArgs();
+    return { type: 'typeArg', name: this.bare(q.text), nameSpan: { start: q.start, end: q.end }, args, start: q.start, end: this.last.e };
+  }
+
+  private functionCall(): R<Ast.Expr> {
+    const t0 = this.i;
+    const q = this.qualifiedName();
+    if (!q) return null;
+    const templateArgs = this.templateArgs();
+    let braces = false;
+    if (this.is('{') && this.is('}', 1)) {
+      this.i += 2;
+      braces = true;
+    }
+    const open = this.accept('(');
+    if (!open) return this.fail(t0);
+    const args = this.exprList();
+    const close = args && this.accept(')');
+    if (!args || !close) return this.fail(t0);
+    return {
+      type: 'call',
+      callee: this.bare(q.text),
+      calleeSpan: { start: q.start, end: q.end },
+      templateArgs,
+      braces,
+      args,
+      argsSpan: { start: open.s, end: close.e },
+      start: q.start,
+      end: close.e,
+    };
+  }
+
+  private typeInstance(): R<Ast.Expr> {
+    const t0 = this.i;
+    const q = this.qualifiedName();
+    if (!q) return null;
+    const args = this.templateArgs();
+    const targsEnd = this.last.e;
+    if (!(this.is('{') && this.is('}', 1))) return this.fail(t0);
+    this.i += 2;
+    const end = this.last.e;
+    const typeArg: Ast.TypeArg = { type: 'typeArg', name: this.bare(q.text), nameSpan: { start: q.start, end: q.end }, args, start: q.start, end: args ? targsEnd : q.end };
+    return { type: 'typeInstance', typeArg, start: q.start, end };
+  }
+
+  private literalTuple(): R<Ast.Expr> {
+    const t0 = this.i;
+    const open = this.accept('(');
+    if (!open) return null;
+    const first = this.literalElem();
+    if (!first) return this.fail(t0);
+    const items = [first];
+    while (this.is(',')) {
+      const save = this.i;
+      this.i++;
+      const next = this.literalElem();
+      if (!next) {
+        this.i = save;
+        break;
+      }
+      items.push(next);
+    }
+    const close = this.accept(')');
+    if (!close) return this.fail(t0);
+    const next = this.peek();
+    // ohm's lookahead is on characters: `->` starts with `-` too
+    if (next && next.t === 'p' && (next.v === '*' || next.v === '/' || next.v === '%' || next.v === '+' || next.v === '-' || next.v === '->')) return this.fail(t0);
+    return { type: 'tuple', items, start: open.s, end: close.e };
+  }
+
+  private literalElem(): R<Ast.Expr> {
+    const nested = this.literalTuple();
+    if (nested) return nested;
+    const t = this.peek();
+    if (t && t.t === 'p' && t.v === '-') {
+      const lit = this.peek(1);
+      if (lit && (lit.t === 'static' || lit.t === 'num')) {
+        this.i++;
+        const operand = this.intLiteral()!;
+        return { type: 'unary', op: '-', operand, start: t.s, end: operand.end };
+      }
+      return null;
+    }
+    return this.intLiteral();
+  }
+}
+
+/** The statement's AST, or null when the fast path cannot parse it (ohm then reports why). */
+export function fastParseStatement(src: string): Ast.Statement | null {
+  const toks = tokenize(src);
+  if (!toks) return null;
+  try {
+    return new Parser(toks, src).statement();
+  } catch (e) {
+    if (e instanceof RangeError) return null; // too deep for the stack: ohm decides
+    throw e;
+  }
+}

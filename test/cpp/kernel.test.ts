@@ -1,0 +1,105 @@
+// The TLA inside a kernel-style C++ file (examples/cpp/matmul_kernel.cpp): every hint
+// and the hovers, exactly. Expected values by hand from tla-semantics.md.
+import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { test } from 'node:test';
+import { hover } from '../../server/src/features/hover';
+import { inlayHints } from '../../server/src/features/inlayHints';
+import { DEFAULT_SETTINGS } from '../../server/src/features/settings';
+import { scratchpad } from '../../server/src/features/scratchpad';
+import type { AnalysedDocument } from '../../server/src/documents';
+import { CppAnalyzer, LineIndex, analyze, printValue } from '../../server/src/language';
+import { ROOT } from '../helpers';
+
+const file = path.join(ROOT, 'examples/cpp/matmul_kernel.cpp');
+const text = readFileSync(file, 'utf8');
+const doc = (t: string): AnalysedDocument => ({ uri: 'file:///k.cpp', version: 1, kind: 'cpp', text: t, analysis: new CppAnalyzer().analyze(t), lines: new LineIndex(t) });
+const kernel = doc(text);
+const lines = text.split('\n');
+const lineOf = (needle: string) => lines.findIndex((l) => l.includes(needle));
+const hoverAt = (d: AnalysedDocument, needle: string, delta = 1) => {
+  const line = d.text.split('\n').findIndex((l) => l.includes(needle));
+  const h = hover(d, { line, character: d.text.split('\n')[line].indexOf(needle) + delta }, DEFAULT_SETTINGS);
+  return h && typeof h.contents === 'object' && 'value' in h.contents ? h.contents.value : '';
+};
+
+test('every inlay hint of the kernel file', () => {
+  const hints = inlayHints(kernel, { start: { line: 0, character: 0 }, end: { line: lines.length, character: 0 } }, DEFAULT_SETTINGS);
+  const got = hints.map((h) => [h.position.line, h.label]);
+  assert.deepEqual(got, [
+    // RowMajor(300, 200): (r, c):((int64)c, _1)
+    [lineOf('auto layoutA ='), '▸ (300,200):(200,_1):(300,200)'],
+    // zN for half (200, 500): ((_16,⌈200/16⌉=13),(_16,⌈500/16⌉=32)) : ((_16,_256),(_1,208·16=3328))
+    [lineOf('auto layoutB ='), '▸ ((_16,13),(_16,32)):((_16,_256),(_1,3328)):(200,500)'],
+    // L0C (300, 500): ((_16,19),(_16,32)) : ((_16,_256),(_1,304·16=4864))
+    [lineOf('auto layoutC ='), '▸ ((_16,19),(_16,32)):((_16,_256),(_1,4864)):(300,500)'],
+    // tail block of C at (256, 256): valid min(128, 300−256) = 44, min(256, 500−256) = 244
+    [lineOf('auto tileC ='), '▸ ((_16,8),(_16,16)) valid (44,244) tail'],
+    // A is flat: shape = tileShape (128, 64); valid min(128, 300−256) = 44, min(64, 200) = 64
+    [lineOf('auto tileA ='), '▸ (128,64) valid (44,64) tail'],
+    // (17, 33) on C: (1·16 + 1·256) + (1·1 + 2·4864) = 272 + 9729
+    [lineOf('int64_t offsetC'), '= 10001'],
+    // m, k are not constants: symbolic, as the issue states it
+    [lineOf('auto layoutDyn ='), '▸ ((_16,⌈m/16⌉),(_16,⌈k/16⌉)):((_16,_256),(_1,⌈m/16⌉·256)):(m,k)'],
+    [lineOf('auto tileA0 ='), '▸ (_128,_64):(_64,_1):(_128,_64)'],
+  ]);
+  // each hint sits right after its expression
+  const tileC = hints[3];
+  assert.equal(tileC.position.character, lines[lineOf('auto tileC =')].indexOf(';'));
+});
+
+test('hovers: an offset with its sum, a symbolic layout, a constant-sized tile', () => {
+  const off = hoverAt(kernel, 'MakeCoord(17, 33)', 11);
+  assert.ok(off.includes('(17,33) → 1·16 + 1·256 + 1·1 + 2·4864 = 10001'), off);
+  const dyn = hoverAt(kernel, 'MakeLayout<half, Catlass::layout::zN>(m, k)', 2);
+  assert.ok(dyn.includes('((_16,⌈m/16⌉),(_16,⌈k/16⌉)):((_16,_256),(_1,⌈m/16⌉·256)):(m,k)'), dyn);
+  const tile = hoverAt(kernel, 'GetTileLayout(layoutC', 2);
+  assert.ok(tile.includes('((_16,8),(_16,16)):((_16,_256),(_1,4864)):(44,244)'), tile);
+  // on a plain C++ token: nothing (clangd speaks there)
+  assert.equal(hoverAt(kernel, 'uint32_t blockIdx', 2), '');
+});
+
+test('constants come from constexpr, static constexpr and template defaults', () => {
+  const d = kernel.analysis.declarations;
+  assert.deepEqual(['M', 'N', 'K', 'BLOCK_M', 'BLOCK_N', 'TILE_K'].map((n) => printValue(d.get(n)!.value!)), ['300', '500', '200', '128', '256', '64']);
+  assert.equal(printValue(d.get('LayoutTileA')!.value!), '(_128,_64):(_64,_1):(_128,_64)');
+});
+
+test('diagnostics in C++: only certain rank/depth mismatches, as warnings', () => {
+  const src = '#include "tla/layout.hpp"\nconstexpr uint32_t M = 64;\nvoid f(uint32_t m) {\n  auto l = tla::MakeLayout<half, Catlass::layout::zN>(M, M);\n  auto o = l(MakeCoord(1, 2, 3));\n  auto p = l(MakeCoord(m, 2, 3));\n  auto q = tla::MakeLayout<half, Catlass::layout::nN>(M, M);\n  auto r = crd2offset(MakeCoord(m, 1), MakeShape(m, 4), MakeStride(1, m));\n}\n';
+  const d = doc(src);
+  assert.deepEqual(d.analysis.diagnostics.map((x) => [x.severity, x.code, d.lines.position(x.start).line]), [
+    ['warning', 'rank-mismatch', 4],
+    ['warning', 'rank-mismatch', 5],
+  ]);
+  assert.match(d.analysis.diagnostics[0].message, /coord rank 3 differs from shape rank 2/);
+});
+
+test('files that do not use tla get nothing', () => {
+  const d = doc('#include <vector>\nint main() { auto v = MakeShape(1, 2); return 0; }\n');
+  assert.equal(d.analysis.statements.length, 0);
+  assert.deepEqual(d.analysis.diagnostics, []);
+});
+
+test('qualified and member names are symbols; using aliases and layout variables resolve', () => {
+  const src = 'using namespace tla;\nstruct P { uint32_t m; };\nvoid f(P const &params) {\n  auto a = MakeLayout<float, Catlass::layout::RowMajor>(params.m, L1TileShape::K);\n  auto t = GetTileLayout(a, MakeShape(16, 8), MakeCoord(0, 0));\n}\n';
+  const d = doc(src);
+  const vals = d.analysis.statements.map((s) => (s.result?.value ? printValue(s.result.value) : null));
+  assert.deepEqual(vals, [
+    '(params.m,L1TileShape::K):(L1TileShape::K,_1):(params.m,L1TileShape::K)',
+    '(16,8):(L1TileShape::K,_1):(min(params.m,16),min(L1TileShape::K,8))',
+  ]);
+});
+
+test('open in scratchpad: the expression with its constants, as a .tla file that evaluates', () => {
+  const line = lineOf('auto tileC =');
+  const r = scratchpad(kernel, { textDocument: { uri: 'file:///k.cpp' }, position: { line, character: lines[line].indexOf('GetTileLayout') + 2 } });
+  assert.ok(r.text, r.reason ?? '');
+  const a = analyze(r.text!);
+  assert.deepEqual(a.diagnostics.filter((x) => x.severity === 'error'), [], r.text!);
+  const printed = a.statements.filter((s) => s.statement?.type === 'expr').map((s) => printValue(s.result!.value!));
+  assert.deepEqual(printed, ['((_16,8),(_16,16)):((_16,_256),(_1,4864)):(44,244)']);
+  assert.match(r.text!, /auto M = 300;/);
+  assert.match(r.text!, /auto layoutC = MakeLayoutL0C\(M, N\);/);
+});

@@ -1,0 +1,76 @@
+// The fast parser must build exactly the AST of the ohm grammar (the reference), or
+// decline so that ohm decides: checked on the goldens, the examples, and fuzzed text.
+import assert from 'node:assert/strict';
+import { readFileSync, readdirSync } from 'node:fs';
+import path from 'node:path';
+import { test } from 'node:test';
+import fc from 'fast-check';
+import { parseStatementWithOhm, splitStatements } from '../../server/src/language';
+import { fastParseStatement } from '../../server/src/language/fastParser';
+import { GOLDEN_FILES, ROOT, readGolden } from '../helpers';
+
+const json = (x: unknown) => JSON.stringify(x, (_k, v) => (typeof v === 'bigint' ? `${v}n` : v));
+
+function agree(text: string): void {
+  const fast = fastParseStatement(text);
+  const ohm = parseStatementWithOhm(text);
+  if (fast) {
+    assert.ok(ohm.ok, `fast parser accepted what ohm rejects: ${JSON.stringify(text)}`);
+    assert.equal(json(fast), json(ohm.statement), `different ASTs for ${JSON.stringify(text)}`);
+  }
+}
+
+test('goldens and reject cases: the same AST as ohm, and the fast path takes them all', () => {
+  let fastCount = 0;
+  const all = [...GOLDEN_FILES.flatMap(readGolden), ...readGolden('reject.jsonl')];
+  for (const c of all) {
+    const text = `auto r = ${c.expr};`;
+    agree(text);
+    if (fastParseStatement(text)) fastCount++;
+  }
+  assert.equal(fastCount, all.length);
+});
+
+test('every statement of the examples and of the test texts', () => {
+  const dir = path.join(ROOT, 'examples');
+  for (const f of readdirSync(dir).filter((x) => x.endsWith('.tla'))) {
+    for (const c of splitStatements(readFileSync(path.join(dir, f), 'utf8'))) if (!c.preprocessor) agree(c.text);
+  }
+  for (const t of [
+    'using namespace tla;', 'static_assert(a == b, "x; \\" y");', 'const auto b = 2;', 'constexpr auto h = Int<4>{};',
+    'Shape<int, int> d = MakeShape(3, 4);', 'uint32_t e = 7u;', 'int64_t f = 0x10ull;', 'g = 5;', 'x = (8) * 2;', 'x = (8)->y;',
+    'x = ((_6),_1);', 'x = (-3, - _4);', 'x = (int64_t)a + static_cast<uint32_t>(5) * -3;', 'x = params.m + p->k;',
+    'x = L1TileShape::M;', 'x = ::tla::MakeShape(1);', 'x = a::b::;', 'x = a::auto;', 'x = 1 + ;', 'x = (1, 2):(3, 4):(5, 6);',
+    'x = 8:1;', 'x = ():();', 'x = Layout<Shape<_4, _2>, Stride<_1, _4>>{}(MakeCoord(1, 0));', 'x = Product{}(MakeShape(1));',
+    'x = 12abc;', 'x = 0x;', 'x = 10lu;', 'x = _16x;', 'x = a /* c */ + b // d\n;', 'x = f()(1)(2);', 'a == b;', 'x = -(1);',
+    'print(crd2offset(tla::MakeCoord(1, 5), shape, stride));', 'x = MakeLayout<half, Catlass::layout::zN>(m, k);', 'x = shape<0, 1>(l);',
+  ]) agree(t);
+});
+
+const vocabulary = [
+  'auto', 'const', 'Layout', 'x', 'y', '=', ';', '(', ')', ',', ':', '::', '<', '>', '{', '}', '+', '-', '*', '/', '%', '==', '!=', '.', '->',
+  '1', '_4', '0x10', '7u', 'MakeShape', 'MakeLayout', 'half', 'zN', 'Int', 'Shape', 'Stride', 'GetTileLayout', 'static_assert', 'static_cast',
+  'int64_t', 'uint32_t', 'using', 'namespace', 'tla', '"s"', '/* c */', '// c\n', ' ', '\n',
+];
+
+test('property: on random token soups the fast parser agrees with ohm or declines', () => {
+  fc.assert(
+    fc.property(fc.array(fc.constantFrom(...vocabulary), { maxLength: 24 }), (toks) => {
+      agree(toks.join(' '));
+      agree(toks.join(''));
+    }),
+    { numRuns: 1500 },
+  );
+});
+
+test('property: mutated golden statements agree', () => {
+  const exprs = GOLDEN_FILES.flatMap(readGolden).map((c) => `auto r = ${c.expr};`);
+  fc.assert(
+    fc.property(fc.constantFrom(...exprs), fc.nat(), fc.nat(), fc.constantFrom('', '(', ')', ',', ':', '-', '_', '<', '>', '{}', ' ', 'x'), (text, a, b, ins) => {
+      const i = a % text.length;
+      const j = Math.min(text.length, i + (b % 4));
+      agree(text.slice(0, i) + ins + text.slice(j));
+    }),
+    { numRuns: 1500 },
+  );
+});
