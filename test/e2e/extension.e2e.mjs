@@ -110,8 +110,26 @@ describe('TLA Layout in code-server', { skip, timeout: 600_000 }, () => {
     await vs.closePanel();
   });
 
+  it('in a C++ kernel: the tile preview and an offset hover beside clangd-style C++', async () => {
+    await vs.openFile('cpp/matmul_kernel.cpp');
+    const src = fs.readFileSync(path.join(ROOT, 'examples/cpp/matmul_kernel.cpp'), 'utf8').split('\n');
+    const tileLine = src.findIndex((l) => l.includes('auto tileC =')) + 1;
+    // tail block of C at (256, 256) of 300×500: valid (300−256, 500−256) = (44, 244)
+    await vs.lineText(tileLine, { contains: '▸ ((_16,8),(_16,16)) valid (44,244) tail' });
+    const offLine = src.findIndex((l) => l.includes('MakeCoord(17, 33)')) + 1;
+    const col = src[offLine - 1].indexOf('MakeCoord(17, 33)') + 12;
+    // (17, 33) on L0C(300, 500): (1·16 + 1·256) + (1·1 + 2·4864) = 10001
+    const text = await vs.hover(offLine, col, { contains: '10001' });
+    assert.ok(text.includes('(17,33) → 1·16 + 1·256 + 1·1 + 2·4864 = 10001'), text);
+    await vs.screenshot('7-cpp-kernel-hover');
+    await vs.closeHover();
+  });
+
   it('the layout view opens from the code lens, shows the offset of a hovered cell and follows edits', async () => {
     const { page } = vs;
+    // back to the .tla editor by its tab (it is open already)
+    await page.locator('.tabs-container .tab', { hasText: '06-tile-layout.tla' }).first().click();
+    await page.locator('.editor-group-container.active .monaco-editor[data-uri$="06-tile-layout.tla"]').first().waitFor({ timeout: 10_000 });
     await vs.goTo(13, 1);
     const lens = page.locator('.contentWidgets .codelens-decoration a', { hasText: 'Show layout' }).first();
     await lens.waitFor({ timeout: 15_000 });

@@ -14,6 +14,8 @@ export interface CppToken {
   end: number;
 }
 
+const isIdPart = (c: number) => (c >= 65 && c <= 90) || (c >= 97 && c <= 122) || (c >= 48 && c <= 57) || c === 95;
+
 /** Tokens of C++ source, without comments and preprocessor lines. */
 export function tokenizeCpp(text: string): { tokens: CppToken[]; includesTla: boolean } {
   const tokens: CppToken[] = [];
@@ -71,20 +73,23 @@ export function tokenizeCpp(text: string): { tokens: CppToken[]; includesTla: bo
     }
     if ((c >= 65 && c <= 90) || (c >= 97 && c <= 122) || c === 95) {
       let j = i + 1;
-      while (j < n && /[A-Za-z0-9_]/.test(text[j])) j++;
+      while (j < n && isIdPart(text.charCodeAt(j))) j++;
       tokens.push({ kind: 'ident', text: text.slice(i, j), start: i, end: j });
       i = j;
       continue;
     }
     if (c >= 48 && c <= 57) {
       let j = i + 1;
-      while (j < n && /[A-Za-z0-9_.']/.test(text[j])) j++;
+      while (j < n && (isIdPart(text.charCodeAt(j)) || text.charCodeAt(j) === 46 || text.charCodeAt(j) === 39)) j++;
       tokens.push({ kind: 'number', text: text.slice(i, j), start: i, end: j });
       i = j;
       continue;
     }
-    const two = text.slice(i, i + 2);
-    const p = two === '::' || two === '->' || two === '==' || two === '!=' || two === '<=' || two === '>=' || two === '&&' || two === '||' ? two : text[i];
+    const d = text.charCodeAt(i + 1);
+    // two-character operators: :: -> == != <= >= && ||
+    const pair =
+      (c === 58 && d === 58) || (c === 45 && d === 62) || (d === 61 && (c === 61 || c === 33 || c === 60 || c === 62)) || (c === 38 && d === 38) || (c === 124 && d === 124);
+    const p = pair ? text.slice(i, i + 2) : text[i];
     tokens.push({ kind: 'punct', text: p, start: i, end: i + p.length });
     i += p.length;
   }
