@@ -64,6 +64,8 @@ export function startServer(connection: Connection): void {
       // in C++ files only hovers, hints and certain diagnostics: clangd owns the rest
       if (!inCpp && documentKind(doc) === 'cpp') return empty;
       try {
+        // fault injection for the resilience tests: TLA_LAYOUT_FAULT=hover makes hover throw
+        if (process.env.TLA_LAYOUT_FAULT === name) throw new Error(`injected fault in ${name}`);
         return fn(analyses.get(doc), params);
       } catch (e) {
         log(`${name} failed on ${params.textDocument.uri}: ${(e as Error).stack ?? e}`);

@@ -12,6 +12,8 @@ export interface TestClient {
   process: ChildProcess;
   init: InitializeResult;
   stderr: () => string;
+  /** window/logMessage texts the server sent (its output channel in VS Code). */
+  logs: () => string[];
   open(uri: string, text: string): Promise<void>;
   change(uri: string, version: number, changes: { range?: { start: { line: number; character: number }; end: { line: number; character: number } }; text: string }[]): Promise<void>;
   request<R>(method: string, params: unknown): Promise<R>;
@@ -36,6 +38,10 @@ export async function startClient(capabilities: ClientCapabilities = {}, initial
       }
     }
   });
+  const logs: string[] = [];
+  connection.onNotification('window/logMessage', (p: { message: string }) => {
+    logs.push(p.message);
+  });
   connection.onRequest('workspace/configuration', () => [null]);
   connection.onRequest('client/registerCapability', () => null);
   connection.onRequest('workspace/inlayHint/refresh', () => null);
@@ -52,6 +58,7 @@ export async function startClient(capabilities: ClientCapabilities = {}, initial
     process: child,
     init,
     stderr: () => err,
+    logs: () => logs,
     open: (uri, text) => connection.sendNotification('textDocument/didOpen', { textDocument: { uri, languageId: 'tla-layout', version: 1, text } }),
     change: (uri, version, changes) => connection.sendNotification('textDocument/didChange', { textDocument: { uri, version }, contentChanges: changes }),
     request: (method, params) => connection.sendRequest(method, params),

@@ -228,3 +228,29 @@ describe('pull diagnostics when the client supports them', () => {
     }
   });
 });
+
+describe('an internal error in one feature', () => {
+  test('is answered as an error, logged, and the server keeps serving', async () => {
+    const prev = process.env.TLA_LAYOUT_FAULT;
+    process.env.TLA_LAYOUT_FAULT = 'hover';
+    const c = await startClient();
+    process.env.TLA_LAYOUT_FAULT = prev;
+    try {
+      const u = 'file:///fault.tla';
+      await c.open(u, 'auto a = MakeLayout(8);\nprint(a(3));');
+      await assert.rejects(
+        c.request('textDocument/hover', { textDocument: { uri: u }, position: { line: 1, character: 8 } }),
+        (e: { code: number; message: string }) => e.code === -32603 && /hover failed: injected fault in hover/.test(e.message),
+      );
+      // the next requests work: (8):(_1) at 3 is 3
+      const hints = await c.request<InlayHint[]>('textDocument/inlayHint', { textDocument: { uri: u }, range: { start: { line: 0, character: 0 }, end: { line: 2, character: 0 } } });
+      assert.deepEqual(hints.map((h) => h.label), ['▸ (8):(_1):(8)', '= 3']);
+      const items = await c.request<CompletionItem[]>('textDocument/completion', { textDocument: { uri: u }, position: { line: 1, character: 0 } });
+      assert.ok(items.some((i) => i.label === 'a'));
+      // logged to the client (VS Code's output channel) with the stack
+      assert.ok(c.logs().some((l) => /hover failed on file:\/\/\/fault\.tla: Error: injected fault in hover/.test(l)), c.logs().join('\n'));
+    } finally {
+      await c.close();
+    }
+  });
+});
