@@ -12,12 +12,15 @@ import {
   LSPErrorCodes,
   ProposedFeatures,
   ResponseError,
+  StreamMessageReader,
+  StreamMessageWriter,
   TextDocumentSyncKind,
   TextDocuments,
   createConnection,
 } from 'vscode-languageserver/node';
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import { AnalysedDocument, DocumentAnalyses, documentKind } from './documents';
+import { MessageGuard } from './stdio';
 import { codeActions } from './features/codeActions';
 import { completion } from './features/completion';
 import { toLspDiagnostics } from './features/diagnostics';
@@ -37,7 +40,11 @@ import { documentSymbols } from './features/symbols';
 export const DEBOUNCE_MS = 120;
 
 export function startServer(connection: Connection): void {
-  const documents = new TextDocuments(TextDocument);
+  // A change whose version is not newer than the document's is stale (out of order): ignored.
+  const documents = new TextDocuments<TextDocument>({
+    create: TextDocument.create,
+    update: (doc, changes, version) => (version > doc.version ? TextDocument.update(doc, changes, version) : doc),
+  });
   const analyses = new DocumentAnalyses();
   const pending = new Map<string, NodeJS.Timeout>();
   let settings: Settings = DEFAULT_SETTINGS;
@@ -192,5 +199,13 @@ export function startServer(connection: Connection): void {
 }
 
 if (require.main === module) {
-  startServer(createConnection(ProposedFeatures.all));
+  if (process.argv.includes('--stdio')) {
+    // any LSP editor: stdin through the guard that drops malformed messages
+    const input = process.stdin.pipe(new MessageGuard());
+    startServer(createConnection(ProposedFeatures.all, new StreamMessageReader(input), new StreamMessageWriter(process.stdout)));
+    // the client went away: no orphan server
+    process.stdin.on('end', () => process.exit(0));
+  } else {
+    startServer(createConnection(ProposedFeatures.all));
+  }
 }

@@ -68,6 +68,8 @@ export function div(a: IntValue, b: IntValue): IntValue {
 export function mod(a: IntValue, b: IntValue): IntValue {
   if (isZero(b)) throw new LayoutError('division-by-zero', `division by zero: ${text(a)} % 0`, { argIndex: 1 });
   if (symbolic(a, b)) return lift(S.mod, a, b);
+  // INT64_MIN % -1 is undefined in C++ (the division overflows; it traps on most CPUs)
+  if (a.value === INT64_MIN && b.value === -1n) throw new LayoutError('overflow', `${a.value} % -1 overflows int64 (undefined behaviour in C++)`);
   return int(a.value % b.value, both(a, b));
 }
 

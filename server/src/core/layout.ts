@@ -390,7 +390,8 @@ export function getTileLayout(parent: Layout, tileShape: IntTuple, coord: IntTup
         { argIndex: 1, ranks: { tileShape: tile.items.length, layout: parentRank }, expectedRank: parentRank },
       );
     }
-    shape = tile;
+    // an integer-shaped parent (`8:1`) keeps an integer shape, congruent with its stride
+    shape = parent.shape.kind === 'int' ? tile.items[0] : tile;
   } else {
     if (tile.items.length !== 2) {
       throw new LayoutError(

@@ -58,7 +58,12 @@ export function hover(doc: AnalysedDocument, position: Position, settings: Setti
       const call = t.node.type === 'call' ? t.node : undefined;
       const coordNode = call?.args[2];
       if (coordNode && coordNode.start <= rel && rel <= coordNode.end) {
-        const off = core.crd2offset(t.coord, t.parent.shape, t.parent.stride);
+        let off: core.IntValue;
+        try {
+          off = core.crd2offset(t.coord, t.parent.shape, t.parent.stride);
+        } catch {
+          continue; // the corner has no offset in this parent (e.g. an integer-shaped parent): no hover here
+        }
         const lines = [
           `**tile origin at offset ${core.printIntTuple(off).replace(/^_/, '')}** of the parent`,
           '```\n' + explainOffset(t.coord, t.parent.shape, t.parent.stride, off) + '\n```',
@@ -85,9 +90,8 @@ export function hover(doc: AnalysedDocument, position: Position, settings: Setti
   // declared names and any sub-expression: its value
   if (s.declaredName && s.declaredNameSpan && s.declaredNameSpan.start <= rel && rel <= s.declaredNameSpan.end) {
     const v = a.declarations.get(s.declaredName)?.statement === s ? s.result?.value : undefined;
-    if (v) {
-      return md(`**${s.declaredName}**\n\n${describeValue(v, settings.hover.gridSize)}`, s.chunk.start + s.declaredNameSpan.start, s.chunk.start + s.declaredNameSpan.end);
-    }
+    const text = v ? describeValue(v, settings.hover.gridSize) : 'no value: its statement has an error (see Problems)';
+    return md(`**${s.declaredName}**\n\n${text}`, s.chunk.start + s.declaredNameSpan.start, s.chunk.start + s.declaredNameSpan.end);
   }
   const n = nodeAt(a, offset);
   if (n) {

@@ -48,15 +48,44 @@ interface EvalCacheEntry {
 
 const DECL_NAME = /^(?:(?:const|constexpr|static|inline)\s+)*(?:auto\s+|[A-Za-z_][\w:]*\s*(?:<[^=;]*>)?\s+)?([A-Za-z_]\w*)\s*=(?!=)/;
 
-function maxNesting(text: string): number {
+const CAST = /^\(\s*(?:int64_t|uint64_t|int32_t|uint32_t|size_t|int|long|unsigned)\s*\)/;
+
+/** How deep the parser would recurse: brackets, and runs of prefix operators and casts. */
+function maxNesting(text: string): { brackets: number; prefix: number } {
   let d = 0;
   let max = 0;
+  let prefixMax = 0;
+  let prefixRun = 0;
   for (let i = 0; i < text.length; i++) {
     const c = text.charCodeAt(i);
+    if (c === 45 || c === 43) {
+      // '-' or '+': a run of them nests unary operators
+      prefixMax = Math.max(prefixMax, ++prefixRun);
+      continue;
+    }
+    if (c === 40 && (text.charCodeAt(i + 1) === 105 || text.charCodeAt(i + 1) === 117 || text.charCodeAt(i + 1) === 115 || text.charCodeAt(i + 1) === 108 || text.charCodeAt(i + 1) === 32)) {
+      const m = CAST.exec(text.slice(i, i + 24));
+      if (m) {
+        prefixMax = Math.max(prefixMax, ++prefixRun);
+        i += m[0].length - 1;
+        continue;
+      }
+    }
+    if (c > 32) prefixRun = 0;
     if (c === 40 || c === 91 || c === 123 || c === 60) max = Math.max(max, ++d);
     else if (c === 41 || c === 93 || c === 125 || c === 62) d = Math.max(0, d - 1);
   }
-  return max;
+  return { brackets: max, prefix: prefixMax };
+}
+
+function tooDeep(text: string): LocalDiagnostic {
+  return {
+    start: 0,
+    end: Math.min(text.length, 1),
+    severity: 'error',
+    code: 'limit-exceeded',
+    message: `expression nested too deeply to analyse (thousands of operators in a chain); at most ${MAX_NESTING} levels of brackets or prefix operators, and chains the stack can hold, are analysed`,
+  };
 }
 
 function tidyExpected(expected: string): string {
@@ -109,7 +138,8 @@ export class Analyzer {
       if (chunk.preprocessor) continue;
 
       // -- parse
-      const nesting = maxNesting(chunk.text);
+      const deep = maxNesting(chunk.text);
+      const nesting = Math.max(deep.brackets, deep.prefix);
       let parsed: ParseResult | null = null;
       if (nesting > MAX_NESTING) {
         sa.local.push({
@@ -117,11 +147,20 @@ export class Analyzer {
           end: Math.min(chunk.text.length, 1),
           severity: 'error',
           code: 'limit-exceeded',
-          message: `brackets nested ${nesting} deep; at most ${MAX_NESTING} levels are analysed`,
+          message:
+            deep.brackets > MAX_NESTING
+              ? `brackets nested ${deep.brackets} deep; at most ${MAX_NESTING} levels are analysed`
+              : `prefix operators (signs or casts) nested ${deep.prefix} deep; at most ${MAX_NESTING} levels are analysed`,
         });
       } else {
-        parsed = this.parse(chunk.text + (chunk.terminated ? '' : ';'));
-        if (parsed.ok && !chunk.terminated) {
+        try {
+          parsed = this.parse(chunk.text + (chunk.terminated ? '' : ';'));
+        } catch (e) {
+          if (!(e instanceof RangeError)) throw e;
+          parsed = null; // nested deeper than the parser's stack (e.g. 10,000 unary minus signs)
+          sa.local.push(tooDeep(chunk.text));
+        }
+        if (parsed?.ok && !chunk.terminated) {
           const at = chunk.text.length;
           sa.local.push({
             start: Math.max(0, at - 1),
@@ -131,7 +170,7 @@ export class Analyzer {
             message: "expected ';' at the end of the statement",
             data: { insert: ';' },
           });
-        } else if (!parsed.ok) {
+        } else if (parsed && !parsed.ok) {
           const at = Math.min(parsed.error.offset, chunk.text.length);
           // the range covers the offending token (up to the next blank or bracket)
           const m = /^[A-Za-z_0-9]+|^\S/.exec(chunk.text.slice(at));
@@ -182,7 +221,15 @@ export class Analyzer {
               return bindings.keys();
             },
           };
-          sa.result = new StatementEvaluator(recording).run(st);
+          try {
+            sa.result = new StatementEvaluator(recording).run(st);
+          } catch (e) {
+            if (!(e instanceof RangeError)) throw e;
+            // a left-nested chain too long to evaluate recursively (a 100,000-term sum)
+            sa.result = { value: null, diagnostics: [tooDeep(chunk.text)], nodeValues: [], dependencies: [], tiles: [], offsets: [] };
+            sa.statement = null; // features walk the tree recursively: leave it out
+            usedNames = true; // not cached: the cached path would keep the tree
+          }
           evaluated++;
           if (!usedNames) this.evalCache.set(key, { reads: [...reads], result: sa.result });
           else this.evalCache.delete(key);

@@ -19,6 +19,11 @@ export function jsonInt(v: bigint): number | string {
   return v >= BigInt(Number.MIN_SAFE_INTEGER) && v <= BigInt(Number.MAX_SAFE_INTEGER) ? Number(v) : v.toString();
 }
 
+/** The number of elements, exactly, even beyond int64 (a hover must not fail on a huge layout). */
+export function exactSize(l: core.Layout): bigint {
+  return core.leaves(l.shape).reduce((acc, x) => acc * x.value, 1n);
+}
+
 export function summarize(v: Value): ValueSummary {
   if (v.kind !== 'layout') return { kind: v.kind, text: printValue(v) };
   return {
@@ -29,7 +34,7 @@ export function summarize(v: Value): ValueSummary {
     originShape: core.printIntTuple(v.originShape),
     rank: core.rank(v.shape),
     depth: core.depth(v.shape),
-    size: core.isSymbolic(v.shape) ? core.printIntTuple(core.size(v)) : jsonInt(core.size(v).value),
+    size: core.isSymbolic(v.shape) ? core.printIntTuple(core.size(v)) : jsonInt(exactSize(v)),
     cosize: core.isSymbolic(v) ? 'unknown' : jsonInt(core.cosize(v)),
   };
 }

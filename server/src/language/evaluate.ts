@@ -179,6 +179,12 @@ export class StatementEvaluator {
       case 'binary':
         return this.binary(e);
       case 'unary': {
+        // -9223372036854775808: the one literal that only fits int64 negated (as printed)
+        if (e.op === '-' && e.operand.type === 'int' && e.operand.value === -core.arith.INT64_MIN) {
+          const v = core.int(core.arith.INT64_MIN, e.operand.isStatic);
+          this.nodeValues.push({ node: e.operand, value: v });
+          return v;
+        }
         const v = this.integer(e.operand, `operand of unary ${e.op}`);
         return e.op === '-' ? this.core(e, [], () => core.arith.neg(v)) : v;
       }
@@ -259,9 +265,18 @@ export class StatementEvaluator {
   /** `<I, J…>` indices of shape/stride/get/rank/depth: integer constants. */
   private indices(e: Ast.Call): number[] {
     return (e.templateArgs ?? []).map((t) => {
-      if (t.type === 'int') return Number(t.value);
+      if (t.type === 'int') {
+        if (t.value > 1_000_000n) this.fail(t, 'index-out-of-range', `index ${t.value} is out of range for ${e.callee}<…>`);
+        return Number(t.value);
+      }
       this.fail(t, 'argument-kind', `${e.callee}<…> takes integer indices, not '${t.name}'`);
     });
+  }
+
+  /** A literal integer that must fit int64 (as `_N` and `Int<N>` are int64 in C++). */
+  private inInt64(t: Ast.IntLiteral): bigint {
+    if (t.value > core.arith.INT64_MAX) this.fail(t, 'overflow', `integer literal ${t.value} does not fit in int64`);
+    return t.value;
   }
 
   private typeName(e: Ast.Call, i: number, role: string): { name: string; span: Ast.Span } {
@@ -276,7 +291,7 @@ export class StatementEvaluator {
   /** A template argument as a static IntTuple: Int<N>, _N, C<N>, Shape<…>, or a plain integer type (value 0). */
   private typeValue(t: Ast.TemplateArg): IntTuple {
     if (t.type === 'int') {
-      if (t.isStatic) return core.staticInt(t.value);
+      if (t.isStatic) return core.staticInt(this.inInt64(t));
       this.fail(t, 'argument-kind', `a type is expected here; write Int<${t.value}> or _${t.value}`);
     }
     const args = t.args ?? [];
@@ -285,7 +300,7 @@ export class StatementEvaluator {
       case 'C': {
         const a = args[0];
         if (args.length !== 1 || a.type !== 'int') this.fail(t, 'argument-kind', `${t.name}<N> takes one integer`);
-        return core.staticInt(a.value);
+        return core.staticInt(this.inInt64(a));
       }
       case 'Shape':
       case 'Stride':
@@ -428,7 +443,9 @@ export class StatementEvaluator {
         if (v.kind === 'layout') {
           const s = this.core(e, e.args, () => core.getPath(v.shape, idx));
           const d = this.core(e, e.args, () => core.getPath(v.stride, idx));
-          const o = this.core(e, e.args, () => core.getPath(v.originShape, idx.slice(0, 1)));
+          // the sub-layout's valid extent: the parent's for that mode when it is an integer mode,
+          // else each sub-mode's full extent (a nested mode has no finer originShape)
+          const o = s.kind === 'int' ? this.core(e, e.args, () => core.getPath(v.originShape, idx.slice(0, 1))) : core.defaultOriginShape(s);
           return core.layout(s, d, o);
         }
         return this.core(e, e.args, () => core.getPath(v, idx));
@@ -467,7 +484,10 @@ export class StatementEvaluator {
           this.arity(e, [1], `${e.callee}(x)`);
           return A.cast(this.integer(e.args[0], `operand of ${e.callee}(…)`));
         }
-        if (bound) return this.apply(e, bound.value!, e.calleeSpan);
+        if (bound) {
+          if (bound.value === null) throw new Abort(true);
+          return this.apply(e, bound.value, e.calleeSpan);
+        }
         {
           const suggestion = closest(e.callee, [...BUILTIN_BY_NAME.keys(), ...this.env.names()]);
           this.fail(e.calleeSpan, 'unknown-function', `unknown function '${e.callee}'${suggestion ? `; did you mean '${suggestion}'?` : ''}`, {

@@ -44,7 +44,9 @@ function tokenize(src: string): Tok[] | null {
       let j = i + 1;
       while (j < n && isIdPart(src.charCodeAt(j))) j++;
       const v = src.slice(i, j);
-      if (c === 95 && j > i + 1 && /^_\d+$/.test(v)) out.push({ t: 'static', v, s: i, e: j, value: BigInt(v.slice(1)) });
+      let digitsOnly = c === 95 && j > i + 1;
+      for (let k = i + 1; digitsOnly && k < j; k++) digitsOnly = isDigit(src.charCodeAt(k));
+      if (digitsOnly) out.push({ t: 'static', v, s: i, e: j, value: BigInt(v.slice(1)) });
       else out.push({ t: 'id', v, s: i, e: j });
       i = j;
       continue;
@@ -59,8 +61,10 @@ function tokenize(src: string): Tok[] | null {
         while (j < n && isDigit(src.charCodeAt(j))) j++;
       }
       digits = src.slice(i, j);
-      const m = /^(?:ull|ul|ll|u|l)/i.exec(src.slice(j, j + 3));
-      if (m) j += m[0].length;
+      // suffix ull | ul | ll | u | l, any case (ohm's order)
+      const lower = (k: number) => src.charCodeAt(k) | 32;
+      if (lower(j) === 117 /* u */) j += lower(j + 1) === 108 ? (lower(j + 2) === 108 ? 3 : 2) : 1;
+      else if (lower(j) === 108 /* l */) j += lower(j + 1) === 108 ? 2 : 1;
       if (j < n && isIdPart(src.charCodeAt(j))) return null; // `12abc`: ohm's number needs ~identPart
       out.push({ t: 'num', v: src.slice(i, j), s: i, e: j, value: BigInt(digits) });
       i = j;
@@ -128,8 +132,8 @@ class Parser {
     this.i = start;
     return null;
   }
-  private memoized(rule: number, f: () => R<Ast.Expr>): R<Ast.Expr> {
-    const key = this.i * 8 + rule;
+  private memoized(rule: number): R<Ast.Expr> {
+    const key = this.i * 4 + rule;
     const hit = this.memo.get(key);
     if (hit !== undefined) {
       if (hit === null) return null;
@@ -137,7 +141,7 @@ class Parser {
       return hit.node;
     }
     const start = this.i;
-    const node = f();
+    const node = rule === 0 ? this.exprRule() : rule === 1 ? this.compactTupleRule() : this.unaryRule();
     if (node) this.memo.set(key, { node, end: this.i });
     else {
       this.i = start;
@@ -278,8 +282,13 @@ class Parser {
 
   // ---- expressions
 
+  // Memoised: expr (0), compactTuple (1) and unary (2) are the rules PEG alternatives re-enter.
   private expr(): R<Ast.Expr> {
-    return this.memoized(0, () => this.compact() ?? this.additive());
+    return this.memoized(0);
+  }
+
+  private exprRule(): R<Ast.Expr> {
+    return this.compact() ?? this.additive();
   }
 
   private compact(): R<Ast.Expr> {
@@ -303,7 +312,11 @@ class Parser {
   }
 
   private compactTuple(): R<Ast.Expr> {
-    return this.memoized(1, () => {
+    return this.memoized(1);
+  }
+
+  private compactTupleRule(): R<Ast.Expr> {
+    {
       const t0 = this.i;
       const open = this.accept('(');
       if (!open) return null;
@@ -326,7 +339,7 @@ class Parser {
       const close = this.accept(')');
       if (!close) return this.fail(t0);
       return { type: 'tuple', items, start: open.s, end: close.e };
-    });
+    }
   }
 
   private compactElem(): R<Ast.Expr> {
@@ -334,7 +347,7 @@ class Parser {
   }
 
   private additive(): R<Ast.Expr> {
-    return this.memoized(2, () => {
+    {
       let left = this.multiplicative();
       if (!left) return null;
       while (this.is('+') || this.is('-')) {
@@ -349,7 +362,7 @@ class Parser {
         left = { type: 'binary', op, left, right, start: left.start, end: right.end };
       }
       return left;
-    });
+    }
   }
 
   private multiplicative(): R<Ast.Expr> {
@@ -370,7 +383,11 @@ class Parser {
   }
 
   private unary(): R<Ast.Expr> {
-    return this.memoized(3, () => {
+    return this.memoized(2);
+  }
+
+  private unaryRule(): R<Ast.Expr> {
+    {
       const t0 = this.i;
       const t = this.peek();
       if (!t) return null;
@@ -400,7 +417,7 @@ class Parser {
         }
       }
       return this.postfix();
-    });
+    }
   }
 
   private postfix(): R<Ast.Expr> {
@@ -454,7 +471,7 @@ class Parser {
   }
 
   private primary(): R<Ast.Expr> {
-    return this.memoized(4, () => {
+    {
       const t = this.peek();
       if (!t) return null;
       if (t.t === 'static' || t.t === 'num') return this.intLiteral();
@@ -468,7 +485,7 @@ class Parser {
       }
       const q = this.qualifiedName();
       return q ? { type: 'name', name: this.bare(q.text), start: q.start, end: q.end } : null;
-    });
+    }
   }
 
   private bareTuple(): R<Ast.Expr> {
@@ -591,10 +608,10 @@ class Parser {
     const t0 = this.i;
     const open = this.accept('(');
     if (!open) return null;
+    const items: Ast.Expr[] = [];
     const first = this.literalElem();
-    if (!first) return this.fail(t0);
-    const items = [first];
-    while (this.is(',')) {
+    if (first) items.push(first);
+    while (first && this.is(',')) {
       const save = this.i;
       this.i++;
       const next = this.literalElem();

@@ -55,8 +55,9 @@ TlaStatement {
     | qualifiedName  -- name
 
   // Parentheses around nothing but integer literals are a tuple, as the tools print
-  // one: (8) is a rank-1 tuple, ((_6),_1) a nested one; (8 + 1) stays an integer.
-  LiteralTuple = "(" NonemptyListOf<LiteralElem, ","> ")" ~("*" | "/" | "%" | "+" | "-")
+  // one: (8) is a rank-1 tuple, ((_6),_1) a nested one, () the empty tuple; (8 + 1)
+  // stays an integer.
+  LiteralTuple = "(" ListOf<LiteralElem, ","> ")" ~("*" | "/" | "%" | "+" | "-")
   LiteralElem = LiteralTuple | literalInt
   literalInt = "-"? space* (staticInt | number)
 

@@ -3,8 +3,16 @@
 export class LineIndex {
   private readonly lineStarts: number[];
   constructor(readonly text: string) {
+    // lines end at \n, \r\n or a lone \r, as LSP clients count them
     const starts = [0];
-    for (let i = 0; i < text.length; i++) if (text.charCodeAt(i) === 10) starts.push(i + 1);
+    for (let i = 0; i < text.length; i++) {
+      const c = text.charCodeAt(i);
+      if (c === 10) starts.push(i + 1);
+      else if (c === 13) {
+        if (text.charCodeAt(i + 1) === 10) i++;
+        starts.push(i + 1);
+      }
+    }
     this.lineStarts = starts;
   }
   /** 0-based line and character (UTF-16 units, as LSP counts them). */
@@ -23,7 +31,10 @@ export class LineIndex {
     if (line < 0) return 0;
     if (line >= this.lineStarts.length) return this.text.length;
     const start = this.lineStarts[line];
-    const end = line + 1 < this.lineStarts.length ? this.lineStarts[line + 1] - 1 : this.text.length;
+    let end = line + 1 < this.lineStarts.length ? this.lineStarts[line + 1] : this.text.length;
+    // the line's own text, without its line break
+    if (end > start && this.text.charCodeAt(end - 1) === 10) end--;
+    if (end > start && this.text.charCodeAt(end - 1) === 13) end--;
     return Math.min(start + Math.max(0, character), end);
   }
   get lineCount(): number {
