@@ -155,9 +155,19 @@ export function startServer(connection: Connection): void {
     pending.set(uri, setTimeout(() => publish(uri), delay));
   };
 
-  documents.onDidOpen((e) => schedule(e.document.uri, 0));
-  documents.onDidChangeContent((e) => schedule(e.document.uri, DEBOUNCE_MS));
+  // TextDocuments fires a content change right after each open: that one must not
+  // replace the immediate publish of the open by the typing debounce.
+  const justOpened = new Set<string>();
+  documents.onDidOpen((e) => {
+    justOpened.add(e.document.uri);
+    schedule(e.document.uri, 0);
+  });
+  documents.onDidChangeContent((e) => {
+    if (justOpened.delete(e.document.uri)) return;
+    schedule(e.document.uri, DEBOUNCE_MS);
+  });
   documents.onDidClose((e) => {
+    justOpened.delete(e.document.uri);
     clearTimeout(pending.get(e.document.uri));
     pending.delete(e.document.uri);
     analyses.forget(e.document.uri);
@@ -177,7 +187,7 @@ export function startServer(connection: Connection): void {
   });
   connection.onHover(handle('hover', null, (doc, p) => hover(doc, p.position, settings), true));
   connection.languages.inlayHint.on(handle('inlay hints', [], (doc, p) => inlayHints(doc, p.range, settings), true));
-  connection.onCompletion(handle('completion', [], (doc, p) => completion(doc, p.position)));
+  connection.onCompletion(handle('completion', { isIncomplete: false, items: [] }, (doc, p) => completion(doc, p.position)));
   connection.onSignatureHelp(handle('signature help', null, (doc, p) => signatureHelp(doc, p.position)));
   connection.onDocumentSymbol(handle('document symbols', [], (doc) => documentSymbols(doc)));
   connection.onDefinition(handle('definition', null, (doc, p) => definition(doc, p.position)));

@@ -4,7 +4,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import type {
   CodeAction,
-  CompletionItem,
+  CompletionList,
   Diagnostic,
   DocumentSymbol,
   FoldingRange,
@@ -99,13 +99,28 @@ describe('language server over stdio', () => {
   });
 
   test('completion: names in scope, functions, tags inside MakeLayout<…>', async () => {
-    const items = await c.request<CompletionItem[]>('textDocument/completion', { textDocument: { uri }, position: { line: 6, character: 0 } });
-    const labels = items.map((i) => i.label);
+    const list = await c.request<CompletionList>('textDocument/completion', { textDocument: { uri }, position: { line: 6, character: 0 } });
+    assert.equal(list.isIncomplete, false);
+    const labels = list.items.map((i) => i.label);
     for (const l of ['a', 'a0', 'o', 'MakeLayout', 'GetTileLayout', 'crd2offset', 'zN', 'half', '_16']) assert.ok(labels.includes(l), l);
     const doc2 = 'file:///typing.tla';
     await c.open(doc2, 'auto x = MakeLayout<half, ');
-    const tags = await c.request<CompletionItem[]>('textDocument/completion', { textDocument: { uri: doc2 }, position: { line: 0, character: 26 } });
-    assert.deepEqual(tags.map((i) => i.label), ['RowMajor', 'ColumnMajor', 'VectorLayout', 'zN', 'nZ', 'zZ', 'L0C']);
+    const tags = await c.request<CompletionList>('textDocument/completion', { textDocument: { uri: doc2 }, position: { line: 0, character: 26 } });
+    assert.deepEqual(tags.items.map((i) => i.label), ['RowMajor', 'ColumnMajor', 'VectorLayout', 'zN', 'nZ', 'zZ', 'L0C']);
+  });
+
+  test('completion in a big file: names starting with the word typed, at most 200, incomplete beyond', async () => {
+    const big = 'file:///big.tla';
+    const decls = Array.from({ length: 500 }, (_, i) => `auto tile${i} = ${i};`).join('\n');
+    await c.open(big, `${decls}\nauto x = til`);
+    const list = await c.request<CompletionList>('textDocument/completion', { textDocument: { uri: big }, position: { line: 500, character: 12 } });
+    assert.equal(list.isIncomplete, true);
+    assert.equal(list.items.filter((i) => i.label.startsWith('tile')).length, 200);
+    await c.change(big, 2, [{ range: { start: { line: 500, character: 12 }, end: { line: 500, character: 12 } }, text: 'e49' }]);
+    const narrower = await c.request<CompletionList>('textDocument/completion', { textDocument: { uri: big }, position: { line: 500, character: 15 } });
+    // tile49 and tile490…tile499
+    assert.deepEqual(narrower.items.filter((i) => i.label.startsWith('tile')).map((i) => i.label).sort(), ['tile49', ...Array.from({ length: 10 }, (_, k) => `tile49${k}`)].sort());
+    assert.equal(narrower.isIncomplete, false);
   });
 
   test('signature help follows the argument under the cursor', async () => {
@@ -245,8 +260,8 @@ describe('an internal error in one feature', () => {
       // the next requests work: (8):(_1) at 3 is 3
       const hints = await c.request<InlayHint[]>('textDocument/inlayHint', { textDocument: { uri: u }, range: { start: { line: 0, character: 0 }, end: { line: 2, character: 0 } } });
       assert.deepEqual(hints.map((h) => h.label), ['▸ (8):(_1):(8)', '= 3']);
-      const items = await c.request<CompletionItem[]>('textDocument/completion', { textDocument: { uri: u }, position: { line: 1, character: 0 } });
-      assert.ok(items.some((i) => i.label === 'a'));
+      const items = await c.request<CompletionList>('textDocument/completion', { textDocument: { uri: u }, position: { line: 1, character: 0 } });
+      assert.ok(items.items.some((i) => i.label === 'a'));
       // logged to the client (VS Code's output channel) with the stack
       assert.ok(c.logs().some((l) => /hover failed on file:\/\/\/fault\.tla: Error: injected fault in hover/.test(l)), c.logs().join('\n'));
     } finally {

@@ -1,11 +1,14 @@
 // Completion: functions (with snippets), tags, element types, names in scope, `_N`.
-import { CompletionItem, CompletionItemKind, InsertTextFormat, MarkupKind, Position } from 'vscode-languageserver';
+import { CompletionItem, CompletionItemKind, CompletionList, InsertTextFormat, MarkupKind, Position } from 'vscode-languageserver';
 import { BUILTIN_FUNCTIONS, ELEMENT_TYPES, POSITIONS, SUPPORTED_TAGS, TAG_DOCS, TYPE_FORMS, elementDoc, printValue, statementAt } from '../language';
 import type { AnalysedDocument } from '../documents';
 
 const STATIC_INTS = [0, 1, 2, 4, 8, 16, 32, 64, 128, 256, 512];
 
-export function completion(doc: AnalysedDocument, position: Position): CompletionItem[] {
+/** At most this many declared names per answer; more come as the user types (isIncomplete). */
+export const MAX_NAME_ITEMS = 200;
+
+export function completion(doc: AnalysedDocument, position: Position): CompletionList {
   const offset = doc.lines.offset(position.line, position.character);
   const before = doc.text.slice(Math.max(0, offset - 200), offset);
   const items: CompletionItem[] = [];
@@ -23,14 +26,23 @@ export function completion(doc: AnalysedDocument, position: Position): Completio
     } else {
       for (const t of SUPPORTED_TAGS) items.push({ label: t, kind: CompletionItemKind.EnumMember, detail: TAG_DOCS[t] });
     }
-    return items;
+    return { isIncomplete: false, items };
   }
 
-  // Names declared before the cursor.
+  // Names declared before the cursor, starting with the word typed so far; a big file
+  // answers the first MAX_NAME_ITEMS and asks to be asked again as the word grows.
   const here = statementAt(doc.analysis, offset);
+  const word = (/[A-Za-z_]\w*$/.exec(before)?.[0] ?? '').toLowerCase();
+  let names = 0;
+  let incomplete = false;
   for (const d of doc.analysis.declarations.values()) {
     if (here && d.statement.index >= here.index) continue;
     if (!here && d.start > offset) continue;
+    if (word && !d.name.toLowerCase().startsWith(word)) continue;
+    if (++names > MAX_NAME_ITEMS) {
+      incomplete = true;
+      break;
+    }
     items.push({
       label: d.name,
       kind: d.value?.kind === 'layout' ? CompletionItemKind.Struct : CompletionItemKind.Variable,
@@ -70,5 +82,5 @@ export function completion(doc: AnalysedDocument, position: Position): Completio
   for (const kw of ['auto', 'Layout', 'static_assert', 'print', 'using namespace tla;']) {
     items.push({ label: kw, kind: CompletionItemKind.Keyword, sortText: '5' + kw });
   }
-  return items;
+  return { isIncomplete: incomplete, items };
 }

@@ -41,6 +41,12 @@ export interface DocumentAnalysis {
   declarations: Map<string, Declaration>;
 }
 
+/**
+ * A copy that does not keep the whole document alive: V8's slices point into their parent
+ * string, so a cache keyed by a statement's slice would retain every document version.
+ */
+const unslice = (s: string): string => (s.length < 13 ? s : (' ' + s).slice(1));
+
 interface EvalCacheEntry {
   reads: [string, Binding | undefined][];
   result: EvalResult;
@@ -107,17 +113,20 @@ export class Analyzer {
   parse(text: string): ParseResult {
     let r = this.parseCache.get(text);
     if (!r) {
+      text = unslice(text);
       r = parseStatement(text);
       this.parsedCount++;
-      if (this.parseCache.size > 50_000) this.parseCache.clear();
       this.parseCache.set(text, r);
     }
+    this.usedParseKeys?.add(text);
     return r;
   }
+  private usedParseKeys: Set<string> | undefined;
   private parsedCount = 0;
 
   analyze(text: string): DocumentAnalysis {
     this.parsedCount = 0;
+    this.usedParseKeys = new Set();
     let evaluated = 0;
     const chunks = splitStatements(text);
     const bindings = new Map<string, Binding>();
@@ -231,7 +240,7 @@ export class Analyzer {
             usedNames = true; // not cached: the cached path would keep the tree
           }
           evaluated++;
-          if (!usedNames) this.evalCache.set(key, { reads: [...reads], result: sa.result });
+          if (!usedNames) this.evalCache.set(unslice(key), { reads: [...reads], result: sa.result });
           else this.evalCache.delete(key);
         }
         usedEvalKeys.add(key);
@@ -296,6 +305,11 @@ export class Analyzer {
     if (this.evalCache.size > usedEvalKeys.size * 2 + 1000) {
       for (const k of this.evalCache.keys()) if (!usedEvalKeys.has(k)) this.evalCache.delete(k);
     }
+    const usedParse = this.usedParseKeys;
+    if (this.parseCache.size > usedParse.size * 2 + 1000) {
+      for (const k of this.parseCache.keys()) if (!usedParse.has(k)) this.parseCache.delete(k);
+    }
+    this.usedParseKeys = undefined;
     this.previousBindings = bindings;
     this.stats = { parsed: this.parsedCount, evaluated, statements: chunks.length };
     return { text, statements, diagnostics, declarations };

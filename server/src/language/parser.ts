@@ -1,5 +1,5 @@
 // Parses one statement's text with ohm-js into the AST of ast.ts.
-import * as ohm from 'ohm-js';
+import type * as ohm from 'ohm-js';
 import type * as Ast from './ast';
 import { grammarSource } from './grammar.ohm';
 
@@ -12,7 +12,10 @@ let semantics: ohm.Semantics | undefined;
 
 function setup(): { g: ohm.Grammar; s: ohm.Semantics } {
   if (grammar && semantics) return { g: grammar, s: semantics };
-  const g = ohm.grammar(grammarSource);
+  // loaded on first use: the fast parser handles valid statements, ohm reports errors
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  const ohmLib: typeof import('ohm-js') = require('ohm-js');
+  const g = ohmLib.grammar(grammarSource);
   const s = g.createSemantics();
   const span = (n: ohm.Node) => ({ start: n.source.startIdx, end: n.source.endIdx });
   const list = (n: ohm.Node): any[] => n.asIteration().children.map((c: ohm.Node) => c.ast());

@@ -18,7 +18,7 @@ export interface StatementChunk {
 // A line that starts with one of these begins a new statement even
 // when the previous one lacks its `;` (the quick fix then inserts it).
 const STATEMENT_START =
-  /^(?:auto\b|const\b|constexpr\b|static_assert\b|using\b|print\s*\(|#|(?:Layout|Shape|Stride|Coord|uint32_t|int64_t|int)\b[^=;(]*?[A-Za-z_]\w*\s*=(?!=)|[A-Za-z_]\w*\s*=(?!=))/;
+  /(?:auto\b|const\b|constexpr\b|static_assert\b|using\b|print\s*\(|#|(?:Layout|Shape|Stride|Coord|uint32_t|int64_t|int)\b[^=;(\n]*?[A-Za-z_]\w*\s*=(?!=)|[A-Za-z_]\w*\s*=(?!=))/y;
 
 export function splitStatements(text: string): StatementChunk[] {
   const chunks: StatementChunk[] = [];
@@ -69,7 +69,10 @@ export function splitStatements(text: string): StatementChunk[] {
         i = end;
         continue;
       }
-      if (start >= 0 && STATEMENT_START.test(text.slice(i, i + 200))) push(lastSignificantEnd, false);
+      if (start >= 0) {
+        STATEMENT_START.lastIndex = i; // sticky: matches at i, no slice of the text
+        if (STATEMENT_START.test(text)) push(lastSignificantEnd, false);
+      }
     }
     if (start < 0) start = i;
     if (ch === 34 /* " */ || ch === 39 /* ' */) {

@@ -1,0 +1,27 @@
+// The protocol floor: a language server that keeps documents in sync (as the real one
+// does, with the same library) and answers every request with an empty result.
+// bench/run.mjs bundles it like dist/server.js and measures the same client against
+// both, so the difference is the real server's own work.
+import { TextDocumentSyncKind, TextDocuments, createConnection, ProposedFeatures } from 'vscode-languageserver/node';
+import { TextDocument } from 'vscode-languageserver-textdocument';
+
+const connection = createConnection(ProposedFeatures.all);
+const documents = new TextDocuments(TextDocument);
+
+connection.onInitialize(() => ({
+  capabilities: {
+    textDocumentSync: TextDocumentSyncKind.Incremental,
+    hoverProvider: true,
+    inlayHintProvider: true,
+    completionProvider: { triggerCharacters: ['<', '_', ',', '('] },
+  },
+  serverInfo: { name: 'tla-layout-floor', version: '0' },
+}));
+// "Diagnostics" of an opened document: none, published at once (the start-up floor).
+documents.onDidOpen((e) => void connection.sendDiagnostics({ uri: e.document.uri, version: e.document.version, diagnostics: [] }));
+connection.onHover(() => null);
+connection.languages.inlayHint.on(() => []);
+connection.onCompletion(() => []);
+
+documents.listen(connection);
+connection.listen();

@@ -1,0 +1,621 @@
+#!/usr/bin/env node
+// Runs every benchmark of the performance issue and prints ONE table: median, min and
+// max of repeated runs, each beside a baseline measured in the same run, as a ratio.
+//
+//   npm run build && node bench/run.mjs [--quick] [--only=analysis,edits,lsp,memory,core,startup,size] [--server=FILE]
+//
+// Needs the built dist/server.js. The TypeScript parts of the bench (bench/*.ts: the
+// analyzer and core entry, the LSP client, the floor server) are bundled here with
+// esbuild into out/bench/, and bench/native/offsets.c is compiled there with `cc -O2`
+// when a C compiler exists. Results also go to out/bench/results.json and table.md.
+import { execFileSync, spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { generateDocument, rng, SIZES } from './generate.mjs';
+
+const HERE = path.dirname(fileURLToPath(import.meta.url));
+const ROOT = path.dirname(HERE);
+/** Results (table.md, results.json) and the generated inputs: out/ is git-ignored. */
+const OUT = path.join(ROOT, 'out', 'bench');
+const args = process.argv.slice(2);
+/** The server under test: dist/server.js, or another build given with --server=FILE (to compare a fix). */
+const SERVER = path.resolve(args.find((a) => a.startsWith('--server='))?.slice(9) ?? path.join(ROOT, 'dist', 'server.js'));
+const QUICK = args.includes('--quick');
+const ONLY = (args.find((a) => a.startsWith('--only=')) ?? '').slice(7).split(',').filter(Boolean);
+const want = (section) => !ONLY.length || ONLY.includes(section);
+
+// Re-run with --expose-gc so phases start from a collected heap (fewer GC pauses mid-measure).
+if (typeof globalThis.gc !== 'function' && !process.env.TLA_BENCH_CHILD) {
+  const r = spawnSync(process.execPath, ['--expose-gc', fileURLToPath(import.meta.url), ...args], {
+    stdio: 'inherit',
+    env: { ...process.env, TLA_BENCH_CHILD: '1' },
+  });
+  process.exit(r.status ?? 1);
+}
+const gc = () => globalThis.gc?.();
+
+if (!existsSync(SERVER)) {
+  console.error(`bench: ${path.relative(ROOT, SERVER)} is missing; run \`npm run build\` first`);
+  process.exit(2);
+}
+mkdirSync(OUT, { recursive: true });
+/**
+ * The bench's own bundles and the C binary: a private temporary folder, so that an
+ * `npm run build` (which empties out/) running meanwhile cannot pull them away.
+ */
+const WORK = mkdtempSync(path.join(os.tmpdir(), 'tla-layout-bench-'));
+process.on('exit', () => rmSync(WORK, { recursive: true, force: true }));
+for (const sig of ['SIGINT', 'SIGTERM']) process.on(sig, () => process.exit(130));
+const started = performance.now();
+const log = (msg) => process.stderr.write(`bench: ${msg}\n`);
+
+// ------------------------------------------------------------ bundle the bench's TypeScript
+
+const esbuild = await import('esbuild');
+const common = { bundle: true, platform: 'node', target: 'node18', format: 'cjs', logLevel: 'warning', absWorkingDir: ROOT };
+await Promise.all([
+  esbuild.build({ ...common, entryPoints: ['bench/lib.ts'], outfile: path.join(WORK, 'lib.js') }),
+  esbuild.build({ ...common, entryPoints: ['bench/client.ts'], outfile: path.join(WORK, 'client.js') }),
+  // bundled exactly like dist/server.js, so its size and start-up are the library's floor
+  esbuild.build({ ...common, entryPoints: ['bench/floor-server.ts'], outfile: path.join(WORK, 'floor-server.js') }),
+  // what `--production` (minify) would ship: reported beside the size of dist/server.js
+  esbuild.build({ ...common, entryPoints: ['server/src/server.ts'], outfile: path.join(WORK, 'server.min.js'), minify: true }),
+]);
+const require = createRequire(import.meta.url);
+const lib = require(path.join(WORK, 'lib.js'));
+const { startClient } = require(path.join(WORK, 'client.js'));
+const FLOOR = path.join(WORK, 'floor-server.js');
+
+// ------------------------------------------------------------ statistics and formatting
+
+const sorted = (xs) => [...xs].sort((a, b) => a - b);
+const median = (xs) => {
+  const s = sorted(xs);
+  const m = s.length >> 1;
+  return s.length % 2 ? s[m] : (s[m - 1] + s[m]) / 2;
+};
+/** Nearest-rank percentile. */
+const pct = (xs, p) => sorted(xs)[Math.min(xs.length - 1, Math.max(0, Math.ceil((p / 100) * xs.length) - 1))];
+const mean = (xs) => xs.reduce((a, b) => a + b, 0) / xs.length;
+const summary = (xs) => ({ median: median(xs), min: Math.min(...xs), max: Math.max(...xs), n: xs.length });
+
+function ms(x) {
+  if (!Number.isFinite(x)) return '—';
+  if (x >= 1000) return `${(x / 1000).toFixed(x >= 10000 ? 1 : 2)} s`;
+  if (x >= 100) return `${x.toFixed(0)} ms`;
+  if (x >= 10) return `${x.toFixed(1)} ms`;
+  if (x >= 1) return `${x.toFixed(2)} ms`;
+  return `${x.toFixed(3)} ms`;
+}
+const mb = (b) => `${(b / 1e6).toFixed(1)} MB`;
+const kb = (b) => `${(b / 1000).toFixed(b < 10000 ? 1 : 0)} kB`;
+const ns = (x) => `${x.toFixed(1)} ns`;
+const ratio = (a, b) => (Number.isFinite(a) && Number.isFinite(b) && b > 0 ? `${a / b >= 100 ? (a / b).toFixed(0) : (a / b).toFixed(2)}×` : '—');
+
+const rows = [];
+const notes = [];
+/** CPU time (user + system of this process) of the in-process benchmarks: less sensitive to other load than wall time. */
+const cpuNotes = [];
+const cpuMs = (u) => (u.user + u.system) / 1000;
+const loadAtStart = os.loadavg().map((x) => x.toFixed(2)).join(' ');
+const results = { machine: {}, rows };
+
+/**
+ * One table row. `samples` are the repeated measurements (already reduced per run, e.g. a
+ * p95 per run); `base` the baseline's; `holds` true/false against the budget, or null.
+ */
+function row(bench, budget, samples, fmt, baseName, baseSamples, holds, extra = {}) {
+  const s = summary(samples);
+  const b = baseSamples?.length ? summary(baseSamples) : undefined;
+  const r = {
+    bench,
+    budget,
+    median: fmt(s.median),
+    min: fmt(s.min),
+    max: fmt(s.max),
+    baseline: baseName ?? '—',
+    baseMedian: b ? fmt(b.median) : '—',
+    ratio: b ? ratio(s.median, b.median) : '—',
+    holds: holds === null || holds === undefined ? '—' : holds ? 'yes' : '**NO**',
+    raw: { samples, baseSamples, ...extra },
+  };
+  rows.push(r);
+  log(`${bench}: ${r.median} (${r.min}…${r.max}) vs ${r.baseline} ${r.baseMedian} = ${r.ratio} ${r.holds}`);
+  return s;
+}
+
+// ------------------------------------------------------------ inputs
+
+const docs = new Map();
+mkdirSync(path.join(OUT, 'inputs'), { recursive: true });
+for (const n of SIZES) {
+  const d = generateDocument(n, n);
+  docs.set(n, d);
+  writeFileSync(path.join(OUT, 'inputs', `bench-${n}.tla`), d.text);
+}
+
+/** Lines holding a number literal outside comments: where the random edits happen. */
+function editableLines(lines) {
+  const out = [];
+  for (let i = 0; i < lines.length; i++) if (!/^\s*\/\//.test(lines[i]) && /\d/.test(lines[i].replace(/_\d+/g, ''))) out.push(i);
+  return out;
+}
+
+/**
+ * A random one-statement edit of `lines` (in place): one number literal replaced.
+ * Returns the LSP change (range in the text before the edit) and the edited line.
+ */
+function randomEdit(lines, editable, R) {
+  for (;;) {
+    const li = R.pick(editable);
+    const line = lines[li];
+    const nums = [...line.matchAll(/(?<![\w])\d+(?![\w])/g)];
+    if (!nums.length) continue;
+    const m = R.pick(nums);
+    const old = m[0];
+    let v = Number(old);
+    v = v <= 1 ? v + 1 : R.chance(0.5) ? v + R.int(1, 16) : Math.max(1, v - R.int(1, Math.min(16, v - 1)));
+    const text = String(v);
+    lines[li] = line.slice(0, m.index) + text + line.slice(m.index + old.length);
+    return {
+      line: li,
+      change: { range: { start: { line: li, character: m.index }, end: { line: li, character: m.index + old.length } }, text },
+      character: m.index,
+    };
+  }
+}
+
+// ------------------------------------------------------------ 1. analysis, cold
+
+const coldMedian = new Map();
+const warmAnalyzers = new Map(); // size → an Analyzer that has seen the document
+if (want('analysis') || want('edits')) {
+  new lib.Analyzer().analyze(docs.get(100).text); // grammar built, JIT warm
+  for (const n of SIZES) {
+    const text = docs.get(n).text;
+    const reps = 3;
+    const cold = [];
+    const coldCpu = [];
+    const evalOnly = [];
+    let statsCold;
+    for (let r = 0; r < reps; r++) {
+      gc();
+      const an = new lib.Analyzer();
+      const c0 = process.cpuUsage();
+      const t = performance.now();
+      const a = an.analyze(text);
+      cold.push(performance.now() - t);
+      coldCpu.push(cpuMs(process.cpuUsage(c0)));
+      statsCold = { ...an.stats, diagnostics: a.diagnostics.length };
+      // the same analysis with the parse cache warm: what evaluation + bookkeeping cost
+      an.evalCache?.clear();
+      an.previousBindings = new Map();
+      const t2 = performance.now();
+      an.analyze(text);
+      evalOnly.push(performance.now() - t2);
+      warmAnalyzers.set(n, an);
+    }
+    // baseline: the whole file matched by ohm at once (the design the issue warns against)
+    const base = [];
+    let baseNote = '';
+    if (n <= 1000) {
+      for (let r = 0; r < (n === 1000 ? 2 : 3); r++) {
+        gc();
+        const t = performance.now();
+        if (!lib.wholeFileMatch(text)) throw new Error(`bench-${n}.tla does not match the file grammar`);
+        base.push(performance.now() - t);
+      }
+    } else {
+      // ~25 s and over 1 GB of heap per match: extrapolated linearly from the 1,000-statement file
+      const per = rows.find((x) => x.bench === 'analysis cold, 1,000 statements')?.raw.baseSamples ?? [];
+      for (const b of per) base.push(b * (n / 1000));
+      baseNote = ' (extrapolated ×10 from 1k)';
+    }
+    gc();
+    const label = `analysis cold, ${n.toLocaleString('en-US')} statements`;
+    row(label, n === 10000 ? '< 1 s' : '—', cold, ms, `whole-file ohm match${baseNote}`, base, n === 10000 ? median(cold) < 1000 : null, {
+      stats: statsCold,
+    });
+    coldMedian.set(n, median(cold));
+    cpuNotes.push(`cold ${n.toLocaleString('en-US')}: ${ms(median(coldCpu))}`);
+    if (n === 10000) {
+      row('  of which evaluation + bookkeeping (parse cache warm)', '—', evalOnly, ms, 'analysis cold', cold, null);
+      notes.push(
+        `Cold analysis of 10,000 statements: ${statsCold.parsed} statements parsed, ${statsCold.evaluated} evaluated, ` +
+          `${statsCold.diagnostics} diagnostics; parsing takes the rest (${ms(median(cold) - median(evalOnly))} median).`,
+      );
+    }
+  }
+}
+
+// ------------------------------------------------------------ 2. re-analysis after a one-statement edit
+
+if (want('edits')) {
+  for (const n of SIZES) {
+    const doc = docs.get(n);
+    const lines = doc.text.split('\n');
+    const editable = editableLines(lines);
+    const R = rng(1000 + n);
+    const an = warmAnalyzers.get(n) ?? new lib.Analyzer();
+    an.analyze(doc.text);
+    const edits = n === 10000 ? (QUICK ? 20 : 60) : 100;
+    const runs = 3;
+    const p95s = [];
+    const cpuP95s = [];
+    const all = [];
+    const unchanged = [];
+    let parsed = [];
+    let evaluated = [];
+    for (let run = 0; run < runs; run++) {
+      gc();
+      const times = [];
+      const cpu = [];
+      for (let e = 0; e < edits; e++) {
+        randomEdit(lines, editable, R);
+        const text = lines.join('\n');
+        const c0 = process.cpuUsage();
+        const t = performance.now();
+        an.analyze(text);
+        times.push(performance.now() - t);
+        cpu.push(cpuMs(process.cpuUsage(c0)));
+        parsed.push(an.stats.parsed);
+        evaluated.push(an.stats.evaluated);
+      }
+      p95s.push(pct(times, 95));
+      cpuP95s.push(pct(cpu, 95));
+      all.push(...times);
+      // the floor of the incremental path: the same text again, nothing changed
+      const text = lines.join('\n');
+      const t = performance.now();
+      an.analyze(text);
+      unchanged.push(performance.now() - t);
+    }
+    const label = `re-analysis after a 1-statement edit, p95, ${n.toLocaleString('en-US')} st.`;
+    row(label, '< 20 ms', p95s, ms, 'analysis cold (same size)', coldMedian.has(n) ? [coldMedian.get(n)] : [], median(p95s) < 20, {
+      median: median(all),
+      parsed: { mean: mean(parsed), max: Math.max(...parsed) },
+      evaluated: { mean: mean(evaluated), max: Math.max(...evaluated) },
+    });
+    cpuNotes.push(`edit p95 ${n.toLocaleString('en-US')}: ${ms(median(cpuP95s))}`);
+    if (n === 10000) {
+      row('  re-analysis of unchanged text, 10,000 st.', '—', unchanged, ms, 'edit p95', p95s, null);
+    }
+    notes.push(
+      `analyzer.stats per edit (${n.toLocaleString('en-US')} statements, ${runs}×${edits} edits): parsed mean ${mean(parsed).toFixed(2)} / max ${Math.max(...parsed)}, ` +
+        `evaluated mean ${mean(evaluated).toFixed(2)} / max ${Math.max(...evaluated)}, statements ${an.stats.statements}; median edit ${ms(median(all))}.`,
+    );
+    parsed = [];
+    evaluated = [];
+  }
+}
+
+// ------------------------------------------------------------ 3. layout core: 4096 x 4096 zN half
+
+if (want('core')) {
+  const ROWS = 4096;
+  const COLS = 4096;
+  const l = lib.znHalf(ROWS, COLS);
+  const compiled = lib.compileLayout(l);
+  const size = compiled.size;
+  const out32 = new Int32Array(size);
+  const out64 = new Float64Array(size);
+  const fill = (out, reps) => {
+    compiled.fillOffsets(out); // untimed, as the C binary drops its first pass
+    const ts = [];
+    for (let r = 0; r < reps; r++) {
+      const t = performance.now();
+      compiled.fillOffsets(out);
+      ts.push(performance.now() - t);
+    }
+    return ts;
+  };
+  fill(out32, 2); // first touch of the pages, JIT
+  fill(out64, 2);
+  const jsSum = lib.checksum(out32);
+  if (lib.checksum(out64) !== jsSum) throw new Error('Float64Array and Int32Array offsets differ');
+
+  // the C baseline, interleaved with the JS runs so both see the same machine load
+  const cc = ['cc', 'gcc', 'clang'].find((c) => spawnSync(c, ['--version'], { stdio: 'ignore' }).status === 0);
+  const exe = path.join(WORK, 'offsets');
+  let cOk = false;
+  if (cc) {
+    try {
+      execFileSync(cc, ['-O2', '-o', exe, path.join(HERE, 'native', 'offsets.c')], { stdio: 'pipe' });
+      cOk = true;
+    } catch (e) {
+      notes.push(`C baseline skipped: ${cc} -O2 failed: ${String(e.stderr ?? e.message).split('\n')[0]}`);
+    }
+  } else {
+    notes.push('C baseline skipped: no C compiler (cc, gcc or clang) on PATH.');
+  }
+  const c32 = [];
+  const c64 = [];
+  const js32 = [];
+  const js64 = [];
+  const runC = (kind) => {
+    const r = JSON.parse(execFileSync(exe, [String(ROWS), String(COLS), '6', kind], { encoding: 'utf8' }));
+    if (r.checksum !== jsSum) throw new Error(`C and JS offsets differ: checksum ${r.checksum} vs ${jsSum}`);
+    return r.times_ms.slice(1); // the first pass faults the pages in
+  };
+  for (let round = 0; round < 3; round++) {
+    gc();
+    if (cOk) c32.push(...runC('int32'));
+    js32.push(...fill(out32, 5));
+    if (cOk) c64.push(...runC('double'));
+    js64.push(...fill(out64, 5));
+  }
+  row('core: offsets of 4096×4096 zN half (16.7 M), compiled → Int32Array', '≤ 3× C', js32, ms, cOk ? 'C -O2 loops (int32)' : 'C (skipped)', c32, cOk ? median(js32) <= 3 * median(c32) : null);
+  row('core: same, compiled → Float64Array', '—', js64, ms, cOk ? 'C -O2 loops (double)' : 'C (skipped)', c64, null);
+
+  // offsetAt: one call per element (random access, e.g. a hover's grid)
+  const oa = [];
+  for (let r = 0; r < 3; r++) {
+    const t = performance.now();
+    let s = 0;
+    for (let i = 0; i < size; i++) s += compiled.offsetAt(i);
+    oa.push(performance.now() - t);
+    if (s < 0) throw new Error('impossible');
+  }
+  row('core: same, compiled offsetAt(i) per element', '—', oa, ms, 'compiled fillOffsets (int32)', js32, null);
+
+  // the naive recursive crd2offset on (row, col): a sample, extrapolated to all elements
+  const SAMPLE = QUICK ? 20000 : 50000;
+  const naive = [];
+  for (let r = 0; r < 3; r++) {
+    gc();
+    const t = performance.now();
+    lib.naiveOffsets(l, ROWS, SAMPLE);
+    naive.push(((performance.now() - t) * size) / SAMPLE);
+  }
+  row(`core: same, naive recursive crd2offset (extrapolated ×${Math.round(size / SAMPLE)})`, '≥ 20× compiled', naive, ms, 'compiled fillOffsets (int32)', js32, median(naive) >= 20 * median(js32));
+  notes.push(
+    `Naive crd2offset was timed on the first ${SAMPLE.toLocaleString('en-US')} coordinates (row, col) in column order and extrapolated ×${(size / SAMPLE).toFixed(1)} ` +
+      `(a full run would take about ${ms(median(naive))}). ` +
+      (cOk ? `C and JS wrote identical arrays (checksum ${jsSum}).` : `JS Int32Array and Float64Array fills agree (checksum ${jsSum}).`),
+  );
+
+  // BigInt vs number checked arithmetic
+  const OPS = QUICK ? 300000 : 1000000;
+  const ar = [];
+  for (let r = 0; r < 3; r++) ar.push(lib.arithmetic(OPS));
+  const num = ar.map((x) => x.number);
+  row('arith: checked op (mod+div+mul+2 add), core IntValue/BigInt', '—', ar.map((x) => x.coreIntValue), ns, 'plain number, safe-integer checked', num, null);
+  row('arith: same, bare BigInt with int64 check', '—', ar.map((x) => x.bigint), ns, 'plain number, safe-integer checked', num, null);
+}
+
+// ------------------------------------------------------------ 4. LSP requests on the 10,000-statement file
+
+async function requestBench(serverPath, text, uri) {
+  const client = await startClient(serverPath);
+  const res = {};
+  try {
+    const t0 = performance.now();
+    const diag = client.nextDiagnostics(uri, 300000);
+    await client.open(uri, text);
+    const d = await diag;
+    res.firstDiagnostics = d.at - t0;
+    const lines = text.split('\n');
+    const code = [];
+    for (let i = 0; i < lines.length; i++) if (lines[i].trim() && !/^\s*\/\//.test(lines[i])) code.push(i);
+    const R = rng(42);
+    const tokenPos = (atEnd) => {
+      for (;;) {
+        const li = R.pick(code);
+        const toks = [...lines[li].matchAll(/[A-Za-z_]\w*|\d+/g)];
+        if (!toks.length) continue;
+        const t = R.pick(toks);
+        return { line: li, character: atEnd ? t.index + t[0].length : t.index + Math.min(1, t[0].length - 1) };
+      }
+    };
+    const kinds = {
+      hover: () => ['textDocument/hover', { textDocument: { uri }, position: tokenPos(false) }],
+      inlay: () => {
+        const start = R.int(0, Math.max(0, lines.length - 61));
+        return ['textDocument/inlayHint', { textDocument: { uri }, range: { start: { line: start, character: 0 }, end: { line: start + 60, character: 0 } } }];
+      },
+      completion: () => ['textDocument/completion', { textDocument: { uri }, position: tokenPos(true) }],
+    };
+    const N = QUICK ? 30 : 60;
+    for (const [k, make] of Object.entries(kinds)) {
+      for (let i = 0; i < 10; i++) await client.request(...make()); // warm up
+      const p95 = [];
+      const all = [];
+      let bytes = 0;
+      let answered = 0;
+      for (let round = 0; round < 3; round++) {
+        const ts = [];
+        for (let i = 0; i < N; i++) {
+          const [m, p] = make();
+          const t = performance.now();
+          const r = await client.request(m, p);
+          ts.push(performance.now() - t);
+          const json = JSON.stringify(r ?? null);
+          bytes += json.length;
+          if (json !== 'null' && json !== '[]') answered++;
+        }
+        p95.push(pct(ts, 95));
+        all.push(...ts);
+      }
+      res[k] = { p95, median: median(all), bytes: bytes / all.length, answered: answered / all.length };
+    }
+    res.client = client;
+  } catch (e) {
+    await client.close();
+    throw e;
+  }
+  return res;
+}
+
+let realServer; // kept open for the memory benchmark
+if (want('lsp') || want('memory')) {
+  const text = docs.get(10000).text;
+  const uri = 'file:///bench/bench-10000.tla';
+  gc();
+  const floor = await requestBench(FLOOR, text, uri);
+  await floor.client.close();
+  const real = await requestBench(SERVER, text, uri);
+  realServer = real;
+  if (want('lsp')) {
+    row('LSP: open 10k file → first diagnostics', '—', [real.firstDiagnostics], ms, 'floor server', [floor.firstDiagnostics], null);
+    row('LSP: hover p95, 10k file', '< 10 ms', real.hover.p95, ms, 'floor server (empty answers)', floor.hover.p95, median(real.hover.p95) < 10);
+    row('LSP: inlay hints, 60-line viewport, p95', '< 20 ms', real.inlay.p95, ms, 'floor server (empty answers)', floor.inlay.p95, median(real.inlay.p95) < 20);
+    row('LSP: completion p95, 10k file', '< 20 ms', real.completion.p95, ms, 'floor server (empty answers)', floor.completion.p95, median(real.completion.p95) < 20);
+    notes.push(
+      `LSP medians (10k file): hover ${ms(real.hover.median)}, inlay ${ms(real.inlay.median)}, completion ${ms(real.completion.median)}; ` +
+        `mean response size hover ${kb(real.hover.bytes)}, inlay ${kb(real.inlay.bytes)}, completion ${kb(real.completion.bytes)}; ` +
+        `non-empty answers: hover ${(100 * real.hover.answered).toFixed(0)}%, inlay ${(100 * real.inlay.answered).toFixed(0)}%, completion ${(100 * real.completion.answered).toFixed(0)}%.`,
+    );
+  }
+}
+
+// ------------------------------------------------------------ 5. memory: 1,000 random edits over LSP
+
+if (want('memory') && realServer) {
+  const client = realServer.client;
+  const uri = 'file:///bench/bench-10000.tla';
+  try {
+    const lines = docs.get(10000).text.split('\n');
+    const editable = editableLines(lines);
+    const R = rng(7);
+    const EDITS = 1000;
+    // every edit is followed by a hover at the edited place, which makes the server
+    // analyse that version (as an editor's hover or inlay request after typing does)
+    const every = QUICK ? 5 : 1;
+    const rss = [];
+    const lat = [];
+    const rss0 = client.rss();
+    for (let e = 1; e <= EDITS; e++) {
+      const { change, line, character } = randomEdit(lines, editable, R);
+      const t = performance.now();
+      await client.change(uri, e + 1, [change]);
+      if (e % every === 0 || e === EDITS) {
+        await client.request('textDocument/hover', { textDocument: { uri }, position: { line, character } });
+        lat.push(performance.now() - t);
+        rss.push({ e, rss: client.rss() });
+      }
+    }
+    // the last 500 edits: least-squares slope of RSS against the edit number
+    const tail = rss.filter((x) => x.e > EDITS - 500);
+    const mx = mean(tail.map((x) => x.e));
+    const my = mean(tail.map((x) => x.rss));
+    const slope = tail.reduce((a, x) => a + (x.e - mx) * (x.rss - my), 0) / tail.reduce((a, x) => a + (x.e - mx) ** 2, 0);
+    const growth = slope * 500;
+    const final = rss[rss.length - 1].rss;
+    const firstWin = mean(tail.slice(0, Math.max(1, tail.length / 10)).map((x) => x.rss));
+    const lastWin = mean(tail.slice(-Math.max(1, tail.length / 10)).map((x) => x.rss));
+    const noTrend = Math.abs(growth) < Math.max(5e6, 0.05 * my);
+    const floorRss = [];
+    {
+      const f = await startClient(FLOOR);
+      const d = f.nextDiagnostics(uri);
+      await f.open(uri, docs.get(10000).text);
+      await d;
+      floorRss.push(f.rss());
+      await f.close();
+    }
+    row('memory: server RSS after open + 1,000 edits (10k file)', '< 150 MB', [final], mb, 'floor server RSS (10k file open)', floorRss, final < 150e6, { rss0, growth });
+    row('memory: RSS trend over the last 500 edits', 'no growth', [growth], (b) => `${b >= 0 ? '+' : ''}${mb(b)}`, '—', [], noTrend, {
+      slopePerEdit: slope,
+      firstWin,
+      lastWin,
+    });
+    row('LSP: edit → hover (re-analysis + hover) p95, 10k file', '—', [pct(lat, 95)], ms, 'hover p95 without edits', realServer.hover?.p95 ?? [], null, { median: median(lat) });
+    notes.push(
+      `Memory: RSS ${mb(rss0)} after opening the 10k file and the request benchmarks, ${mb(final)} after ${EDITS} edits ` +
+        `(max ${mb(Math.max(...rss.map((x) => x.rss)))}); over the last 500 edits the least-squares trend is ${growth >= 0 ? '+' : ''}${mb(growth)} ` +
+        `(mean of the first tenth ${mb(firstWin)}, of the last tenth ${mb(lastWin)}); "no growth" = |trend| < max(5 MB, 5% of the mean). ` +
+        `${every === 1 ? 'Every edit was analysed (a hover at the edited place after each).' : `Every ${every}th edit was analysed (--quick).`} ` +
+        `Edit → hover median ${ms(median(lat))}.`,
+    );
+  } finally {
+    await client.close();
+  }
+} else if (realServer) {
+  await realServer.client.close();
+}
+
+// ------------------------------------------------------------ 6. start-up
+
+if (want('startup')) {
+  const file = path.join(ROOT, 'examples', 'matmul-kernel.tla');
+  const text = readFileSync(file, 'utf8');
+  const uri = 'file:///examples/matmul-kernel.tla';
+  const inits = [];
+  const once = async (server) => {
+    const c = await startClient(server);
+    try {
+      const d = c.nextDiagnostics(uri, 30000);
+      await c.open(uri, text);
+      const { at } = await d;
+      if (server === SERVER) inits.push(c.initializedAfter);
+      return at - c.spawnedAt;
+    } finally {
+      await c.close();
+    }
+  };
+  const real = [];
+  const floor = [];
+  for (let i = 0; i < (QUICK ? 3 : 5); i++) {
+    floor.push(await once(FLOOR));
+    real.push(await once(SERVER));
+  }
+  row('start-up: spawn → first diagnostics (matmul-kernel.tla)', '< 300 ms', real, ms, 'floor server', floor, median(real) < 300);
+  notes.push(
+    `Start-up of dist/server.js: the initialize answer after ${ms(median(inits))} (node, loading the bundle), first diagnostics after ${ms(median(real))} ` +
+      `(the rest is the server's work before it publishes: the first analysis and any debounce); the floor server needs ${ms(median(floor))} in all.`,
+  );
+}
+
+// ------------------------------------------------------------ 7. size
+
+if (want('size')) {
+  const size = statSync(SERVER).size;
+  const floorSize = statSync(FLOOR).size;
+  const minSize = statSync(path.join(WORK, 'server.min.js')).size;
+  row(`size: ${path.relative(ROOT, SERVER).startsWith('..') ? path.basename(SERVER) : path.relative(ROOT, SERVER)}`, '< 1 MB', [size], kb, 'floor server bundle', [floorSize], size < 1e6);
+  row('  size: server bundle minified (--production)', '—', [minSize], kb, 'dist/server.js', [size], null);
+}
+
+// ------------------------------------------------------------ the table
+
+const cpu = (() => {
+  try {
+    return /model name\s*:\s*(.*)/.exec(readFileSync('/proc/cpuinfo', 'utf8'))?.[1] ?? os.cpus()[0]?.model;
+  } catch {
+    return os.cpus()[0]?.model;
+  }
+})();
+results.machine = {
+  nproc: os.availableParallelism?.() ?? os.cpus().length,
+  cpu,
+  node: process.version,
+  load: os.loadavg().map((x) => x.toFixed(2)).join(' '),
+  loadAtStart,
+  memory: mb(os.totalmem()),
+  cc: spawnSync('cc', ['--version'], { encoding: 'utf8' }).stdout?.split('\n')[0] || 'no C compiler',
+};
+const header = ['benchmark', 'budget', 'median', 'min', 'max', 'baseline (same run)', 'baseline median', 'ratio', 'holds'];
+const table = [
+  `| ${header.join(' | ')} |`,
+  `|${header.map((_, i) => (i >= 2 && i <= 4) || i === 6 || i === 7 ? '---:' : '---').join('|')}|`,
+  ...rows.map((r) => `| ${[r.bench, r.budget, r.median, r.min, r.max, r.baseline, r.baseMedian, r.ratio, r.holds].join(' | ')} |`),
+].join('\n');
+if (cpuNotes.length) {
+  notes.unshift(
+    `CPU time of this process for the same in-process runs (medians; wall time above also counts waiting for the CPU while other processes run): ${cpuNotes.join(', ')}.`,
+  );
+}
+const m = results.machine;
+const text =
+  `${table}\n\n` +
+  `Machine: ${m.nproc} cores, ${m.cpu}, node ${m.node}, ${m.memory} RAM, ${m.cc}; load average ${m.loadAtStart} at the start, ${m.load} at the end. ` +
+  `Whole run ${ms(performance.now() - started)}${QUICK ? ' (--quick)' : ''}.\n\n` +
+  notes.map((n) => `- ${n}`).join('\n') +
+  '\n';
+console.log(text);
+mkdirSync(OUT, { recursive: true });
+writeFileSync(path.join(OUT, 'table.md'), text);
+writeFileSync(path.join(OUT, 'results.json'), JSON.stringify(results, (k, v) => (typeof v === 'bigint' ? String(v) : v), 2));

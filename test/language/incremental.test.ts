@@ -1,0 +1,206 @@
+// The incremental path equals a full re-analysis. One long-lived Analyzer (its parse
+// and evaluation caches, its previous bindings) follows many random edit sequences —
+// statements inserted, deleted, replaced, names renamed, syntax broken and fixed,
+// numbers changed, text spliced across statements — and after every edit its analysis
+// must be exactly that of a fresh `new Analyzer().analyze(text)`: every diagnostic
+// (all fields), every statement's span, declared name and printed value, every
+// sub-expression value, every declaration.
+import assert from 'node:assert/strict';
+import { readFileSync, readdirSync } from 'node:fs';
+import path from 'node:path';
+import { test } from 'node:test';
+import fc from 'fast-check';
+import { Analyzer, DocumentAnalysis, Value, printValue } from '../../server/src/language';
+import { ROOT } from '../helpers';
+
+const show = (v: Value | null | undefined) => (v ? printValue(v) : null);
+
+/** Everything an editor reads from an analysis, as plain data. */
+function snapshot(a: DocumentAnalysis) {
+  return {
+    diagnostics: a.diagnostics,
+    statements: a.statements.map((s) => ({
+      start: s.chunk.start,
+      end: s.chunk.end,
+      text: s.chunk.text,
+      kind: s.statement?.type ?? null,
+      name: s.declaredName ?? null,
+      duplicate: !!s.duplicate,
+      value: show(s.result?.value),
+      local: s.local,
+      nodes: s.result?.nodeValues.map((nv) => `${nv.node.start}-${nv.node.end}:${printValue(nv.value)}`) ?? null,
+      tiles: s.result?.tiles.map((t) => `${t.node.start}:${show(t.result)}`) ?? null,
+      offsets: s.result?.offsets.map((o) => `${o.node.start}:${o.result.value}`) ?? null,
+      dependencies: s.result ? [...s.result.dependencies].sort() : null,
+    })),
+    declarations: [...a.declarations.values()].map((d) => ({ name: d.name, start: d.start, end: d.end, value: show(d.value), at: d.statement.index })),
+  };
+}
+
+/** The incremental analysis of `text` must equal a fresh one. */
+function checkSame(incremental: Analyzer, text: string, history: string[]): void {
+  const got = snapshot(incremental.analyze(text));
+  const want = snapshot(new Analyzer().analyze(text));
+  try {
+    assert.deepStrictEqual(got, want);
+  } catch (e) {
+    const steps = history.map((h, i) => `--- version ${i}\n${h}`).join('\n');
+    throw new Error(`incremental analysis differs from a fresh one after ${history.length - 1} edits\n${steps}\n${(e as Error).message}`);
+  }
+}
+
+// ------------------------------------------------------------ generated documents
+
+const NAMES = ['m', 'n', 'k', 'tile', 'a', 'b', 'c', 't0', 't1'];
+const name = fc.constantFrom(...NAMES);
+const small = fc.integer({ min: 0, max: 300 });
+const pos = fc.integer({ min: 1, max: 260 });
+const intExpr = fc.oneof(small.map(String), name, fc.constantFrom('_16', '_1', 'Int<4>{}'));
+const el = fc.constantFrom('half', 'float', 'int8_t', 'bfloat16_t');
+const tag = fc.constantFrom('zN', 'nZ', 'zZ', 'RowMajor', 'ColumnMajor', 'L0C', 'nN');
+
+/** One statement: the kinds of examples/ (with mistakes now and then), naming names of a small pool. */
+const statement: fc.Arbitrary<string> = fc.oneof(
+  fc.tuple(name, pos).map(([x, v]) => `uint32_t ${x} = ${v};`),
+  fc.tuple(name, name, pos).map(([x, y, v]) => `auto ${x} = CeilDiv(${y}, ${v % 64 || 1});`),
+  fc.tuple(name, name, intExpr).map(([x, y, v]) => `auto ${x} = (${y} - 1) * ${v};`),
+  fc.tuple(name, el, tag, intExpr, intExpr).map(([x, e, t, r, c]) => `auto ${x} = MakeLayout<${e}, Catlass::layout::${t}>(${r}, ${c});`),
+  fc.tuple(name, intExpr, intExpr).map(([x, r, c]) => `auto ${x} = MakeLayoutL0C(${r}, ${c});`),
+  fc.tuple(name, name, pos, pos, small, small).map(([x, l, tr, tc, r, c]) => `auto ${x} = GetTileLayout(${l}, MakeShape(${tr}, ${tc}),\n    MakeCoord(${r}, ${c}));`),
+  fc.tuple(name, pos, pos).map(([l, r, c]) => `static_assert(originShape(${l}) == MakeShape(${r}, ${c}));`),
+  fc.tuple(name, intExpr).map(([x, v]) => `static_assert(${x} == ${v});`),
+  fc.tuple(name, small, small).map(([l, r, c]) => `print(${l}(MakeCoord(${r}, ${c})));`),
+  fc.tuple(name, small, small, name).map(([x, r, c, l]) => `auto ${x} = crd2offset(MakeCoord(${r}, ${c}), shape(${l}), stride(${l}));`),
+  fc.tuple(name, pos, pos, pos).map(([x, a, b, s]) => `Layout ${x} = MakeLayout(MakeShape(MakeShape(16, ${a % 8 || 1}), ${b}), MakeStride(MakeStride(16, 256), ${s}));`),
+  fc.tuple(name, pos, pos).map(([x, a, b]) => `auto ${x} = ((_16,${a % 9 || 1}),(_16,${b % 9 || 1})):((_16,_256),(_1,${b})):(${a},${b});`),
+  fc.tuple(name, name).map(([x, y]) => `${x} = ${y};`),
+  fc.constantFrom('using namespace tla;', '// a comment', '#include "tla/layout.hpp"', '/* block\n comment */'),
+);
+
+const document = fc.array(statement, { minLength: 3, maxLength: 14 }).map((st) => st.join('\n') + '\n');
+
+// ------------------------------------------------------------ edits
+
+type Edit =
+  | { kind: 'insert'; at: number; text: string }
+  | { kind: 'delete'; at: number }
+  | { kind: 'replace'; at: number; text: string }
+  | { kind: 'rename'; from: string; to: string }
+  | { kind: 'break'; at: number; junk: string }
+  | { kind: 'fix' }
+  | { kind: 'number'; at: number; delta: number }
+  | { kind: 'splice'; at: number; length: number; text: string };
+
+const edit: fc.Arbitrary<Edit> = fc.oneof(
+  fc.record({ kind: fc.constant('insert' as const), at: fc.nat(), text: statement }),
+  fc.record({ kind: fc.constant('delete' as const), at: fc.nat() }),
+  fc.record({ kind: fc.constant('replace' as const), at: fc.nat(), text: statement }),
+  fc.record({ kind: fc.constant('rename' as const), from: name, to: fc.oneof(name, fc.constant('renamed')) }),
+  fc.record({ kind: fc.constant('break' as const), at: fc.nat(), junk: fc.constantFrom('', '(', ')', ',', ';', '<', '>', ' + ', '{', '"', '_', '//', ' x ', '==') }),
+  fc.record({ kind: fc.constant('fix' as const) }),
+  fc.record({ kind: fc.constant('number' as const), at: fc.nat(), delta: fc.integer({ min: -20, max: 20 }) }),
+  fc.record({ kind: fc.constant('splice' as const), at: fc.nat(), length: fc.nat({ max: 40 }), text: fc.constantFrom('', ';', '\n', ' 1', 'auto q = ') }),
+);
+
+/**
+ * Applies an edit. `history` holds the earlier versions: `fix` restores the one before
+ * the last `break` (as an undo does); the others work on lines and characters.
+ */
+function apply(text: string, e: Edit, history: string[], broken: number[]): string {
+  const lines = text.split('\n');
+  switch (e.kind) {
+    case 'insert':
+      lines.splice(e.at % (lines.length + 1), 0, ...e.text.split('\n'));
+      return lines.join('\n');
+    case 'delete':
+      if (lines.length > 1) lines.splice(e.at % lines.length, 1);
+      return lines.join('\n');
+    case 'replace':
+      lines.splice(e.at % lines.length, 1, ...e.text.split('\n'));
+      return lines.join('\n');
+    case 'rename':
+      return text.replace(new RegExp(`\\b${e.from}\\b`, 'g'), e.to);
+    case 'break': {
+      const at = e.at % (text.length + 1);
+      broken.push(history.length - 1);
+      // junk inserted, or (empty junk) the character at `at` deleted
+      return e.junk ? text.slice(0, at) + e.junk + text.slice(at) : text.slice(0, at) + text.slice(at + 1);
+    }
+    case 'fix': {
+      const before = broken.pop();
+      return before === undefined ? text : history[before];
+    }
+    case 'number': {
+      const nums = [...text.matchAll(/(?<![\w])\d+(?![\w])/g)];
+      if (!nums.length) return text;
+      const m = nums[e.at % nums.length];
+      const v = Math.max(0, Number(m[0]) + e.delta);
+      return text.slice(0, m.index) + v + text.slice(m.index! + m[0].length);
+    }
+    case 'splice': {
+      const at = e.at % (text.length + 1);
+      return text.slice(0, at) + e.text + text.slice(at + e.length);
+    }
+  }
+}
+
+// ONE analyzer for every run of every property: stale cache entries of earlier documents
+// must not leak into later ones either.
+const analyzer = new Analyzer();
+
+function runSequence(start: string, edits: Edit[]): void {
+  const history = [start];
+  const broken: number[] = [];
+  checkSame(analyzer, start, history);
+  let text = start;
+  for (const e of edits) {
+    text = apply(text, e, history, broken);
+    history.push(text);
+    checkSame(analyzer, text, history);
+  }
+}
+
+test('random edit sequences on generated documents: incremental analysis = full re-analysis', () => {
+  fc.assert(
+    fc.property(document, fc.array(edit, { minLength: 1, maxLength: 12 }), (doc, edits) => runSequence(doc, edits)),
+    { numRuns: 70 },
+  );
+});
+
+// The real files: the examples, edited at random (numbers, lines, names, syntax).
+const examples = readdirSync(path.join(ROOT, 'examples'))
+  .filter((f) => f.endsWith('.tla'))
+  .map((f) => readFileSync(path.join(ROOT, 'examples', f), 'utf8'));
+
+test('random edit sequences on the examples: incremental analysis = full re-analysis', () => {
+  const exampleEdit: fc.Arbitrary<Edit> = fc.oneof(
+    edit,
+    fc.record({ kind: fc.constant('number' as const), at: fc.nat(), delta: fc.integer({ min: -20, max: 20 }) }),
+    fc.record({
+      kind: fc.constant('rename' as const),
+      from: fc.constantFrom('m', 'n', 'k', 'tileM', 'layoutA', 'layoutC', 'zn', 'shape', 'stride', 'a', 'tile'),
+      to: fc.constantFrom('m', 'k', 'layoutB', 'zz', 'tileN'),
+    }),
+  );
+  fc.assert(
+    fc.property(fc.constantFrom(...examples), fc.array(exampleEdit, { minLength: 1, maxLength: 5 }), (doc, edits) => runSequence(doc, edits)),
+    { numRuns: 12 },
+  );
+});
+
+test('a one-statement edit re-parses one statement and re-evaluates only its dependents', () => {
+  const a = new Analyzer();
+  const lines = ['uint32_t m = 300;', 'uint32_t k = 200;', 'auto A = MakeLayout<half, Catlass::layout::zN>(m, k);', 'auto t = GetTileLayout(A, MakeShape(32, 32), MakeCoord(0, 0));', 'auto other = MakeLayoutL0C(64, 64);', 'print(other(MakeCoord(1, 1)));'];
+  a.analyze(lines.join('\n'));
+  lines[1] = 'uint32_t k = 256;';
+  a.analyze(lines.join('\n'));
+  // k changed: its statement re-parses; k, A and t re-evaluate; `other` and its print do not
+  assert.deepEqual(a.stats, { parsed: 1, evaluated: 3, statements: 6 });
+  lines[4] = 'auto other = MakeLayoutL0C(64, 65);';
+  a.analyze(lines.join('\n'));
+  assert.deepEqual(a.stats, { parsed: 1, evaluated: 2, statements: 6 });
+  // the same value from a different text: dependents stay cached
+  lines[0] = 'uint32_t m = 299 + 1;';
+  a.analyze(lines.join('\n'));
+  assert.deepEqual(a.stats, { parsed: 1, evaluated: 1, statements: 6 });
+});
