@@ -2,7 +2,7 @@
 // Runs every benchmark of the performance issue and prints ONE table: median, min and
 // max of repeated runs, each beside a baseline measured in the same run, as a ratio.
 //
-//   npm run build && node bench/run.mjs [--quick] [--only=analysis,edits,lsp,memory,core,startup,size] [--server=FILE]
+//   npm run build && node bench/run.mjs [--quick] [--only=analysis,edits,lsp,memory,core,startup,render,cpp,size] [--server=FILE]
 //
 // Needs the built dist/server.js. The TypeScript parts of the bench (bench/*.ts: the
 // analyzer and core entry, the LSP client, the floor server) are bundled here with
@@ -567,6 +567,69 @@ if (want('startup')) {
     `Start-up of dist/server.js: the initialize answer after ${ms(median(inits))} (node, loading the bundle), first diagnostics after ${ms(median(real))} ` +
       `(the rest is the server's work before it publishes: the first analysis and any debounce); the floor server needs ${ms(median(floor))} in all.`,
   );
+}
+
+// ------------------------------------------------------------ 6b. pictures and C++ kernels
+
+if (want('render')) {
+  // tla-layout render of a 4096×4096 zN layout to SVG (the whole command, as a user runs it)
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'tla-render-'));
+  const file = path.join(dir, 'big.tla');
+  writeFileSync(file, 'auto big = MakeLayout<half, zN>(4096, 4096);\n');
+  const cli = path.join(ROOT, 'dist', 'cli.js');
+  const timeRun = (argv) => {
+    const t0 = performance.now();
+    const r = spawnSync(process.execPath, [cli, ...argv], { encoding: 'utf8' });
+    if (r.status !== 0) throw new Error(`tla-layout ${argv.join(' ')} failed: ${r.stderr}`);
+    return performance.now() - t0;
+  };
+  const svgTimes = [];
+  const evalTimes = [];
+  for (let i = 0; i < (QUICK ? 3 : 7); i++) {
+    svgTimes.push(timeRun(['render', file, 'big', '--svg', path.join(dir, 'big.svg')]));
+    evalTimes.push(timeRun(['eval', file]));
+  }
+  const svgSize = statSync(path.join(dir, 'big.svg')).size;
+  row('render: tla-layout render --svg, 4096×4096 zN (whole command)', '< 1 s', svgTimes, ms, 'tla-layout eval of the same file', evalTimes, median(svgTimes) < 1000);
+  row('  render: the SVG file size', '< 5 MB', [svgSize], kb, '—', [], svgSize < 5 * 1024 * 1024);
+  rmSync(dir, { recursive: true, force: true });
+}
+
+if (want('cpp')) {
+  // a 5,000-line kernel-style C++ file, analysed cold by a fresh CppAnalyzer
+  await esbuild.build({ ...common, entryPoints: ['server/src/language/index.ts'], outfile: path.join(WORK, 'language.js') });
+  const language = require(path.join(WORK, 'language.js'));
+  const lines = ['#include "tla/layout.hpp"', 'using namespace tla;', 'namespace Catlass::Gemm::Kernel {'];
+  for (let i = 0; lines.length < 5000; i++) {
+    lines.push(
+      `constexpr uint32_t M${i} = ${128 + i};`,
+      `template <class ElementA, uint32_t K${i} = 256>`,
+      `struct Block${i} {`,
+      `  static constexpr uint32_t N${i} = 64;`,
+      `  __aicore__ inline void operator()(uint32_t m, uint32_t k, Params const &params) {`,
+      `    auto layoutA = tla::MakeLayout<half, Catlass::layout::zN>(M${i}, K${i});`,
+      '    auto layoutB = MakeLayout<half, layout::nZ>(m, k);',
+      '    auto tile = GetTileLayout(layoutA, MakeShape(Int<128>{}, Int<256>{}), MakeCoord(m * 128, 0));',
+      '    int64_t off = layoutA(MakeCoord(3, 5)) + params.offset;',
+      '    for (uint32_t i = 0; i < m; ++i) { copy(gmA[off], ubA, layoutB); }',
+      '  }',
+      '};',
+    );
+  }
+  const cpp = lines.slice(0, 5000).join('\n');
+  const cold = [];
+  const scan = [];
+  for (let i = 0; i < (QUICK ? 3 : 7); i++) {
+    gc();
+    let t0 = performance.now();
+    language.scanCpp(cpp);
+    scan.push(performance.now() - t0);
+    t0 = performance.now();
+    const a = new language.CppAnalyzer().analyze(cpp);
+    cold.push(performance.now() - t0);
+    if (!a.usesTla || a.statements.length < 1000) throw new Error('the C++ bench file was not analysed');
+  }
+  row('C++: 5,000-line kernel file, analysed cold', '< 300 ms', cold, ms, 'the token scan alone', scan, median(cold) < 300);
 }
 
 // ------------------------------------------------------------ 7. size
