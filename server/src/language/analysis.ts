@@ -23,6 +23,10 @@ export interface StatementAnalysis {
   declaredNameSpan?: Ast.Span; // relative
   /** true when this declaration repeats an earlier name. */
   duplicate?: boolean;
+  /** The bindings evaluation read (null: not reusable, e.g. it listed every name). */
+  reads?: [string, Binding | undefined][] | null;
+  /** `local` before the duplicate-declaration check: what depends on the text and reads only. */
+  baseLocal?: LocalDiagnostic[];
 }
 
 export interface Declaration {
@@ -103,7 +107,64 @@ function tidyExpected(expected: string): string {
   return shown.length > 1 ? `${shown.slice(0, -1).join(', ')} or ${shown[shown.length - 1]}` : shown[0];
 }
 
+/** What the previous analysis left, for the next one to reuse what an edit did not touch. */
+interface PreviousAnalysis {
+  text: string;
+  statements: StatementAnalysis[];
+  bindings: Map<string, Binding>;
+  declarations: Map<string, Declaration>;
+}
+
+interface SplitPlan {
+  chunks: StatementChunk[];
+  /** Leading statements identical to the previous analysis's (reused as they are). */
+  prefix: number;
+  /** New index from which the chunks are the previous ones shifted; its old index. */
+  suffixNew: number;
+  suffixOld: number;
+}
+
+/**
+ * Re-splits only the region an edit touched: statements that end (with `;`) before the
+ * first changed character are kept, and so are those after the first `;` past the
+ * last changed character (shifted). Undefined when that does not apply.
+ */
+function planSplit(prev: PreviousAnalysis, text: string): SplitPlan | undefined {
+  const a = prev.text;
+  const old = prev.statements;
+  if (!old.length) return undefined;
+  const min = Math.min(a.length, text.length);
+  let p = 0;
+  while (p < min && a.charCodeAt(p) === text.charCodeAt(p)) p++;
+  let q = 0;
+  while (q < min - p && a.charCodeAt(a.length - 1 - q) === text.charCodeAt(text.length - 1 - q)) q++;
+  const delta = text.length - a.length;
+  let k0 = 0;
+  while (k0 < old.length && old[k0].chunk.terminated && !old[k0].chunk.preprocessor && old[k0].chunk.end < p) k0++;
+  let m = k0;
+  while (m < old.length && !(old[m].chunk.terminated && !old[m].chunk.preprocessor && old[m].chunk.end - 1 >= a.length - q)) m++;
+  const from = k0 > 0 ? old[k0 - 1].chunk.end : 0;
+  const to = m < old.length ? old[m].chunk.end + delta : text.length;
+  if (to < from) return undefined;
+  const region = splitStatements(text, from, to, k0 === 0);
+  if (m < old.length) {
+    const last = region[region.length - 1];
+    if (!last || last.end !== to || !last.terminated || last.preprocessor) return undefined;
+  }
+  const chunks = old.slice(0, k0).map((s) => s.chunk);
+  chunks.push(...region);
+  const suffixNew = chunks.length;
+  for (let i = m + 1; i < old.length; i++) {
+    const c = old[i].chunk;
+    chunks.push({ ...c, start: c.start + delta, end: c.end + delta });
+  }
+  return { chunks, prefix: k0, suffixNew, suffixOld: m + 1 };
+}
+
 export class Analyzer {
+  private previous: PreviousAnalysis | undefined;
+  /** Set when the caches outgrew the document: the next analysis runs in full and prunes them. */
+  private pruneNext = false;
   private parseCache = new Map<string, ParseResult>();
   private evalCache = new Map<string, EvalCacheEntry>();
   private previousBindings = new Map<string, Binding>();
@@ -126,9 +187,12 @@ export class Analyzer {
 
   analyze(text: string): DocumentAnalysis {
     this.parsedCount = 0;
-    this.usedParseKeys = new Set();
     let evaluated = 0;
-    const chunks = splitStatements(text);
+    const plan = this.previous && !this.pruneNext ? planSplit(this.previous, text) : undefined;
+    const prev = this.previous;
+    const full = !plan;
+    this.usedParseKeys = full ? new Set() : undefined;
+    const chunks = plan ? plan.chunks : splitStatements(text);
     const bindings = new Map<string, Binding>();
     const declarations = new Map<string, Declaration>();
     const statements: StatementAnalysis[] = [];
@@ -142,9 +206,41 @@ export class Analyzer {
 
     for (let index = 0; index < chunks.length; index++) {
       const chunk = chunks[index];
-      const sa: StatementAnalysis = { index, chunk, statement: null, result: null, local: [] };
+      // -- reuse what the edit did not touch
+      if (plan && prev && index < plan.prefix) {
+        // before the edit: everything it depends on is before it, unchanged
+        const same = prev.statements[index];
+        statements.push(same);
+        if (same.declaredName && !same.duplicate) {
+          bindings.set(same.declaredName, prev.bindings.get(same.declaredName)!);
+          declarations.set(same.declaredName, prev.declarations.get(same.declaredName)!);
+        }
+        continue;
+      }
+      const old = plan && prev && index >= plan.suffixNew ? prev.statements[plan.suffixOld + index - plan.suffixNew] : undefined;
+      if (old && old.reads && old.baseLocal && old.reads.every(([n, b]) => bindings.get(n) === b)) {
+        // after the edit, shifted: reused when every name it read is bound as before
+        const sa: StatementAnalysis = {
+          index,
+          chunk,
+          statement: old.statement,
+          result: old.result,
+          local: old.baseLocal, // shared: bind() replaces, never mutates, a statement's list
+          declaredName: old.declaredName,
+          declaredNameSpan: old.declaredNameSpan,
+          reads: old.reads,
+          baseLocal: old.baseLocal,
+        };
+        statements.push(sa);
+        this.bind(sa, bindings, declarations);
+        continue;
+      }
+      const sa: StatementAnalysis = { index, chunk, statement: null, result: null, local: [], reads: [] };
       statements.push(sa);
-      if (chunk.preprocessor) continue;
+      if (chunk.preprocessor) {
+        sa.baseLocal = [];
+        continue;
+      }
 
       // -- parse
       const deep = maxNesting(chunk.text);
@@ -216,6 +312,7 @@ export class Analyzer {
         const cached = this.evalCache.get(key);
         if (cached && cached.reads.every(([n, b]) => bindings.get(n) === b)) {
           sa.result = cached.result;
+          sa.reads = cached.reads;
         } else {
           const reads = new Map<string, Binding | undefined>();
           let usedNames = false;
@@ -240,28 +337,36 @@ export class Analyzer {
             usedNames = true; // not cached: the cached path would keep the tree
           }
           evaluated++;
-          if (!usedNames) this.evalCache.set(unslice(key), { reads: [...reads], result: sa.result });
+          sa.reads = usedNames ? null : [...reads];
+          if (sa.reads) this.evalCache.set(unslice(key), { reads: sa.reads, result: sa.result });
           else this.evalCache.delete(key);
         }
-        usedEvalKeys.add(key);
+        if (full) usedEvalKeys.add(key);
         sa.local.push(...sa.result.diagnostics);
       }
+      sa.baseLocal = sa.local;
+      this.bind(sa, bindings, declarations);
+    }
+    return this.finish(text, statements, declarations, bindings, diagnostics, usedEvalKeys, full, evaluated, chunks.length);
+  }
 
-      // -- bind
-      if (sa.declaredName) {
+  /** Binds a statement's declared name (the first declaration wins; a repeat is an error). */
+  private bind(sa: StatementAnalysis, bindings: Map<string, Binding>, declarations: Map<string, Declaration>): void {
+    const chunk = sa.chunk;
+    if (sa.declaredName) {
         const name = sa.declaredName;
         const span = sa.declaredNameSpan!;
         const first = declarations.get(name);
         if (first) {
           sa.duplicate = true;
-          sa.local.push({
+          sa.local = [...sa.local, {
             start: span.start,
             end: span.end,
             severity: 'error',
             code: 'duplicate-declaration',
             message: `'${name}' is already declared (line of the first declaration is related); C++ would reject the redefinition`,
             relatedNames: [{ name, message: `first declaration of '${name}'` }],
-          });
+          }];
         } else {
           const value = sa.result?.value ?? null;
           // Keep the old binding object when the value is unchanged, so dependents stay cached.
@@ -277,9 +382,20 @@ export class Analyzer {
             value: binding.value,
           });
         }
-      }
     }
+  }
 
+  private finish(
+    text: string,
+    statements: StatementAnalysis[],
+    declarations: Map<string, Declaration>,
+    bindings: Map<string, Binding>,
+    diagnostics: Diagnostic[],
+    usedEvalKeys: Set<string>,
+    full: boolean,
+    evaluated: number,
+    count: number,
+  ): DocumentAnalysis {
     // -- absolute diagnostics, related locations resolved against the final declarations
     for (const sa of statements) {
       for (const d of sa.local) {
@@ -301,17 +417,26 @@ export class Analyzer {
       }
     }
 
-    // Forget cache entries of statements that are gone, so memory follows the document.
-    if (this.evalCache.size > usedEvalKeys.size * 2 + 1000) {
-      for (const k of this.evalCache.keys()) if (!usedEvalKeys.has(k)) this.evalCache.delete(k);
-    }
-    const usedParse = this.usedParseKeys;
-    if (this.parseCache.size > usedParse.size * 2 + 1000) {
-      for (const k of this.parseCache.keys()) if (!usedParse.has(k)) this.parseCache.delete(k);
+    // Forget cache entries of statements that are gone, so memory follows the document. An
+    // incremental analysis does not see every key: when the caches outgrow the document, the
+    // next analysis runs in full, marks what is used and prunes the rest.
+    const limit = count * 2 + 1000;
+    if (full) {
+      if (this.evalCache.size > usedEvalKeys.size * 2 + 1000) {
+        for (const k of this.evalCache.keys()) if (!usedEvalKeys.has(k)) this.evalCache.delete(k);
+      }
+      const usedParse = this.usedParseKeys!;
+      if (this.parseCache.size > usedParse.size * 2 + 1000) {
+        for (const k of this.parseCache.keys()) if (!usedParse.has(k)) this.parseCache.delete(k);
+      }
+      this.pruneNext = false;
+    } else if (this.evalCache.size > limit || this.parseCache.size > limit) {
+      this.pruneNext = true;
     }
     this.usedParseKeys = undefined;
     this.previousBindings = bindings;
-    this.stats = { parsed: this.parsedCount, evaluated, statements: chunks.length };
+    this.previous = { text, statements, bindings, declarations };
+    this.stats = { parsed: this.parsedCount, evaluated, statements: count };
     return { text, statements, diagnostics, declarations };
   }
 }

@@ -20,16 +20,25 @@ export interface StatementChunk {
 const STATEMENT_START =
   /(?:auto\b|const\b|constexpr\b|static_assert\b|using\b|print\s*\(|#|(?:Layout|Shape|Stride|Coord|uint32_t|int64_t|int)\b[^=;(\n]*?[A-Za-z_]\w*\s*=(?!=)|[A-Za-z_]\w*\s*=(?!=))/y;
 
-export function splitStatements(text: string): StatementChunk[] {
+/**
+ * The statements of text[from, to). A caller re-splitting a region of an edited document
+ * starts it right after a `;` (lineStart false) or at the top (lineStart true): the state
+ * the whole-file scan has there.
+ */
+const copyOf = (s: string): string => (s.length < 13 ? s : (' ' + s).slice(1));
+
+export function splitStatements(text: string, from = 0, to = text.length, lineStart = true): StatementChunk[] {
   const chunks: StatementChunk[] = [];
-  const n = text.length;
-  let i = 0;
+  const n = to;
+  let i = from;
   let start = -1; // first significant char of the current statement
   let lastSignificantEnd = -1; // end of the last non-blank, non-comment char in the statement
-  let atLineStart = true;
+  let atLineStart = lineStart;
 
   const push = (end: number, terminated: boolean, preprocessor = false) => {
-    if (start >= 0) chunks.push({ start, end, text: text.slice(start, end), terminated, preprocessor });
+    // a copy, not a slice: a slice would keep this whole version of the document alive for
+    // as long as the statement is reused by later analyses
+    if (start >= 0) chunks.push({ start, end, text: copyOf(text.slice(start, end)), terminated, preprocessor });
     start = -1;
     lastSignificantEnd = -1;
   };
