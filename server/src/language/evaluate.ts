@@ -594,10 +594,15 @@ export class StatementEvaluator {
   }
 }
 
+/** Product of the leaves, exactly (no int64 check: a warning must not fail on a huge mode). */
+export function exactProduct(x: IntTuple): bigint {
+  return core.leaves(x).reduce((acc, l) => acc * l.value, 1n);
+}
+
 /** The first coordinate leaf outside its mode's extent, if any. */
 function findOutside(coord: IntTuple, shape: IntTuple, path: number[]): { value: bigint; extent: bigint; path: number[] } | undefined {
   if (coord.kind === 'int') {
-    const extent = core.arith.product(shape).value;
+    const extent = exactProduct(shape);
     if (coord.value < 0n || coord.value >= extent) return { value: coord.value, extent, path };
     return undefined;
   }
@@ -617,7 +622,7 @@ export function crd2idx(coord: IntTuple, shape: IntTuple): bigint {
   let mult = 1n;
   for (let i = 0; i < coord.items.length; i++) {
     idx += crd2idx(coord.items[i], shape.items[i]) * mult;
-    mult *= core.arith.product(shape.items[i]).value;
+    mult *= exactProduct(shape.items[i]);
   }
   return idx;
 }
@@ -629,7 +634,7 @@ export function logicalCoord(coord: IntTuple, shape: IntTuple): bigint[] | undef
     let rest = coord.value;
     return shape.items.map((m, i) => {
       if (i === shape.items.length - 1) return rest;
-      const p = core.arith.product(m).value;
+      const p = exactProduct(m);
       const here = p ? rest % p : 0n;
       rest = p ? rest / p : 0n;
       return here;

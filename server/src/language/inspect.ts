@@ -4,7 +4,7 @@ import * as core from '../core';
 import { IntTuple, IntValue, Layout } from '../core';
 import type { DocumentAnalysis, StatementAnalysis } from './analysis';
 import * as Ast from './ast';
-import { EvalResult, NodeValue, Value, logicalCoord } from './evaluate';
+import { EvalResult, NodeValue, Value, exactProduct, logicalCoord } from './evaluate';
 
 /** The statement whose text contains (or ends at) the offset. */
 export function statementAt(a: DocumentAnalysis, offset: number): StatementAnalysis | undefined {
@@ -70,7 +70,7 @@ export function offsetTerms(coord: IntTuple, shape: IntTuple, stride: IntTuple, 
   for (let i = 0; i < n; i++) {
     let here = rest;
     if (i < n - 1) {
-      const p = core.arith.product(shape.items[i]).value;
+      const p = exactProduct(shape.items[i]);
       if (p === 0n) return out;
       here = rest % p;
       rest = rest / p;
@@ -94,7 +94,7 @@ export type ElementStatus = 'valid' | 'padding' | 'out of range';
 export function elementStatus(coord: IntTuple, l: Layout | undefined, shape: IntTuple): ElementStatus | undefined {
   if (core.isSymbolic(coord) || core.isSymbolic(shape) || (l && core.isSymbolic(l))) return undefined;
   const inside = (c: IntTuple, s: IntTuple): boolean => {
-    if (c.kind === 'int') return c.value >= 0n && c.value < core.arith.product(s).value;
+    if (c.kind === 'int') return c.value >= 0n && c.value < exactProduct(s);
     if (s.kind !== 'tuple' || c.items.length !== s.items.length) return false;
     return c.items.every((x, i) => inside(x, s.items[i]));
   };
@@ -139,7 +139,9 @@ export function offsetGrid(l: Layout, maxRows: number, maxCols: number): OffsetG
     const row: bigint[] = [];
     const pad: boolean[] = [];
     for (let c = 0; c < shownCols; c++) {
-      row.push(core.crd2offset(core.tuple(core.int(r), core.int(c)), l.shape, l.stride).value);
+      // exact: a huge layout's offsets may pass int64 (C++ would overflow; the grid still shows them)
+      const terms = offsetTerms(core.tuple(core.int(r), core.int(c)), l.shape, l.stride);
+      row.push(terms.reduce((acc, t) => acc + t.coord * t.stride, 0n));
       pad.push(BigInt(r) >= o0 || BigInt(c) >= o1);
     }
     offsets.push(row);
