@@ -127,6 +127,21 @@ class Parser {
   private get last(): Tok {
     return this.toks[this.i - 1];
   }
+  /** PEG's `("," elem)*`: appends elements while a comma is followed by one; stops before a comma that is not. */
+  private moreAfterCommas<T>(items: T[], elem: () => T | null): T[] {
+    while (this.is(',')) {
+      const save = this.i;
+      this.i++;
+      const next = elem();
+      if (!next) {
+        this.i = save;
+        break;
+      }
+      items.push(next);
+    }
+    return items;
+  }
+
   /** Fails a rule: back to where it started. */
   private fail<T>(start: number): R<T> {
     this.i = start;
@@ -316,30 +331,19 @@ class Parser {
   }
 
   private compactTupleRule(): R<Ast.Expr> {
-    {
-      const t0 = this.i;
-      const open = this.accept('(');
-      if (!open) return null;
-      const items: Ast.Expr[] = [];
-      if (!this.is(')')) {
-        const first = this.compactElem();
-        if (!first) return this.fail(t0);
-        items.push(first);
-        while (this.is(',')) {
-          const t1 = this.i;
-          this.i++;
-          const next = this.compactElem();
-          if (!next) {
-            this.i = t1;
-            break;
-          }
-          items.push(next);
-        }
-      }
-      const close = this.accept(')');
-      if (!close) return this.fail(t0);
-      return { type: 'tuple', items, start: open.s, end: close.e };
+    const t0 = this.i;
+    const open = this.accept('(');
+    if (!open) return null;
+    const items: Ast.Expr[] = [];
+    if (!this.is(')')) {
+      const first = this.compactElem();
+      if (!first) return this.fail(t0);
+      items.push(first);
+      this.moreAfterCommas(items, () => this.compactElem());
     }
+    const close = this.accept(')');
+    if (!close) return this.fail(t0);
+    return { type: 'tuple', items, start: open.s, end: close.e };
   }
 
   private compactElem(): R<Ast.Expr> {
@@ -347,22 +351,20 @@ class Parser {
   }
 
   private additive(): R<Ast.Expr> {
-    {
-      let left = this.multiplicative();
-      if (!left) return null;
-      while (this.is('+') || this.is('-')) {
-        const op = this.peek()!.v as '+' | '-';
-        const save = this.i;
-        this.i++;
-        const right = this.multiplicative();
-        if (!right) {
-          this.i = save;
-          break;
-        }
-        left = { type: 'binary', op, left, right, start: left.start, end: right.end };
+    let left = this.multiplicative();
+    if (!left) return null;
+    while (this.is('+') || this.is('-')) {
+      const op = this.peek()!.v as '+' | '-';
+      const save = this.i;
+      this.i++;
+      const right = this.multiplicative();
+      if (!right) {
+        this.i = save;
+        break;
       }
-      return left;
+      left = { type: 'binary', op, left, right, start: left.start, end: right.end };
     }
+    return left;
   }
 
   private multiplicative(): R<Ast.Expr> {
@@ -387,37 +389,35 @@ class Parser {
   }
 
   private unaryRule(): R<Ast.Expr> {
-    {
-      const t0 = this.i;
-      const t = this.peek();
-      if (!t) return null;
-      if (t.t === 'p' && (t.v === '-' || t.v === '+')) {
-        this.i++;
+    const t0 = this.i;
+    const t = this.peek();
+    if (!t) return null;
+    if (t.t === 'p' && (t.v === '-' || t.v === '+')) {
+      this.i++;
+      const operand = this.unary();
+      if (operand) return { type: 'unary', op: t.v, operand, start: t.s, end: operand.end };
+      this.i = t0;
+    }
+    if (t.t === 'p' && t.v === '(') {
+      const ct = this.peek(1);
+      if (ct && ct.t === 'id' && CAST_TYPES.has(ct.v) && this.is(')', 2)) {
+        this.i += 3;
         const operand = this.unary();
-        if (operand) return { type: 'unary', op: t.v, operand, start: t.s, end: operand.end };
+        if (operand) return { type: 'cast', castType: ct.v, operand, start: t.s, end: operand.end };
         this.i = t0;
       }
-      if (t.t === 'p' && t.v === '(') {
-        const ct = this.peek(1);
-        if (ct && ct.t === 'id' && CAST_TYPES.has(ct.v) && this.is(')', 2)) {
-          this.i += 3;
-          const operand = this.unary();
-          if (operand) return { type: 'cast', castType: ct.v, operand, start: t.s, end: operand.end };
-          this.i = t0;
-        }
-      }
-      if (t.t === 'id' && t.v === 'static_cast' && this.is('<', 1)) {
-        const ct = this.peek(2);
-        if (ct && ct.t === 'id' && CAST_TYPES.has(ct.v) && this.is('>', 3) && this.is('(', 4)) {
-          this.i += 5;
-          const operand = this.expr();
-          const close = operand && this.accept(')');
-          if (operand && close) return { type: 'cast', castType: ct.v, operand, start: t.s, end: close.e };
-          this.i = t0;
-        }
-      }
-      return this.postfix();
     }
+    if (t.t === 'id' && t.v === 'static_cast' && this.is('<', 1)) {
+      const ct = this.peek(2);
+      if (ct && ct.t === 'id' && CAST_TYPES.has(ct.v) && this.is('>', 3) && this.is('(', 4)) {
+        this.i += 5;
+        const operand = this.expr();
+        const close = operand && this.accept(')');
+        if (operand && close) return { type: 'cast', castType: ct.v, operand, start: t.s, end: close.e };
+        this.i = t0;
+      }
+    }
+    return this.postfix();
   }
 
   private postfix(): R<Ast.Expr> {
@@ -457,35 +457,23 @@ class Parser {
     const first = this.expr();
     if (!first) return out;
     out.push(first);
-    while (this.is(',')) {
-      const save = this.i;
-      this.i++;
-      const next = this.expr();
-      if (!next) {
-        this.i = save;
-        break;
-      }
-      out.push(next);
-    }
-    return out;
+    return this.moreAfterCommas(out, () => this.expr());
   }
 
   private primary(): R<Ast.Expr> {
-    {
-      const t = this.peek();
-      if (!t) return null;
-      if (t.t === 'static' || t.t === 'num') return this.intLiteral();
-      if (t.t === 'id' || (t.t === 'p' && t.v === '::')) {
-        const r = this.functionCall() ?? this.typeInstance();
-        if (r) return r;
-      }
-      if (t.t === 'p' && t.v === '(') {
-        const r = this.literalTuple() ?? this.bareTuple() ?? this.paren();
-        if (r) return r;
-      }
-      const q = this.qualifiedName();
-      return q ? { type: 'name', name: this.bare(q.text), start: q.start, end: q.end } : null;
+    const t = this.peek();
+    if (!t) return null;
+    if (t.t === 'static' || t.t === 'num') return this.intLiteral();
+    if (t.t === 'id' || (t.t === 'p' && t.v === '::')) {
+      const r = this.functionCall() ?? this.typeInstance();
+      if (r) return r;
     }
+    if (t.t === 'p' && t.v === '(') {
+      const r = this.literalTuple() ?? this.bareTuple() ?? this.paren();
+      if (r) return r;
+    }
+    const q = this.qualifiedName();
+    return q ? { type: 'name', name: this.bare(q.text), start: q.start, end: q.end } : null;
   }
 
   private bareTuple(): R<Ast.Expr> {
@@ -496,17 +484,7 @@ class Parser {
     if (!first || !this.accept(',')) return this.fail(t0);
     const second = this.expr();
     if (!second) return this.fail(t0);
-    const items = [first, second];
-    while (this.is(',')) {
-      const save = this.i;
-      this.i++;
-      const next = this.expr();
-      if (!next) {
-        this.i = save;
-        break;
-      }
-      items.push(next);
-    }
+    const items = this.moreAfterCommas([first, second], () => this.expr());
     const close = this.accept(')');
     if (!close) return this.fail(t0);
     return { type: 'tuple', items, start: open.s, end: close.e };
@@ -533,21 +511,8 @@ class Parser {
   private templateArgs(): Ast.TemplateArg[] | null {
     const t0 = this.i;
     if (!this.accept('<')) return null;
-    const out: Ast.TemplateArg[] = [];
     const first = this.templateArg();
-    if (first) {
-      out.push(first);
-      while (this.is(',')) {
-        const save = this.i;
-        this.i++;
-        const next = this.templateArg();
-        if (!next) {
-          this.i = save;
-          break;
-        }
-        out.push(next);
-      }
-    }
+    const out = first ? this.moreAfterCommas([first], () => this.templateArg()) : [];
     if (!this.accept('>')) return this.fail(t0);
     return out;
   }
@@ -608,19 +573,8 @@ class Parser {
     const t0 = this.i;
     const open = this.accept('(');
     if (!open) return null;
-    const items: Ast.Expr[] = [];
     const first = this.literalElem();
-    if (first) items.push(first);
-    while (first && this.is(',')) {
-      const save = this.i;
-      this.i++;
-      const next = this.literalElem();
-      if (!next) {
-        this.i = save;
-        break;
-      }
-      items.push(next);
-    }
+    const items = first ? this.moreAfterCommas([first], () => this.literalElem()) : [];
     const close = this.accept(')');
     if (!close) return this.fail(t0);
     const next = this.peek();
