@@ -506,7 +506,8 @@ if (want('memory') && realServer) {
     const final = rss[rss.length - 1].rss;
     const firstWin = mean(tail.slice(0, Math.max(1, tail.length / 10)).map((x) => x.rss));
     const lastWin = mean(tail.slice(-Math.max(1, tail.length / 10)).map((x) => x.rss));
-    const noTrend = Math.abs(growth) < Math.max(5e6, 0.05 * my);
+    // growth is the budget: a falling trend (the heap settling after the open) is not growth
+    const noTrend = growth < Math.max(5e6, 0.05 * my);
     const floorRss = [];
     {
       const f = await startClient(FLOOR);

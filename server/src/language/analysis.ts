@@ -154,9 +154,13 @@ function planSplit(prev: PreviousAnalysis, text: string): SplitPlan | undefined 
   const chunks = old.slice(0, k0).map((s) => s.chunk);
   chunks.push(...region);
   const suffixNew = chunks.length;
+  // The previous analysis is done with: its chunks after the edit are shifted in place,
+  // which spares the garbage collector 10,000 objects an edit on a big file.
   for (let i = m + 1; i < old.length; i++) {
-    const c = old[i].chunk;
-    chunks.push({ ...c, start: c.start + delta, end: c.end + delta });
+    const c = old[i].chunk as { start: number; end: number };
+    c.start += delta;
+    c.end += delta;
+    chunks.push(old[i].chunk);
   }
   return { chunks, prefix: k0, suffixNew, suffixOld: m + 1 };
 }
@@ -219,20 +223,15 @@ export class Analyzer {
       }
       const old = plan && prev && index >= plan.suffixNew ? prev.statements[plan.suffixOld + index - plan.suffixNew] : undefined;
       if (old && old.reads && old.baseLocal && old.reads.every(([n, b]) => bindings.get(n) === b)) {
-        // after the edit, shifted: reused when every name it read is bound as before
-        const sa: StatementAnalysis = {
-          index,
-          chunk,
-          statement: old.statement,
-          result: old.result,
-          local: old.baseLocal, // shared: bind() replaces, never mutates, a statement's list
-          declaredName: old.declaredName,
-          declaredNameSpan: old.declaredNameSpan,
-          reads: old.reads,
-          baseLocal: old.baseLocal,
-        };
+        // after the edit, shifted: reused (the same object, updated) when every name it read
+        // is bound as before
+        const sa = old;
+        sa.index = index;
+        sa.chunk = chunk;
+        sa.local = old.baseLocal; // bind() replaces, never mutates, a statement's list
+        sa.duplicate = undefined;
         statements.push(sa);
-        this.bind(sa, bindings, declarations);
+        this.bind(sa, bindings, declarations, prev?.declarations.get(sa.declaredName ?? ''));
         continue;
       }
       const sa: StatementAnalysis = { index, chunk, statement: null, result: null, local: [], reads: [] };
@@ -351,7 +350,7 @@ export class Analyzer {
   }
 
   /** Binds a statement's declared name (the first declaration wins; a repeat is an error). */
-  private bind(sa: StatementAnalysis, bindings: Map<string, Binding>, declarations: Map<string, Declaration>): void {
+  private bind(sa: StatementAnalysis, bindings: Map<string, Binding>, declarations: Map<string, Declaration>, reuse?: Declaration): void {
     const chunk = sa.chunk;
     if (sa.declaredName) {
         const name = sa.declaredName;
@@ -374,13 +373,16 @@ export class Analyzer {
           const binding: Binding =
             prev && (prev.value === value || (prev.value && value && printValue(prev.value) === printValue(value))) ? prev : { value };
           bindings.set(name, binding);
-          declarations.set(name, {
-            name,
-            statement: sa,
-            start: chunk.start + span.start,
-            end: chunk.start + span.end,
-            value: binding.value,
-          });
+          if (reuse && reuse.statement === sa) {
+            // the same statement declared it before the edit: update its record in place
+            const d = reuse as { start: number; end: number; value: Value | null };
+            d.start = chunk.start + span.start;
+            d.end = chunk.start + span.end;
+            d.value = binding.value;
+            declarations.set(name, reuse);
+          } else {
+            declarations.set(name, { name, statement: sa, start: chunk.start + span.start, end: chunk.start + span.end, value: binding.value });
+          }
         }
     }
   }
