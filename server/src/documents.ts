@@ -30,6 +30,8 @@ export class DocumentAnalyses {
   private latest = new Map<string, AnalysedDocument>();
   /** C++ support can be switched off (setting tlaLayout.cpp.enabled). */
   cppEnabled = true;
+  /** Told the size of every analysis actually run (for the memory housekeeping). */
+  onAnalysed: ((statements: number) => void) | undefined;
 
   get(doc: TextDocument): AnalysedDocument {
     const cached = this.latest.get(doc.uri);
@@ -43,6 +45,7 @@ export class DocumentAnalyses {
     const text = doc.getText();
     const analysis: DocumentAnalysis =
       kind === 'cpp' && !this.cppEnabled ? { text, statements: [], diagnostics: [], declarations: new Map() } : analyzer.analyze(text);
+    this.onAnalysed?.(analysis.statements.length);
     const result: AnalysedDocument = { uri: doc.uri, version: doc.version, kind, text, analysis, lines: new LineIndex(text) };
     this.latest.set(doc.uri, result);
     return result;

@@ -20,6 +20,7 @@ import {
 } from 'vscode-languageserver/node';
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import { AnalysedDocument, DocumentAnalyses, documentKind } from './documents';
+import { analysed } from './memory';
 import { MessageGuard } from './stdio';
 import { codeActions } from './features/codeActions';
 import { completion } from './features/completion';
@@ -46,6 +47,7 @@ export function startServer(connection: Connection): void {
     update: (doc, changes, version) => (version > doc.version ? TextDocument.update(doc, changes, version) : doc),
   });
   const analyses = new DocumentAnalyses();
+  analyses.onAnalysed = analysed;
   const pending = new Map<string, NodeJS.Timeout>();
   let settings: Settings = DEFAULT_SETTINGS;
   let configurationCapability = false;
