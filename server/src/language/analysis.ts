@@ -171,7 +171,6 @@ export class Analyzer {
   private pruneNext = false;
   private parseCache = new Map<string, ParseResult>();
   private evalCache = new Map<string, EvalCacheEntry>();
-  private previousBindings = new Map<string, Binding>();
   /** Counters for tests and benchmarks: how much work the last analyze() did. */
   stats = { parsed: 0, evaluated: 0, statements: 0 };
 
@@ -369,7 +368,7 @@ export class Analyzer {
         } else {
           const value = sa.result?.value ?? null;
           // Keep the old binding object when the value is unchanged, so dependents stay cached.
-          const prev = this.previousBindings.get(name);
+          const prev = this.previous?.bindings.get(name);
           const binding: Binding =
             prev && (prev.value === value || (prev.value && value && printValue(prev.value) === printValue(value))) ? prev : { value };
           bindings.set(name, binding);
@@ -436,7 +435,6 @@ export class Analyzer {
       this.pruneNext = true;
     }
     this.usedParseKeys = undefined;
-    this.previousBindings = bindings;
     this.previous = { text, statements, bindings, declarations };
     this.stats = { parsed: this.parsedCount, evaluated, statements: count };
     return { text, statements, diagnostics, declarations };

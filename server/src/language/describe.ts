@@ -1,6 +1,6 @@
 // Facts shown about a value (hover, CLI, previews), computed once in one place.
 import * as core from '../core';
-import { Value, printValue } from './evaluate';
+import { Value, exactProduct, printValue } from './evaluate';
 
 export interface ValueSummary {
   kind: 'int' | 'tuple' | 'layout';
@@ -19,11 +19,6 @@ export function jsonInt(v: bigint): number | string {
   return v >= BigInt(Number.MIN_SAFE_INTEGER) && v <= BigInt(Number.MAX_SAFE_INTEGER) ? Number(v) : v.toString();
 }
 
-/** The number of elements, exactly, even beyond int64 (a hover must not fail on a huge layout). */
-export function exactSize(l: core.Layout): bigint {
-  return core.leaves(l.shape).reduce((acc, x) => acc * x.value, 1n);
-}
-
 export function summarize(v: Value): ValueSummary {
   if (v.kind !== 'layout') return { kind: v.kind, text: printValue(v) };
   return {
@@ -34,7 +29,7 @@ export function summarize(v: Value): ValueSummary {
     originShape: core.printIntTuple(v.originShape),
     rank: core.rank(v.shape),
     depth: core.depth(v.shape),
-    size: core.isSymbolic(v.shape) ? core.printIntTuple(core.size(v)) : jsonInt(exactSize(v)),
+    size: core.isSymbolic(v.shape) ? core.printIntTuple(core.size(v)) : jsonInt(exactProduct(v.shape)),
     cosize: core.isSymbolic(v) ? 'unknown' : jsonInt(core.cosize(v)),
   };
 }

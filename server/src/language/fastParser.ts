@@ -4,7 +4,7 @@
 // test/language/fastParser.test.ts checks that on the goldens, the examples and fuzzed
 // statements. When it fails, ohm parses the statement again to report the error.
 import type * as Ast from './ast';
-import { IGNORED_QUALIFIERS } from './qualifiers';
+import { unqualified } from './qualifiers';
 
 type Tok = { t: 'id' | 'static' | 'num' | 'str' | 'p'; v: string; s: number; e: number; value?: bigint };
 
@@ -289,11 +289,9 @@ class Parser {
   }
 
   private bare(text: string): string {
-    if (!text.includes('::')) return text;
-    const parts = text.split('::');
-    const last = parts[parts.length - 1];
-    return parts.slice(0, -1).every((q) => IGNORED_QUALIFIERS.has(q)) ? last : parts.join('::');
+    return unqualified(text);
   }
+
 
   // ---- expressions
 

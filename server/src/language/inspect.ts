@@ -122,9 +122,8 @@ export interface OffsetGrid {
 export function offsetGrid(l: Layout, maxRows: number, maxCols: number): OffsetGrid | undefined {
   if (core.isSymbolic(l)) return undefined;
   if (l.shape.kind !== 'tuple' || l.shape.items.length !== 2 || l.stride.kind !== 'tuple') return undefined;
-  const extent = (m: core.IntTuple) => core.leaves(m).reduce((a, x) => a * x.value, 1n);
-  const rowsB = extent(l.shape.items[0]);
-  const colsB = extent(l.shape.items[1]);
+  const rowsB = exactProduct(l.shape.items[0]);
+  const colsB = exactProduct(l.shape.items[1]);
   if (rowsB <= 0n || colsB <= 0n) return undefined;
   const rows = Number(rowsB);
   const cols = Number(colsB);

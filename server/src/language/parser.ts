@@ -3,7 +3,7 @@ import type * as ohm from 'ohm-js';
 import type * as Ast from './ast';
 import { grammarSource } from './grammar.ohm';
 
-import { IGNORED_QUALIFIERS } from './qualifiers';
+import { IGNORED_QUALIFIERS, unqualified } from './qualifiers';
 import { fastParseStatement } from './fastParser';
 export { IGNORED_QUALIFIERS };
 
@@ -20,13 +20,7 @@ function setup(): { g: ohm.Grammar; s: ohm.Semantics } {
   const span = (n: ohm.Node) => ({ start: n.source.startIdx, end: n.source.endIdx });
   const list = (n: ohm.Node): any[] => n.asIteration().children.map((c: ohm.Node) => c.ast());
   const opt = (n: ohm.Node): any => (n.numChildren ? n.children[0].ast() : null);
-  // Namespace qualifiers of TLA and Catlass are ignored (`tla::MakeShape` is MakeShape);
-  // any other qualification is part of the name (`L1TileShape::M` in a kernel).
-  const bareName = (text: string) => {
-    const parts = text.split('::').map((p) => p.trim());
-    const last = parts[parts.length - 1];
-    return parts.slice(0, -1).every((q) => IGNORED_QUALIFIERS.has(q)) ? last : parts.join('::');
-  };
+  const bareName = unqualified;
 
   s.addOperation('ast', {
     UsingNamespace(_u, _n, _q, _semi) {
