@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // Generates realistic `.tla` inputs for the benchmarks: the statement kinds of
-// examples/ and of the goldens (../shared/golden/*.jsonl), deterministic for a seed.
+// examples/ and of the goldens (test/fixtures/golden/*.jsonl), deterministic for a seed.
 //
 //   node bench/generate.mjs 10000 [seed] > big.tla     one file on stdout
 //   node bench/generate.mjs --all [dir]                 bench-100.tla, bench-1000.tla, bench-10000.tla
@@ -24,7 +24,7 @@ import { fileURLToPath } from 'node:url';
 
 const HERE = path.dirname(fileURLToPath(import.meta.url));
 export const ROOT = path.dirname(HERE);
-export const GOLDEN_DIR = path.resolve(ROOT, '../shared/golden');
+export const GOLDEN_DIR = path.join(ROOT, 'test', 'fixtures', 'golden');
 export const SIZES = [100, 1000, 10000];
 
 /** Small deterministic PRNG (mulberry32). */

@@ -13,8 +13,12 @@ function findRoot(start: string): string {
 }
 
 export const ROOT = findRoot(__dirname);
-/** Ground truth computed by the real Catlass headers; never edited. */
-export const GOLDEN_DIR = path.resolve(ROOT, '../shared/golden');
+/** Ground truth computed by the real Catlass headers; never edited. The project keeps its own
+ * copy so that a bare clone tests itself; test/core/fixtures.test.ts checks that it equals
+ * ../shared/golden wherever that folder exists. */
+export const GOLDEN_DIR = path.join(ROOT, 'test', 'fixtures', 'golden');
+/** The shared corpus and goldens beside the checkout (present on CI, absent in a bare clone). */
+export const SHARED_DIR = path.resolve(ROOT, '../shared');
 
 export interface GoldenCase {
   id: string;
