@@ -25,7 +25,22 @@ export interface GoldenCase {
   kind: string;
   expr: string;
   why?: string;
-  expect: { value?: string; shape?: string; stride?: string; originShape?: string; error?: string };
+  /** v2: statements before `auto r = EXPR;`, the arch (3510 or absent for 2201), the predicates asked. */
+  setup?: string[];
+  arch?: number;
+  element?: string;
+  predicates?: string[];
+  expect: {
+    value?: string; shape?: string; stride?: string; originShape?: string; error?: string;
+    coord?: string; offset?: string; position?: string; element?: string; kinds?: string[];
+  };
+}
+
+/** A v2 case as one document: `#define CATLASS_ARCH` when it has an arch, its setup, then `auto r = EXPR;`. */
+export function caseDocument(c: GoldenCase, last = `auto r = ${c.expr};`): { text: string; exprStart: number } {
+  const head = [...(c.arch ? [`#define CATLASS_ARCH ${c.arch}`] : []), ...(c.setup ?? [])].join('\n');
+  const text = head ? `${head}\n${last}` : last;
+  return { text, exprStart: text.length - last.length };
 }
 
 export function readGolden(file: string): GoldenCase[] {

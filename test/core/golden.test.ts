@@ -21,6 +21,7 @@ function evaluateCase(c: GoldenCase): { got: GoldenCase['expect'] | null; errors
       errors,
     };
   }
+  if (v.kind !== 'int' && v.kind !== 'tuple') return { got: { value: `<${v.kind}>` }, errors };
   return { got: { value: core.printIntTuple(v) }, errors };
 }
 

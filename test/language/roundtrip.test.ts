@@ -18,6 +18,7 @@ function identicalValues(a: Value, b: Value): boolean {
   if (a.kind === 'layout' || b.kind === 'layout') {
     return a.kind === 'layout' && b.kind === 'layout' && core.identical(a.shape, b.shape) && core.identical(a.stride, b.stride) && core.identical(a.originShape, b.originShape);
   }
+  if ((a.kind !== 'int' && a.kind !== 'tuple') || (b.kind !== 'int' && b.kind !== 'tuple')) return false;
   return core.identical(a, b);
 }
 

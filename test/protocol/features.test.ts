@@ -106,7 +106,7 @@ describe('language server over stdio', () => {
     const doc2 = 'file:///typing.tla';
     await c.open(doc2, 'auto x = MakeLayout<half, ');
     const tags = await c.request<CompletionList>('textDocument/completion', { textDocument: { uri: doc2 }, position: { line: 0, character: 26 } });
-    assert.deepEqual(tags.items.map((i) => i.label), ['RowMajor', 'ColumnMajor', 'VectorLayout', 'zN', 'nZ', 'zZ', 'L0C']);
+    assert.deepEqual(tags.items.map((i) => i.label), ['RowMajor', 'ColumnMajor', 'VectorLayout', 'zN', 'nZ', 'zZ', 'L0C', 'Weight4BitnZ']);
   });
 
   test('completion in a big file: names starting with the word typed, at most 200, incomplete beyond', async () => {

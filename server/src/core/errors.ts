@@ -9,7 +9,9 @@ export type LayoutErrorCode =
   | 'unsupported-element'
   | 'division-by-zero'
   | 'overflow'
-  | 'index-out-of-range';
+  | 'index-out-of-range'
+  | 'unsupported-arch'
+  | 'catlass-coord';
 
 export interface LayoutErrorDetails {
   /** Which argument of the call is at fault (0-based), when one is. */

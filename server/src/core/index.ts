@@ -5,3 +5,7 @@ export * as arith from './arith';
 export * as symbolic from './symbolic';
 export type { Sym } from './symbolic';
 export * from './layout';
+export * from './arch';
+export * from './tensor';
+export * from './tags';
+export * from './predicates';

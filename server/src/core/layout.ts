@@ -1,5 +1,6 @@
 // Layout = (shape, stride, originShape) and the operations of include/tla/layout.hpp.
 import * as A from './arith';
+import { Arch, DEFAULT_ARCH, ELEMENT_BITS, elementBitsAt, isFp4 } from './arch';
 import { LayoutError } from './errors';
 import {
   IntTuple,
@@ -200,21 +201,6 @@ export function makeTypeLayout(shape: IntTuple, stride: IntTuple, originShape?: 
 
 // ---------------------------------------------------------------- element types and tags
 
-/** Bits of each element type the spec names; int4b_t follows the device rule (4 bits). */
-export const ELEMENT_BITS: Readonly<Record<string, number>> = {
-  half: 16,
-  bfloat16_t: 16,
-  float: 32,
-  int8_t: 8,
-  uint8_t: 8,
-  int16_t: 16,
-  uint16_t: 16,
-  int32_t: 32,
-  uint32_t: 32,
-  int64_t: 64,
-  int4b_t: 4,
-};
-
 /** sizeof(Element) in bytes, as MakeLayoutFmap/Filter use it (int4b_t storage is one byte). */
 export function elementBytes(element: string): number {
   return Math.max(1, ELEMENT_BITS[element] / 8);
@@ -225,41 +211,54 @@ export const BYTE_PER_C0 = 32;
 export const BYTE_PER_FRACTAL = 512;
 
 /** Elements per C0 (32 bytes) for an element type: 256 / bits. */
-export const elementsPerC0 = (element: string) => 256 / ELEMENT_BITS[element];
+export const elementsPerC0 = (element: string, arch: Arch = DEFAULT_ARCH) => 256 / (elementBitsAt(element, arch) ?? ELEMENT_BITS[element]);
 /** Elements per fractal (512 bytes): 4096 / bits. */
-export const elementsPerFractal = (element: string) => 4096 / ELEMENT_BITS[element];
+export const elementsPerFractal = (element: string, arch: Arch = DEFAULT_ARCH) => 4096 / (elementBitsAt(element, arch) ?? ELEMENT_BITS[element]);
 
-export const LAYOUT_TAGS = ['RowMajor', 'ColumnMajor', 'VectorLayout', 'zN', 'nZ', 'zZ', 'L0C'] as const;
+export const LAYOUT_TAGS = ['RowMajor', 'ColumnMajor', 'VectorLayout', 'zN', 'nZ', 'zZ', 'L0C', 'Weight4BitnZ'] as const;
 export type LayoutTag = (typeof LAYOUT_TAGS)[number];
 
 /** Tags that exist in Catlass::layout but that MakeLayout<Element, Tag> refuses. */
 export const KNOWN_UNSUPPORTED_TAGS = ['nN', 'PaddingRowMajor', 'PaddingColumnMajor', 'NDC1HWC0', 'KDC1KHKWN1N0C0'];
 
-function checkElement(element: string, argIndex = 0): void {
-  if (!(element in ELEMENT_BITS)) {
-    throw new LayoutError(
-      'unsupported-element',
-      `unsupported element type '${element}'; supported: ${Object.keys(ELEMENT_BITS).join(', ')}`,
-      { argIndex },
-    );
+export function checkElement(element: string, argIndex = 0, arch: Arch = DEFAULT_ARCH): void {
+  if (elementBitsAt(element, arch) !== undefined) return;
+  if (element in ELEMENT_BITS) {
+    throw new LayoutError('unsupported-arch', `element type '${element}' exists only when CATLASS_ARCH == 3510 (Ascend 950); write #define CATLASS_ARCH 3510 or set tlaLayout.arch`, { argIndex });
   }
+  throw new LayoutError(
+    'unsupported-element',
+    `unsupported element type '${element}'; supported: ${Object.keys(ELEMENT_BITS).join(', ')}`,
+    { argIndex },
+  );
 }
 
 const toInt64 = (x: IntValue) => A.cast(x);
 
 /** MakeLayout<Element, Tag>(rows, cols). originShape is (rows, cols) as given. */
-export function makeLayoutFromTag(element: string, tag: string, rows: IntValue, cols: IntValue): Layout {
-  checkElement(element);
-  const c0 = staticInt(elementsPerC0(element));
-  const frac = staticInt(elementsPerFractal(element));
+export function makeLayoutFromTag(element: string, tag: string, rows: IntValue, cols: IntValue, arch: Arch = DEFAULT_ARCH): Layout {
+  checkElement(element, 0, arch);
+  const c0 = staticInt(elementsPerC0(element, arch));
+  const frac = staticInt(elementsPerFractal(element, arch));
   const s16 = staticInt(16);
   const s1 = staticInt(1);
   const origin = tuple(rows, cols);
+  // fp4 on Ascend 950 pads the contiguous extent to whole bytes: RoundUp(x, 2), dynamic
+  const fp4 = arch === 3510 && isFp4(element);
   switch (tag) {
     case 'RowMajor':
-      return layout(tuple(rows, cols), tuple(toInt64(cols), s1), origin);
+      return layout(tuple(rows, cols), tuple(fp4 ? toInt64(A.roundUp(cols, int(2))) : toInt64(cols), s1), origin);
     case 'ColumnMajor':
-      return layout(tuple(rows, cols), tuple(s1, toInt64(rows)), origin);
+      return layout(tuple(rows, cols), tuple(s1, fp4 ? toInt64(A.roundUp(rows, int(2))) : toInt64(rows)), origin);
+    case 'Weight4BitnZ': {
+      // an nZ with a fixed C0 of 32 and fractal of 512, whatever the element
+      const s32 = staticInt(32);
+      return layout(
+        tuple(tuple(s32, A.ceilDiv(rows, s32)), tuple(s16, A.ceilDiv(cols, s16))),
+        tuple(tuple(s1, A.mul(A.roundUp(toInt64(cols), s16), s32)), tuple(s32, staticInt(512))),
+        origin,
+      );
+    }
     case 'VectorLayout':
       return layout(tuple(cols), tuple(s1), tuple(cols));
     case 'zN':
@@ -299,6 +298,47 @@ export function makeLayoutL0C(rows: IntValue, cols: IntValue): Layout {
     tuple(tuple(s16, staticInt(256)), tuple(staticInt(1), A.mul(A.roundUp(toInt64(rows), s16), s16))),
     tuple(rows, cols),
   );
+}
+
+export const MX_SCALE_TAGS = ['RowMajor', 'ColumnMajor', 'zZ', 'nN'] as const;
+
+/** MakeMxScaleLayout<float8_e8m0_t, Tag, isB>(rows, cols) (CATLASS_ARCH 3510 only): C0 = 2, fractal 32. */
+export function makeMxScaleLayout(element: string, tag: string, isB: boolean, rows: IntValue, cols: IntValue, arch: Arch): Layout {
+  if (arch !== 3510) {
+    throw new LayoutError('unsupported-arch', 'MakeMxScaleLayout exists only when CATLASS_ARCH == 3510 (Ascend 950); write #define CATLASS_ARCH 3510 or set tlaLayout.arch');
+  }
+  if (element !== 'float8_e8m0_t') {
+    throw new LayoutError('unsupported-element', `MakeMxScaleLayout: the element must be float8_e8m0_t, not '${element}' (C++: "only support RowMajor, ColumnMajor, zZ, nN in fp8_e8m0_t dtype")`, { argIndex: 0 });
+  }
+  const c0 = staticInt(2);
+  const s1 = staticInt(1);
+  const s16 = staticInt(16);
+  const origin = tuple(rows, cols);
+  const times2 = (x: IntValue) => A.mul(x, int(2)); // `x * ELE_NUM_PER_C0` with a uint32 constant: dynamic
+  switch (tag) {
+    case 'RowMajor':
+      return isB
+        ? layout(tuple(tuple(c0, A.ceilDiv(rows, c0)), cols), tuple(tuple(s1, times2(cols)), c0), origin)
+        : layout(tuple(rows, tuple(c0, A.ceilDiv(cols, c0))), tuple(A.roundUp(cols, c0), tuple(s1, c0)), origin);
+    case 'ColumnMajor':
+      return isB
+        ? layout(tuple(tuple(c0, A.ceilDiv(rows, c0)), cols), tuple(tuple(s1, c0), A.roundUp(rows, c0)), origin)
+        : layout(tuple(rows, tuple(c0, A.ceilDiv(cols, c0))), tuple(c0, tuple(s1, times2(rows))), origin);
+    case 'zZ':
+      return layout(
+        tuple(tuple(s16, A.ceilDiv(rows, s16)), tuple(c0, A.ceilDiv(cols, c0))),
+        tuple(tuple(c0, A.mul(A.roundUp(toInt64(cols), c0), s16)), tuple(s1, staticInt(32))),
+        origin,
+      );
+    case 'nN':
+      return layout(
+        tuple(tuple(c0, A.ceilDiv(rows, c0)), tuple(s16, A.ceilDiv(cols, s16))),
+        tuple(tuple(s1, staticInt(32)), tuple(c0, A.mul(A.roundUp(toInt64(rows), c0), s16))),
+        origin,
+      );
+    default:
+      throw new LayoutError('unsupported-tag', `MakeMxScaleLayout: ${tag} is not a scale layout; supported tags: ${MX_SCALE_TAGS.join(', ')}`, { argIndex: 1 });
+  }
 }
 
 /** A uint32 originShape extent: checked when concrete, a symbolic one kept (dynamic). */
@@ -365,6 +405,47 @@ function checkFlatTuple(x: IntTuple, what: 'tileShape' | 'coord', argIndex: numb
 }
 
 /**
+ * The tile shape of a depth-2 layout, by GetTileLayout's four branches: rows and cols are
+ * read as uint32 (dynamic); a one-sided layout (rank 2, one mode flat) nests only the other
+ * mode by its static inner size; else both modes nest by shape<0,0> and shape<1,0>, static
+ * when both are (CeilDiv<N>), otherwise read at run time (every leaf dynamic).
+ */
+function fractalTileShape(parent: IntTuple, tileRows: IntValue, tileCols: IntValue): IntTuple {
+  const rows = A.cast(tileRows);
+  const cols = A.cast(tileCols);
+  const m0 = getMode(parent, 0);
+  const m1 = getMode(parent, 1);
+  const inner = (m: IntTuple) => (m.kind === 'int' ? m : getMode(m, 0));
+  const needStatic = (c: IntTuple, mode: number): IntValue => {
+    if (c.kind !== 'int') {
+      throw new LayoutError('depth-mismatch', `GetTileLayout: depth-3 layouts are not supported (the inner size of mode ${mode} is itself a tuple)`, { argIndex: 0 });
+    }
+    if (!c.isStatic) {
+      throw new LayoutError('argument-kind',
+        `GetTileLayout: a one-sided two-level layout needs a static inner size (here the ${printIntTuple(c)} in ${printIntTuple(mode === 0 ? m0 : m1)} is dynamic)`, { argIndex: 0 });
+    }
+    return c;
+  };
+  if (rank(parent) === 2 && rank(m0) === 1 && rank(m1) === 2) {
+    const c = needStatic(inner(m1), 1);
+    return tuple(rows, tuple(c, A.ceilDiv(cols, c)));
+  }
+  if (rank(parent) === 2 && rank(m0) === 2 && rank(m1) === 1) {
+    const c = needStatic(inner(m0), 0);
+    return tuple(tuple(c, A.ceilDiv(rows, c)), cols);
+  }
+  const ir = inner(m0);
+  const ic = inner(m1);
+  if (ir.kind !== 'int' || ic.kind !== 'int') {
+    throw new LayoutError('depth-mismatch', `GetTileLayout: depth-3 layouts are not supported (the inner size of mode ${ir.kind !== 'int' ? 0 : 1} is itself a tuple)`, { argIndex: 0 });
+  }
+  if (ir.isStatic && ic.isStatic) return tuple(tuple(ir, A.ceilDiv(rows, ir)), tuple(ic, A.ceilDiv(cols, ic)));
+  const r = A.cast(ir);
+  const c = A.cast(ic);
+  return tuple(tuple(r, A.ceilDiv(rows, r)), tuple(c, A.ceilDiv(cols, c)));
+}
+
+/**
  * GetTileLayout(layout, tileShape, coord): stride kept; shape from tileShape,
  * nested like the parent for fractal (depth-2) layouts; originShape cropped by
  * min(tile[d], coord[d] < origin[d] ? origin[d] - coord[d] : 0) as uint32.
@@ -400,28 +481,14 @@ export function getTileLayout(parent: Layout, tileShape: IntTuple, coord: IntTup
         { argIndex: 1, ranks: { tileShape: tile.items.length, expected: 2 }, expectedRank: 2 },
       );
     }
-    if (parentRank !== 2 || parentDepth > 2) {
+    if (parentDepth > 2) {
       throw new LayoutError(
-        'rank-mismatch',
-        `GetTileLayout: a nested layout must be rank 2 and depth 2 to be tiled; this one has rank ${parentRank}, depth ${parentDepth}`,
-        { argIndex: 0, ranks: { layout: parentRank }, depths: { layout: parentDepth } },
+        'depth-mismatch',
+        `GetTileLayout: depth-${parentDepth} layouts are not supported (a fractal layout is depth 2: the inner size of each mode must be an integer)`,
+        { argIndex: 0, depths: { layout: parentDepth } },
       );
     }
-    const nestLike = (mode: IntTuple, extent: IntValue): IntTuple => {
-      if (mode.kind === 'int') return extent;
-      const inner = mode.items[0];
-      if (inner.kind !== 'int') {
-        throw new LayoutError('depth-mismatch', 'GetTileLayout: the inner block size of a fractal mode must be an integer', {
-          argIndex: 0,
-        });
-      }
-      // The outer count is computed at run time in tla, so it is dynamic.
-      return tuple(inner, A.cast(A.ceilDiv(extent, inner)));
-    };
-    shape = tuple(
-      nestLike(getMode(parent.shape, 0), tile.items[0] as IntValue),
-      nestLike(getMode(parent.shape, 1), tile.items[1] as IntValue),
-    );
+    shape = fractalTileShape(parent.shape, tile.items[0] as IntValue, tile.items[1] as IntValue);
   }
   if (rank(parent.originShape) !== tile.items.length) {
     throw new LayoutError(
@@ -506,11 +573,11 @@ export function recognise(l: Layout): { tag: string; elements: string[] }[] {
       } catch {
         /* a constructor that cannot build this shape is simply not a match */
       }
-      if (tag === 'RowMajor' || tag === 'ColumnMajor' || tag === 'L0C') break; // element-independent
+      if (tag === 'RowMajor' || tag === 'ColumnMajor' || tag === 'L0C' || tag === 'Weight4BitnZ') break; // element-independent
     }
   }
   for (const [tag, elements] of groups) {
-    found.push({ tag, elements: tag === 'RowMajor' || tag === 'ColumnMajor' || tag === 'L0C' ? ['any'] : elements });
+    found.push({ tag, elements: tag === 'RowMajor' || tag === 'ColumnMajor' || tag === 'L0C' || tag === 'Weight4BitnZ' ? ['any'] : elements });
   }
   return found;
 }

@@ -33,8 +33,10 @@ export function gridTable(l: Layout, max: number): string | undefined {
 }
 
 export function describeValue(v: Value, gridSize: number): string {
+  if (v.kind === 'tensor') return describeTensor(v, gridSize);
   if (v.kind !== 'layout') {
-    const kind = v.kind === 'int' ? (v.isStatic ? 'static integer' : 'integer') : `tuple, rank ${core.rank(v)}, depth ${core.depth(v)}`;
+    const kind =
+      v.kind === 'int' ? (v.isStatic ? 'static integer' : 'integer') : v.kind === 'tuple' ? `tuple, rank ${core.rank(v)}, depth ${core.depth(v)}` : v.kind === 'type' ? 'type' : v.kind;
     return `${code(printValue(v))} — ${kind}`;
   }
   const s = summarize(v);
@@ -48,4 +50,18 @@ export function describeValue(v: Value, gridSize: number): string {
   const grid = gridTable(v, gridSize);
   if (grid) parts.push(grid);
   return parts.join('\n\n');
+}
+
+/** A tensor: its element, position, layout, where it sits in the tensor it was cut from, and its data offset. */
+function describeTensor(t: core.Tensor, gridSize: number): string {
+  const s = summarize(t);
+  const lines = [
+    `**tensor** of \`${s.element}\` in \`${s.position}\``,
+    '',
+    `- layout ${code(core.printLayout(t.layout))}`,
+    `- coord ${code(s.coord!)} (where it starts in the tensor it was cut from)`,
+    `- valid extent (originShape) ${code(s.originShape!)} of tile shape ${code(core.printIntTuple(t.layout.shape))}`,
+    `- data: ${code(t.data.name)} + ${code(s.offset!)} elements`,
+  ];
+  return `${lines.join('\n')}\n\n${describeValue(t.layout, gridSize)}`;
 }

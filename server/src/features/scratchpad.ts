@@ -57,7 +57,7 @@ export function scratchpad(doc: AnalysedDocument, p: ScratchpadParams): Scratchp
   emit(target);
   // names that are not compile-time constants in the kernel (walk every node, members included)
   for (const nv of target.result.nodeValues) {
-    if (nv.node.type === 'name' && !a.declarations.has(nv.node.name) && nv.value.kind !== 'layout' && core.isSymbolic(nv.value)) free.add(nv.node.name);
+    if (nv.node.type === 'name' && !a.declarations.has(nv.node.name) && (nv.value.kind === 'int' || nv.value.kind === 'tuple') && core.isSymbolic(nv.value)) free.add(nv.node.name);
   }
   const freeLines = [...free].sort().map((n) => `auto ${tlaName(n)} = 128; // '${n}' is not a compile-time constant in the kernel: try values here`);
   let text = exprText(doc, target);

@@ -16,7 +16,7 @@ export function semanticTokens(doc: AnalysedDocument): SemanticTokens {
   const typeArgs = (base: number, args: Ast.TemplateArg[] | null) => {
     for (const t of args ?? []) {
       if (t.type === 'int') add(base + t.start, base + t.end, T.number, t.isStatic ? M.static | M.readonly : 0);
-      else {
+      else if (t.type === 'typeArg') {
         const n = t.name;
         const type = SUPPORTED_TAGS.includes(n) || POSITIONS.includes(n) ? T.enumMember : ELEMENT_TYPES.includes(n) ? T.type : T.class;
         add(base + t.nameSpan.start, base + t.nameSpan.end, type, M.defaultLibrary);

@@ -3,7 +3,8 @@
 // the names it read), and collect diagnostics with absolute offsets.
 import type * as Ast from './ast';
 import { Diagnostic, severityOf } from './diagnostics';
-import { Binding, EvalResult, Environment, LocalDiagnostic, StatementEvaluator, Value, printValue } from './evaluate';
+import type { Arch } from '../core';
+import { ARCH_MACRO, Binding, EvalResult, Environment, LocalDiagnostic, StatementEvaluator, Value, printValue, usingNamespaceName } from './evaluate';
 import { ParseResult, parseStatement } from './parser';
 import { StatementChunk, splitStatements } from './statements';
 
@@ -166,6 +167,8 @@ function planSplit(prev: PreviousAnalysis, text: string): SplitPlan | undefined 
 }
 
 export class Analyzer {
+  /** CATLASS_ARCH where a file does not #define it (the tlaLayout.arch setting); a change needs a new Analyzer. */
+  constructor(private readonly defaultArch?: Arch) {}
   private previous: PreviousAnalysis | undefined;
   /** Set when the caches outgrew the document: the next analysis runs in full and prunes them. */
   private pruneNext = false;
@@ -214,6 +217,7 @@ export class Analyzer {
         // before the edit: everything it depends on is before it, unchanged
         const same = prev.statements[index];
         statements.push(same);
+        bindUsing(same, bindings);
         if (same.declaredName && !same.duplicate) {
           bindings.set(same.declaredName, prev.bindings.get(same.declaredName)!);
           declarations.set(same.declaredName, prev.declarations.get(same.declaredName)!);
@@ -237,6 +241,15 @@ export class Analyzer {
       statements.push(sa);
       if (chunk.preprocessor) {
         sa.baseLocal = [];
+        // `#define CATLASS_ARCH 3510` (any integer macro): bound for what follows to read
+        const m = /^#\s*define\s+([A-Za-z_]\w*)\s+(\d+)[uUlL]*\s*(?:\/\/.*)?$/.exec(chunk.text);
+        if (m) {
+          sa.declaredName = m[1];
+          const at = chunk.text.indexOf(m[1]);
+          sa.declaredNameSpan = { start: at, end: at + m[1].length };
+          sa.result = { value: { kind: 'int', value: BigInt(m[2]), isStatic: false }, diagnostics: [], nodeValues: [], dependencies: [], tiles: [], offsets: [] };
+          this.bind(sa, bindings, declarations);
+        }
         continue;
       }
 
@@ -290,9 +303,10 @@ export class Analyzer {
 
       if (parsed?.ok) {
         sa.statement = parsed.statement;
-        if (parsed.statement.type === 'decl') {
-          sa.declaredName = parsed.statement.name;
-          sa.declaredNameSpan = parsed.statement.nameSpan;
+        const ps = parsed.statement;
+        if (ps.type === 'decl' || ps.type === 'alias' || ps.type === 'declare') {
+          sa.declaredName = ps.name;
+          sa.declaredNameSpan = ps.nameSpan;
         }
       } else {
         const m = DECL_NAME.exec(chunk.text);
@@ -305,7 +319,7 @@ export class Analyzer {
 
       // -- evaluate (cached by text + what it read)
       const st = sa.statement;
-      if (st && (st.type === 'decl' || st.type === 'expr' || st.type === 'assert')) {
+      if (st && (st.type === 'decl' || st.type === 'expr' || st.type === 'assert' || st.type === 'alias' || st.type === 'declare')) {
         const key = chunk.text;
         const cached = this.evalCache.get(key);
         if (cached && cached.reads.every(([n, b]) => bindings.get(n) === b)) {
@@ -324,6 +338,7 @@ export class Analyzer {
               usedNames = true;
               return bindings.keys();
             },
+            defaultArch: this.defaultArch,
           };
           try {
             sa.result = new StatementEvaluator(recording).run(st);
@@ -351,6 +366,7 @@ export class Analyzer {
   /** Binds a statement's declared name (the first declaration wins; a repeat is an error). */
   private bind(sa: StatementAnalysis, bindings: Map<string, Binding>, declarations: Map<string, Declaration>, reuse?: Declaration): void {
     const chunk = sa.chunk;
+    bindUsing(sa, bindings);
     if (sa.declaredName) {
         const name = sa.declaredName;
         const span = sa.declaredNameSpan!;
@@ -367,10 +383,11 @@ export class Analyzer {
           }];
         } else {
           const value = sa.result?.value ?? null;
+          const ctype = sa.result?.ctype;
           // Keep the old binding object when the value is unchanged, so dependents stay cached.
           const prev = this.previous?.bindings.get(name);
           const binding: Binding =
-            prev && (prev.value === value || (prev.value && value && printValue(prev.value) === printValue(value))) ? prev : { value };
+            prev && prev.ctype === ctype && (prev.value === value || (prev.value && value && printValue(prev.value) === printValue(value))) ? prev : { value, ctype };
           bindings.set(name, binding);
           if (reuse && reuse.statement === sa) {
             // the same statement declared it before the edit: update its record in place
@@ -439,6 +456,12 @@ export class Analyzer {
     this.stats = { parsed: this.parsedCount, evaluated, statements: count };
     return { text, statements, diagnostics, declarations };
   }
+}
+
+/** `using namespace X;` is read by what follows (unqualified MakeCoord under Catlass): one binding, never a declaration. */
+const USING_BINDING: Binding = { value: { kind: 'bool', value: true } };
+function bindUsing(sa: StatementAnalysis, bindings: Map<string, Binding>): void {
+  if (sa.statement?.type === 'using') bindings.set(usingNamespaceName(sa.statement.namespace.replace(/^::/, '')), USING_BINDING);
 }
 
 /** One-shot analysis without caching across calls. */

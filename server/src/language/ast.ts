@@ -10,6 +10,8 @@ export interface IntLiteral extends Span {
   type: 'int';
   value: bigint;
   isStatic: boolean;
+  /** The C++ suffix of a literal, lower case (`u`, `ull`; `` for none and for `_N`): it is the literal's type. */
+  suffix: string;
 }
 
 export interface NameRef extends Span {
@@ -25,12 +27,26 @@ export interface TypeArg extends Span {
   args: TemplateArg[] | null;
 }
 
-export type TemplateArg = TypeArg | IntLiteral;
+/** `decltype(x)`: the type of an expression's value (a template argument or an alias target). */
+export interface Decltype extends Span {
+  type: 'decltype';
+  expr: Expr;
+}
+
+/** `Int<L1_TILE_K / MX_SCALE_GROUP_NUM * 4>`: an integer expression as a template argument. */
+export interface ConstExpr extends Span {
+  type: 'constExpr';
+  expr: Expr;
+}
+
+export type TemplateArg = TypeArg | IntLiteral | Decltype | ConstExpr;
 
 /** A call of a named function: `MakeLayout<half, zN>(r, c)`, `shape<0>(l)`, `Product{}(t)`. */
 export interface Call extends Span {
   type: 'call';
   callee: string;
+  /** The namespace the callee was written with (`tla`, `Catlass`, `` for none): `MakeCoord` and `tla::MakeCoord` differ under `using namespace Catlass;`. */
+  ns: string;
   calleeSpan: Span;
   templateArgs: TemplateArg[] | null;
   braces: boolean;
@@ -39,10 +55,36 @@ export interface Call extends Span {
   argsSpan: Span;
 }
 
-/** `Int<4>{}`, `Shape<_4, _2>{}`, `Layout<…>{}`. */
+/** `Int<4>{}`, `Shape<_4, _2>{}`, `Layout<…>{}`, `MatrixCoord{r, c}`, and the `T name(a, b);` of a declaration. */
 export interface TypeInstance extends Span {
   type: 'typeInstance';
   typeArg: TypeArg;
+  /** The constructor's arguments (none for `{}`). */
+  args: Expr[];
+}
+
+/** `tla::detail::iszN<half, decltype(l)>::value`: a member of a template type. */
+export interface TypeMember extends Span {
+  type: 'typeMember';
+  typeArg: TypeArg;
+  member: string;
+  memberSpan: Span;
+}
+
+/** `t.layout`, `params.m`, `p->m` (a call of a method is an Apply of a Member). */
+export interface Member extends Span {
+  type: 'member';
+  target: Expr;
+  op: '.' | '->';
+  name: string;
+  nameSpan: Span;
+}
+
+/** `buf[offset]`. */
+export interface Index extends Span {
+  type: 'index';
+  target: Expr;
+  index: Expr;
 }
 
 /** Calling a value: `layout(coord)`, `GetTileLayout(…)(MakeCoord(1, 2))`. */
@@ -89,10 +131,30 @@ export interface Paren extends Span {
   inner: Expr;
 }
 
-export type Expr = IntLiteral | NameRef | Call | TypeInstance | Apply | TupleExpr | CompactLayout | Binary | Unary | Cast | Paren;
+export type Expr = IntLiteral | NameRef | Call | TypeInstance | TypeMember | Member | Index | Apply | TupleExpr | CompactLayout | Binary | Unary | Cast | Paren;
 
 export interface UsingStatement extends Span {
   type: 'using';
+  /** The namespace, qualifiers as written (`Catlass`, `tla`, `AscendC`). */
+  namespace: string;
+}
+
+/** `using NAME = TYPE;` and `typedef TYPE NAME;`. */
+export interface AliasStatement extends Span {
+  type: 'alias';
+  name: string;
+  nameSpan: Span;
+  target: TypeArg | Decltype;
+}
+
+/** A declaration without an initializer: `AscendC::GlobalTensor<half> gmA;`, `uint32_t m;`. */
+export interface BareDeclaration extends Span {
+  type: 'declare';
+  declType: string;
+  declTypeArg: TypeArg;
+  isConst: boolean;
+  name: string;
+  nameSpan: Span;
 }
 
 export interface PreprocessorStatement extends Span {
@@ -123,7 +185,7 @@ export interface StaticAssert extends Span {
   message: string | null;
 }
 
-export type Statement = UsingStatement | PreprocessorStatement | Declaration | ExpressionStatement | StaticAssert;
+export type Statement = UsingStatement | AliasStatement | BareDeclaration | PreprocessorStatement | Declaration | ExpressionStatement | StaticAssert;
 
 /** Calls `visit` on every expression node below `e`, parents before children. */
 export function walkExpr(e: Expr, visit: (e: Expr) => void): void {
@@ -131,6 +193,21 @@ export function walkExpr(e: Expr, visit: (e: Expr) => void): void {
   switch (e.type) {
     case 'call':
       e.args.forEach((a) => walkExpr(a, visit));
+      walkTemplateArgs(e.templateArgs, visit);
+      break;
+    case 'typeInstance':
+      walkTemplateArgs(e.typeArg.args, visit);
+      e.args.forEach((a) => walkExpr(a, visit));
+      break;
+    case 'typeMember':
+      walkTemplateArgs(e.typeArg.args, visit);
+      break;
+    case 'member':
+      walkExpr(e.target, visit);
+      break;
+    case 'index':
+      walkExpr(e.target, visit);
+      walkExpr(e.index, visit);
       break;
     case 'apply':
       walkExpr(e.target, visit);
@@ -160,6 +237,14 @@ export function walkExpr(e: Expr, visit: (e: Expr) => void): void {
   }
 }
 
+/** The expressions inside `decltype(…)` template arguments, at any depth. */
+function walkTemplateArgs(args: TemplateArg[] | null, visit: (e: Expr) => void): void {
+  for (const t of args ?? []) {
+    if (t.type === 'decltype' || t.type === 'constExpr') walkExpr(t.expr, visit);
+    else if (t.type === 'typeArg') walkTemplateArgs(t.args, visit);
+  }
+}
+
 /** Every top-level expression of a statement. */
 export function statementExprs(s: Statement): Expr[] {
   switch (s.type) {
@@ -169,7 +254,21 @@ export function statementExprs(s: Statement): Expr[] {
       return [s.expr];
     case 'assert':
       return [s.left, s.right];
+    case 'alias':
+      return s.target.type === 'decltype' ? [s.target.expr] : typeArgExprs(s.target);
+    case 'declare':
+      return typeArgExprs(s.declTypeArg);
     default:
       return [];
   }
+}
+
+/** The `decltype(…)` expressions of a type's template arguments. */
+function typeArgExprs(t: TypeArg): Expr[] {
+  const out: Expr[] = [];
+  for (const a of t.args ?? []) {
+    if (a.type === 'decltype' || a.type === 'constExpr') out.push(a.expr);
+    else if (a.type === 'typeArg') out.push(...typeArgExprs(a));
+  }
+  return out;
 }

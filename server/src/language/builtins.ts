@@ -1,6 +1,6 @@
 // What the language knows by name: functions, type forms, tags and element types,
 // with the signature and the one line a hover or completion shows.
-import { ELEMENT_BITS, LAYOUT_TAGS, elementsPerC0 } from '../core';
+import { ELEMENT_BITS, LAYOUT_TAGS, MX_PREDICATES, POSITION_TPOSITION, PREDICATES, TAG_CLASSES, elementsPerC0 } from '../core';
 
 export interface BuiltinFunction {
   name: string;
@@ -61,7 +61,32 @@ export const BUILTIN_FUNCTIONS: BuiltinFunction[] = [
   fn('min', 'The smaller of two integers.', 'min(a, b)'),
   fn('max', 'The larger of two integers.', 'max(a, b)'),
   fn('print', 'Shows a value (inlay hint, hover, CLI output).', 'print(x)'),
+  // tensors (include/tla/tensor.hpp)
+  fn('MakeTensor', 'A tensor: a buffer view, a layout, the coord where it sits (zeros when not given) and the position of its buffer.',
+    'MakeTensor(buffer, layout, position)', 'MakeTensor(buffer, layout, coord, position)'),
+  fn('GetTile', 'The tile of a tensor at coord (in elements) of tileShape: its layout is GetTileLayout(t.layout(), shape, coord), its coord t.coord() + coord.',
+    'GetTile(tensor, coord, shape)'),
+  fn('TileView', 'GetTile at tile index tileCoord: the element coord is tileCoord ⊙ tileShape (uint32, dynamic).', 'TileView(tensor, tileCoord, tileShape)'),
+  fn('MakeTensorLike', "A tensor on another buffer shaped like a tensor: MakeLayout<Element, Tag>(like's originShape), or layoutBase's shape and stride over like's originShape.",
+    'MakeTensorLike<Tag[, ElementDst]>(buffer, like, position)', 'MakeTensorLike<Tag[, ElementDst]>(buffer, like, position, layoutBase)'),
+  fn('slice_and_offset', "The layout over coord's `_` modes and the offset of coord with `_` read as 0 (plus base).",
+    'slice_and_offset(coord, layout)', 'slice_and_offset(coord, layout, base)'),
+  // Catlass::layout tag objects and Ascend 950 layouts
+  fn('MakeLayoutFromTag', 'The TLA layout of a Catlass::layout tag object (RowMajor, ColumnMajor, VectorLayout, zN, nZ, L0C); every leaf read from the tag is dynamic.',
+    'MakeLayoutFromTag(tag)'),
+  fn('MakeMxScaleLayout', 'MX-scale layout of float8_e8m0_t (CATLASS_ARCH 3510): RowMajor, ColumnMajor, zZ or nN, for the A (isB false) or B side.',
+    'MakeMxScaleLayout<float8_e8m0_t, Tag, isB>(rows, cols)'),
 ];
+
+/** Member functions of tag classes (`Tag::MakeLayout<E>(r, c)`) and of values (`t.layout()`). */
+export const MEMBER_FUNCTIONS: Record<string, string> = {
+  MakeLayout: 'Tag::MakeLayout<Element>(rows, cols) — a tag object of that class.',
+  MakeLayoutInUb: 'RowMajor::MakeLayoutInUb<Element>(MatrixCoord{r, c}) — rows padded to a 32-byte block.',
+  MakeLayoutInL0C: 'zN::MakeLayoutInL0C(MatrixCoord{r, c}) — 16×16 fractals of 256 elements.',
+  layout: 'tensor.layout() — the tensor\'s layout.',
+  coord: 'tensor.coord() — where the tensor starts in the tensor it was cut from.',
+  data: 'tensor.data() — the buffer view (its offset from the declared buffer).',
+};
 
 export const BUILTIN_BY_NAME = new Map(BUILTIN_FUNCTIONS.map((f) => [f.name, f]));
 
@@ -74,7 +99,18 @@ export const TYPE_FORMS: Record<string, string> = {
   Coord: 'Coord<…>{} — a coordinate tuple type with static leaves.',
   tuple: 'tuple<…>{} — a tla::tuple type.',
   Layout: 'Layout<Shape, Stride[, OriginShape]>{} — a layout type with static parts; without OriginShape it is all zeros.',
+  GlobalTensor: 'AscendC::GlobalTensor<Element> — a buffer in global memory (declare it: AscendC::GlobalTensor<half> gmA;).',
+  LocalTensor: 'AscendC::LocalTensor<Element> — a buffer in L1, L0A/B/C, UB or Bias.',
+  MatrixCoord: 'Catlass::MatrixCoord{rows, cols} — a (row, column) pair of Catlass (not a tla tuple).',
+  GemmCoord: 'Catlass::GemmCoord{m, n, k} — a GEMM shape of Catlass (not a tla tuple).',
 };
+
+/** `tla::detail::isP<…>::value` predicates (see core/predicates.ts). */
+export const PREDICATE_NAMES = [...PREDICATES, ...MX_PREDICATES].map((p) => `is${p}`);
+
+/** Every Catlass::Arch position and the AscendC::TPosition it names. */
+export const ALL_POSITIONS = Object.keys(POSITION_TPOSITION);
+export const TAG_CLASS_NAMES: readonly string[] = TAG_CLASSES;
 
 /** Integer types accepted in casts and declarations; a cast makes the value dynamic. */
 export const INTEGER_TYPES = ['int64_t', 'uint64_t', 'int32_t', 'uint32_t', 'size_t', 'int', 'long', 'unsigned'];
@@ -89,13 +125,30 @@ export const TAG_DOCS: Record<string, string> = {
   nZ: 'nZ: C0×16 fractals stored column by column inside, fractals row by row.',
   zZ: 'zZ: 16×C0 fractals, row by row inside and row by row across.',
   L0C: 'L0C: 16×16 fractals of 256 elements (the cube unit output), whatever the element.',
+  Weight4BitnZ: 'Weight4BitnZ: an nZ with a fixed C0 of 32 and fractal of 512, whatever the element (TLA).',
 };
 
 export const SUPPORTED_TAGS: readonly string[] = LAYOUT_TAGS;
+
+/** Catlass's integer constants (catlass/catlass.hpp) a kernel names; `constexpr uint32_t`, so runtime integers. */
+export const CATLASS_CONSTANTS: Readonly<Record<string, number>> = {
+  BYTE_PER_C0: 32,
+  BYTE_PER_C2: 64,
+  C0_NUM_PER_FRACTAL: 16,
+  BYTE_PER_FRACTAL: 512,
+  BYTE_PER_BLK: 32,
+  BLK_NUM_PER_VECTOR_FRACTAL: 8,
+  BYTE_PER_VECTOR_FRACTAL: 256,
+  STRIDE_LIMIT: 65536,
+  MX_SCALE_COPY_GROUP_NUM: 2,
+  MX_SCALE_GROUP_NUM: 32,
+  MX_BASEK_FACTOR: 64,
+};
 export const POSITIONS = ['PositionL1', 'PositionGM'];
 
 export function elementDoc(e: string): string {
-  return `${e}: ${ELEMENT_BITS[e]} bits, ${elementsPerC0(e)} elements per C0 (32 bytes)`;
+  const only = e.startsWith('float4_') ? ' (CATLASS_ARCH 3510 only)' : '';
+  return `${e}: ${ELEMENT_BITS[e]} bits, ${elementsPerC0(e, e.startsWith('float4_') ? 3510 : 2201)} elements per C0 (32 bytes)${only}`;
 }
 
 /** Damerau-free Levenshtein distance, for "did you mean" suggestions. */

@@ -3,7 +3,7 @@ import * as core from '../core';
 import { Value, exactProduct, printValue } from './evaluate';
 
 export interface ValueSummary {
-  kind: 'int' | 'tuple' | 'layout';
+  kind: Value['kind'];
   text: string;
   shape?: string;
   stride?: string;
@@ -12,6 +12,11 @@ export interface ValueSummary {
   depth?: number;
   size?: number | string;
   cosize?: number | string;
+  /** A tensor's: where it sits in the tensor it was cut from, its data offset in the buffer, position and element. */
+  coord?: string;
+  offset?: string;
+  position?: string;
+  element?: string;
 }
 
 /** JSON-friendly integer: a number while exact, else its decimal string. */
@@ -20,6 +25,17 @@ export function jsonInt(v: bigint): number | string {
 }
 
 export function summarize(v: Value): ValueSummary {
+  if (v.kind === 'tensor') {
+    return {
+      ...summarize(v.layout),
+      kind: 'tensor',
+      text: printValue(v),
+      coord: core.printIntTuple(v.coord),
+      offset: core.printIntTuple(v.data.offset),
+      position: v.position,
+      element: v.data.element,
+    };
+  }
   if (v.kind !== 'layout') return { kind: v.kind, text: printValue(v) };
   return {
     kind: 'layout',
@@ -32,4 +48,30 @@ export function summarize(v: Value): ValueSummary {
     size: core.isSymbolic(v.shape) ? core.printIntTuple(core.size(v)) : jsonInt(exactProduct(v.shape)),
     cosize: core.isSymbolic(v) ? 'unknown' : jsonInt(core.cosize(v)),
   };
+}
+
+/**
+ * The Catlass layout predicates that hold for a layout and an element type (as the type sees
+ * it), and those that the values alone would satisfy but the type does not (a dynamic leaf).
+ */
+export function layoutKinds(l: core.Layout, element: string, arch: core.Arch): { hold: string[]; byValueOnly: string[] } {
+  const names = [...core.PREDICATES, ...(arch === 3510 ? core.MX_PREDICATES : [])];
+  const asStatic = (x: core.IntTuple): core.IntTuple => (x.kind === 'int' ? (x.sym ? x : core.staticInt(x.value)) : core.tuple(...x.items.map(asStatic)));
+  const valueView = core.layout(asStatic(l.shape), asStatic(l.stride), l.originShape);
+  const hold: string[] = [];
+  const byValueOnly: string[] = [];
+  for (const p of names) {
+    const el = core.ELEMENT_PREDICATES.has(p) ? element : undefined;
+    let typed: boolean | undefined;
+    let byValue: boolean | undefined;
+    try {
+      typed = core.layoutPredicate(p, l, el, arch);
+      byValue = core.layoutPredicate(p, valueView, el, arch);
+    } catch {
+      continue; // does not compile for this layout type
+    }
+    if (typed) hold.push(p);
+    else if (typed === false && byValue) byValueOnly.push(p);
+  }
+  return { hold, byValueOnly };
 }

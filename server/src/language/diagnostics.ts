@@ -21,6 +21,8 @@ export const DIAGNOSTIC_CODES = {
   'division-by-zero': 'error',
   overflow: 'error',
   'limit-exceeded': 'error',
+  'unsupported-arch': 'error',
+  'catlass-coord': 'error',
   'coord-out-of-shape': 'warning',
   'coord-in-padding': 'warning',
   'empty-tile': 'warning',
@@ -45,7 +47,7 @@ export interface Diagnostic {
   message: string;
   related: RelatedLocation[];
   /** Extra facts for quick fixes (e.g. the name to suggest, the text to insert). */
-  data?: { suggestion?: string; insert?: string; expectedRank?: number };
+  data?: { suggestion?: string; insert?: string; expectedRank?: number; replace?: string };
 }
 
 export function severityOf(code: DiagnosticCode): Severity {

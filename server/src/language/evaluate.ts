@@ -2,17 +2,102 @@
 // Every node's value is recorded (for hovers and hints); errors become diagnostics
 // pointing at the offending argument.
 import * as core from '../core';
-import { IntTuple, IntValue, Layout, LayoutError } from '../core';
+import { Arch, BufferView, CatlassCoord, IntTuple, IntValue, Layout, LayoutError, TagObject, Tensor } from '../core';
 import type * as Ast from './ast';
-import { BUILTIN_BY_NAME, INTEGER_TYPES, POSITIONS, SUPPORTED_TAGS, closest } from './builtins';
+import { BUILTIN_BY_NAME, CATLASS_CONSTANTS, INTEGER_TYPES, POSITIONS, SUPPORTED_TAGS, closest } from './builtins';
 import { DiagnosticCode, Severity, severityOf } from './diagnostics';
 
-export type Value = IntTuple | Layout;
+/** `true`/`false`: a layout predicate's `::value`, a template argument. */
+export interface BoolValue {
+  readonly kind: 'bool';
+  readonly value: boolean;
+}
+/** `Catlass::Arch::PositionGM{}` and the other positions. */
+export interface PositionValue {
+  readonly kind: 'position';
+  readonly name: string;
+}
+/** `tla::_`, the slicing placeholder. */
+export interface Underscore {
+  readonly kind: 'underscore';
+}
+/** `MakeCoord(12, tla::_)`: a flat coordinate with `_` (null) in some modes, for slicing. */
+export interface SliceCoord {
+  readonly kind: 'slice';
+  readonly items: readonly (IntValue | null)[];
+}
+/** A tla::tuple of values that are not all integers: slice_and_offset's (layout, offset). */
+export interface ValueTuple {
+  readonly kind: 'values';
+  readonly items: readonly Value[];
+}
+/** What a type names: the value of `using X = …;`, `decltype(x)`. */
+export type TypeDesc =
+  | { readonly t: 'element'; readonly name: string }
+  | { readonly t: 'tag'; readonly name: string }
+  | { readonly t: 'position'; readonly name: string }
+  | { readonly t: 'integer'; readonly name: string }
+  | { readonly t: 'buffer'; readonly storage: 'GlobalTensor' | 'LocalTensor'; readonly element: string }
+  | { readonly t: 'catlassCoord'; readonly name: 'MatrixCoord' | 'GemmCoord' }
+  | { readonly t: 'bool' }
+  /** A TLA type (`Shape<_128, _256>`, `Layout<…>`, `decltype(layout)`): its value-initialised or known value. */
+  | { readonly t: 'value'; readonly value: Value };
+export interface TypeValue {
+  readonly kind: 'type';
+  readonly type: TypeDesc;
+}
+
+export type Value = IntTuple | Layout | Tensor | BufferView | TagObject | CatlassCoord | BoolValue | PositionValue | Underscore | SliceCoord | ValueTuple | TypeValue;
 
 export const isLayout = (v: Value): v is Layout => v.kind === 'layout';
+export const isIntTuple = (v: Value): v is IntTuple => v.kind === 'int' || v.kind === 'tuple';
+
+export function printType(t: TypeDesc): string {
+  switch (t.t) {
+    case 'element':
+    case 'tag':
+    case 'position':
+    case 'integer':
+      return t.t === 'tag' ? `layout::${t.name}` : t.t === 'position' ? `Arch::${t.name}` : t.name;
+    case 'buffer':
+      return `AscendC::${t.storage}<${t.element}>`;
+    case 'catlassCoord':
+      return t.name;
+    case 'bool':
+      return 'bool';
+    case 'value':
+      return `decltype(${printValue(t.value)})`;
+  }
+}
 
 export function printValue(v: Value): string {
-  return v.kind === 'layout' ? core.printLayout(v) : core.printIntTuple(v);
+  switch (v.kind) {
+    case 'layout':
+      return core.printLayout(v);
+    case 'int':
+    case 'tuple':
+      return core.printIntTuple(v);
+    case 'tensor':
+      return core.printTensor(v);
+    case 'buffer':
+      return `AscendC::${v.storage}<${v.element}> ${v.name}${v.offset.sym || v.offset.value !== 0n ? `[${core.printIntTuple(v.offset)}]` : ''}`;
+    case 'tagObject':
+      return core.printTagObject(v);
+    case 'catlassCoord':
+      return core.printCatlassCoord(v);
+    case 'bool':
+      return v.value ? 'true' : 'false';
+    case 'position':
+      return `Arch::${v.name}{}`;
+    case 'underscore':
+      return '_';
+    case 'slice':
+      return '(' + v.items.map((x) => (x ? core.printIntTuple(x) : '_')).join(',') + ')';
+    case 'values':
+      return '(' + v.items.map(printValue).join(', ') + ')';
+    case 'type':
+      return printType(v.type);
+  }
 }
 
 /** A diagnostic relative to the statement's own text. */
@@ -29,6 +114,8 @@ export interface LocalDiagnostic {
 
 export interface Binding {
   value: Value | null; // null: its statement failed (uses are not reported again)
+  /** The C++ type of an integer binding (`unsigned`, `int`, `Int<4>`), where the declaration tells it. */
+  ctype?: string;
 }
 
 export interface Environment {
@@ -36,7 +123,14 @@ export interface Environment {
   names(): Iterable<string>;
   /** A value for a name that is not declared (C++ kernels: a symbolic integer); undefined makes it an error. */
   free?(name: string): Value | undefined;
+  /** CATLASS_ARCH when the file does not #define it (the tlaLayout.arch setting). */
+  defaultArch?: Arch;
 }
+
+/** The binding `using namespace X;` leaves, so that what follows reads it as a dependency. */
+export const usingNamespaceName = (ns: string) => `using namespace ${ns}`;
+/** The macro that selects the architecture. */
+export const ARCH_MACRO = 'CATLASS_ARCH';
 
 export interface NodeValue {
   node: Ast.Expr;
@@ -53,6 +147,8 @@ export interface EvalResult {
   tiles: { node: Ast.Expr; parent: Layout; tileShape: IntTuple; coord: IntTuple; result: Layout }[];
   /** layout(coord)/crd2offset calls: for hovers that explain the sum. */
   offsets: { node: Ast.Expr; coordNode: Ast.Expr; coord: IntTuple; shape: IntTuple; stride: IntTuple; layout?: Layout; result: IntValue }[];
+  /** The C++ type of the declared integer, where the statement tells it. */
+  ctype?: string;
 }
 
 class Abort extends Error {
@@ -61,7 +157,22 @@ class Abort extends Error {
   }
 }
 
-const kindName = (v: Value) => (v.kind === 'layout' ? 'a layout' : v.kind === 'tuple' ? 'a tuple' : 'an integer');
+const KIND_NAMES: Record<Value['kind'], string> = {
+  layout: 'a layout',
+  tuple: 'a tuple',
+  int: 'an integer',
+  tensor: 'a tensor',
+  buffer: 'a buffer (AscendC tensor)',
+  tagObject: 'a Catlass::layout tag object',
+  catlassCoord: 'a Catlass coord',
+  bool: 'a bool',
+  position: 'a position',
+  underscore: 'the placeholder _',
+  slice: 'a coordinate with _',
+  values: 'a tuple of values',
+  type: 'a type',
+};
+const kindName = (v: Value) => KIND_NAMES[v.kind];
 
 export class StatementEvaluator {
   private diagnostics: LocalDiagnostic[] = [];
@@ -74,11 +185,19 @@ export class StatementEvaluator {
 
   run(statement: Ast.Statement): EvalResult {
     let value: Value | null = null;
+    let ctype: string | undefined;
     try {
       switch (statement.type) {
         case 'decl':
-          value = this.eval(statement.expr);
-          this.checkDeclaredType(statement, value);
+          value = this.checkDeclaredType(statement, this.eval(statement.expr));
+          ctype = isIntegerType(statement.declType) ? statement.declType! : statement.declType === 'auto' ? this.cppTypeOf(statement.expr) : undefined;
+          break;
+        case 'alias':
+          value = { kind: 'type', type: this.resolveType(statement.target, 'the aliased type') };
+          break;
+        case 'declare':
+          value = this.declareWithoutInit(statement);
+          ctype = isIntegerType(statement.declType) ? statement.declType : undefined;
           break;
         case 'expr':
           value = this.eval(statement.expr);
@@ -100,6 +219,7 @@ export class StatementEvaluator {
       dependencies: [...this.deps],
       tiles: this.tiles,
       offsets: this.offsets,
+      ctype,
     };
   }
 
@@ -128,13 +248,39 @@ export class StatementEvaluator {
 
   // ------------------------------------------------------------ statements
 
-  private checkDeclaredType(s: Ast.Declaration, v: Value): void {
+  /** The declared type converts the value: an integer type makes it a runtime integer (as C++'s conversion does). */
+  private checkDeclaredType(s: Ast.Declaration, v: Value): Value {
     const t = s.declType;
-    if (!t || t === 'auto' || !s.declTypeArg) return;
+    if (!t || t === 'auto' || !s.declTypeArg) return v;
+    if (s.expr.type === 'typeInstance' && s.expr.typeArg === s.declTypeArg) return v; // `T name(a, b);`: constructed as T
+    const declared = this.resolveTypeIfKnown(s.declTypeArg);
     const want =
-      t === 'Layout' ? 'layout' : ['Shape', 'Stride', 'Coord', 'tuple'].includes(t) ? 'tuple' : INTEGER_TYPES.includes(t) ? 'int' : null;
+      t === 'Layout' ? 'layout' : ['Shape', 'Stride', 'Coord', 'tuple'].includes(t) ? 'tuple' : INTEGER_TYPES.includes(t) ? 'int' : declared?.t === 'tag' ? 'tagObject' : null;
     if (want && v.kind !== want) {
       this.fail(s.expr, 'argument-kind', `cannot initialise ${t} '${s.name}' with ${kindName(v)}`);
+    }
+    if (declared?.t === 'tag' && v.kind === 'tagObject' && v.tag !== declared.name) {
+      this.fail(s.expr, 'argument-kind', `cannot initialise layout::${declared.name} '${s.name}' with a layout::${v.tag} tag object`);
+    }
+    return want === 'int' && v.kind === 'int' ? core.arith.cast(v) : v;
+  }
+
+  /** `AscendC::GlobalTensor<half> gmA;`, `uint32_t m;` (a runtime value: a symbol), `layout::RowMajor tag;`. */
+  private declareWithoutInit(s: Ast.BareDeclaration): Value {
+    const t = this.resolveType(s.declTypeArg, 'the declared type');
+    switch (t.t) {
+      case 'buffer':
+        return core.bufferView(t.storage, t.element, s.name);
+      case 'integer':
+        return core.symbolicInt(s.name);
+      case 'tag':
+        return core.constructTag(t.name, []);
+      case 'catlassCoord':
+        return { kind: 'catlassCoord', type: t.name, items: Array.from({ length: t.name === 'GemmCoord' ? 3 : 2 }, () => core.int(0)) };
+      case 'value':
+        return t.value;
+      default:
+        this.fail(s.declTypeArg, 'argument-kind', `a ${printType(t)} declared without a value has nothing to show; give it one`);
     }
   }
 
@@ -193,9 +339,19 @@ export class StatementEvaluator {
       case 'typeInstance':
         return this.typeInstance(e);
       case 'apply':
+        if (e.target.type === 'member') return this.method(e, e.target);
         return this.apply(e, this.eval(e.target), e.target);
       case 'call':
         return this.call(e);
+      case 'member':
+        return this.member(e);
+      case 'index': {
+        const target = this.eval(e.target);
+        if (target.kind !== 'buffer') this.fail(e.target, 'not-callable', `only an AscendC buffer can be indexed with [offset]; this is ${kindName(target)}`);
+        return core.bufferAt(target, this.integer(e.index, 'the offset'));
+      }
+      case 'typeMember':
+        return this.typeMember(e);
     }
   }
 
@@ -208,6 +364,9 @@ export class StatementEvaluator {
     }
     const free = this.env.free?.(e.name);
     if (free) return free;
+    if (e.name === '_') return { kind: 'underscore' };
+    const constant = CATLASS_CONSTANTS[e.name];
+    if (constant !== undefined) return core.int(constant);
     if (BUILTIN_BY_NAME.has(e.name)) {
       this.fail(e, 'argument-kind', `'${e.name}' is a function; call it, e.g. ${BUILTIN_BY_NAME.get(e.name)!.signatures[0].label}`);
     }
@@ -229,8 +388,20 @@ export class StatementEvaluator {
 
   private intTuple(e: Ast.Expr, role: string): IntTuple {
     const v = this.eval(e);
-    if (v.kind === 'layout') this.fail(e, 'argument-kind', `${role} must be an integer or a tuple, not a layout`);
+    if (v.kind === 'catlassCoord') this.catlassCoordTrap(e, v, role);
+    if (!isIntTuple(v)) this.fail(e, 'argument-kind', `${role} must be an integer or a tuple, not ${kindName(v)}`);
     return v;
+  }
+
+  /** A Catlass::Coord where a tla tuple belongs: the `using namespace Catlass;` + MakeCoord trap. */
+  private catlassCoordTrap(e: Ast.Expr, v: CatlassCoord, role: string): never {
+    const call = e.type === 'call' && e.callee === 'MakeCoord' ? e : undefined;
+    if (call && call.ns === '') {
+      this.fail(call.calleeSpan, 'catlass-coord',
+        `${role}: with 'using namespace Catlass;', MakeCoord(${call.args.map(() => '…').join(', ')}) of arguments of one type resolves to Catlass::MakeCoord and makes a Catlass::Coord, not a tla tuple (C++ then fails far away); write tla::MakeCoord`,
+        { data: { suggestion: 'tla::MakeCoord' } });
+    }
+    this.fail(e, 'catlass-coord', `${role} must be a tla tuple, not ${printValue(v)} (a Catlass coord); build it with tla::MakeCoord`);
   }
 
   private integer(e: Ast.Expr, role: string): IntValue {
@@ -241,6 +412,102 @@ export class StatementEvaluator {
 
   private tupleArg(e: Ast.Expr, role: string): IntTuple {
     return this.intTuple(e, role);
+  }
+
+  /** A layout or an IntTuple; a tensor stands for its layout (rank(t), size(t) in kernels). */
+  private layoutOrTuple(e: Ast.Expr, role: string): Layout | IntTuple {
+    const v = this.eval(e);
+    if (v.kind === 'tensor') return v.layout;
+    if (v.kind !== 'layout' && !isIntTuple(v)) this.fail(e, 'argument-kind', `${role} takes a layout or a tuple, not ${kindName(v)}`);
+    return v;
+  }
+
+  private tensorArg(e: Ast.Expr, role: string): Tensor {
+    const v = this.eval(e);
+    if (v.kind !== 'tensor') this.fail(e, 'argument-kind', `${role} must be a tensor (tla::MakeTensor), not ${kindName(v)}`);
+    return v;
+  }
+
+  /** `Arch::PositionGM{}` (as MakeTensor takes it): the AscendC::TPosition it names. */
+  private position(e: Ast.Expr): string {
+    const v = this.eval(e);
+    if (v.kind !== 'position') this.fail(e, 'argument-kind', `a position is expected here (Catlass::Arch::PositionGM{}, PositionL1{}, …), not ${kindName(v)}`);
+    return core.POSITION_TPOSITION[v.name];
+  }
+
+  /** A flat or nested tuple of MakeShape/MakeCoord arguments; `tla::_` makes a slicing coordinate. */
+  private tupleOf(e: Ast.Call): Value {
+    this.noTemplate(e);
+    const vals = e.args.map((a) => this.eval(a));
+    if (vals.some((v) => v.kind === 'underscore' || v.kind === 'slice')) {
+      return {
+        kind: 'slice',
+        items: vals.map((v, i) => {
+          if (v.kind === 'underscore') return null;
+          if (v.kind !== 'int') this.fail(e.args[i], 'depth-mismatch', `a coordinate with _ must be flat: argument ${i + 1} of ${e.callee} is ${kindName(v)}`);
+          return v;
+        }),
+      };
+    }
+    return core.tuple(...vals.map((v, i) => {
+      if (v.kind === 'catlassCoord') this.catlassCoordTrap(e.args[i], v, `argument ${i + 1} of ${e.callee}`);
+      if (!isIntTuple(v)) this.fail(e.args[i], 'argument-kind', `argument ${i + 1} of ${e.callee} must be an integer or a tuple, not ${kindName(v)}`);
+      return v;
+    }));
+  }
+
+  /** True when every argument's C++ type is evident and the same (then Catlass::MakeCoord<T> wins). */
+  private sameKnownType(args: Ast.Expr[]): boolean {
+    const types = args.map((a) => this.cppTypeOf(a));
+    return types.every((t) => t !== undefined && t === types[0]);
+  }
+
+  /** A template argument that must be an integer constant: `32`, `_32`, or a constant's name. */
+  private constantArg(t: Ast.TemplateArg): IntValue {
+    if (t.type === 'int') return core.int(this.inInt64(t));
+    if (t.type === 'constExpr') return core.arith.cast(this.integer(t.expr, 'the template argument'));
+    if (t.type === 'typeArg' && !t.args) {
+      this.deps.add(t.name);
+      const v = this.env.lookup(t.name)?.value ?? (CATLASS_CONSTANTS[t.name] !== undefined ? core.int(CATLASS_CONSTANTS[t.name]) : undefined);
+      if (v && v.kind === 'int') return core.arith.cast(v);
+    }
+    this.fail(t, 'argument-kind', 'an integer constant is expected here');
+  }
+
+  private boolConstant(t: Ast.TemplateArg): boolean {
+    if (t.type === 'typeArg' && !t.args) {
+      const v = this.env.lookup(t.name)?.value;
+      this.deps.add(t.name);
+      if (v?.kind === 'bool') return v.value;
+      if (v?.kind === 'int' && !v.sym) return v.value !== 0n;
+    }
+    this.fail(t, 'argument-kind', 'isB must be true or false');
+  }
+
+  /** `Tag::MakeLayout<E>(r, c)`, `RowMajor::MakeLayoutInUb<E>(MatrixCoord{r, c})`, `zN::MakeLayoutInL0C(…)`. */
+  private tagStatic(e: Ast.Call, tag: string, fn: string): Value {
+    if (!(core.TAG_CLASSES as readonly string[]).includes(tag)) {
+      this.fail(e.calleeSpan, 'unsupported-tag', `'${tag}' is not a Catlass::layout tag class (${core.TAG_CLASSES.slice(0, 9).join(', ')}, …)`);
+    }
+    const arch = this.arch();
+    if (fn === 'MakeLayout') {
+      const el = this.typeName(e, 0, 'Element');
+      this.element(el);
+      this.arity(e, [2], `${tag}::MakeLayout<Element>(rows, cols)`);
+      const [r, c] = e.args.map((a, i) => this.integer(a, i ? 'cols' : 'rows'));
+      return this.core(e, e.args, () => core.tagMakeLayout(tag, el.name, r, c, arch));
+    }
+    this.arity(e, [1], `${tag}::${fn}(MatrixCoord{rows, cols})`);
+    const c = this.eval(e.args[0]);
+    if (c.kind !== 'catlassCoord') this.fail(e.args[0], 'argument-kind', `${tag}::${fn} takes a MatrixCoord{rows, cols}, not ${kindName(c)}`);
+    if (fn === 'MakeLayoutInUb') {
+      if (tag !== 'RowMajor') this.fail(e.calleeSpan, 'unknown-function', `${tag} has no MakeLayoutInUb (RowMajor has)`);
+      const el = this.typeName(e, 0, 'Element');
+      this.element(el);
+      return this.core(e, e.args, () => core.makeLayoutInUb(el.name, c, arch));
+    }
+    if (tag !== 'zN') this.fail(e.calleeSpan, 'unknown-function', `${tag} has no MakeLayoutInL0C (zN has)`);
+    return this.core(e, e.args, () => core.makeLayoutInL0C(c));
   }
 
   private layoutArg(e: Ast.Expr, role: string): Layout {
@@ -269,7 +536,7 @@ export class StatementEvaluator {
         if (t.value > 1_000_000n) this.fail(t, 'index-out-of-range', `index ${t.value} is out of range for ${e.callee}<…>`);
         return Number(t.value);
       }
-      this.fail(t, 'argument-kind', `${e.callee}<…> takes integer indices, not '${t.name}'`);
+      this.fail(t, 'argument-kind', `${e.callee}<…> takes integer indices, not '${t.type === 'typeArg' ? t.name : t.type === 'decltype' ? 'decltype(…)' : 'an expression'}'`);
     });
   }
 
@@ -279,11 +546,103 @@ export class StatementEvaluator {
     return t.value;
   }
 
+  /** A template argument naming an element type or a tag, through `using` aliases. */
   private typeName(e: Ast.Call, i: number, role: string): { name: string; span: Ast.Span } {
     const t = e.templateArgs?.[i];
     if (!t) this.fail(e.calleeSpan, 'argument-count', `${e.callee} needs <${role}> template arguments`);
     if (t.type !== 'typeArg' || t.args) this.fail(t, 'argument-kind', `${role} must be a type name`);
-    return { name: t.name, span: t };
+    return { name: this.aliasedName(t.name), span: t };
+  }
+
+  /** A name through `using X = Y;` aliases of element types, tags and positions; other names as written. */
+  private aliasedName(name: string): string {
+    const b = this.env.lookup(name);
+    if (b) this.deps.add(name);
+    if (b?.value?.kind === 'type') {
+      const t = b.value.type;
+      if (t.t === 'element' || t.t === 'tag' || t.t === 'position' || t.t === 'integer') return t.name;
+    }
+    return name;
+  }
+
+  /** The architecture: `#define CATLASS_ARCH 3510` in the file, else the setting, else 2201. */
+  private arch(): Arch {
+    this.deps.add(ARCH_MACRO);
+    const b = this.env.lookup(ARCH_MACRO);
+    const v = b?.value;
+    if (v && v.kind === 'int' && !v.sym) return v.value === 3510n ? 3510 : 2201;
+    return this.env.defaultArch ?? core.DEFAULT_ARCH;
+  }
+
+  private usingCatlass(): boolean {
+    const name = usingNamespaceName('Catlass');
+    this.deps.add(name);
+    return this.env.lookup(name) !== undefined;
+  }
+
+  /** The C++ type of an integer expression where it is evident (literals, declared names, casts). */
+  private cppTypeOf(e: Ast.Expr): string | undefined {
+    switch (e.type) {
+      case 'int':
+        return e.isStatic ? `Int<${e.value}>` : LITERAL_TYPES[e.suffix];
+      case 'typeInstance':
+        return (e.typeArg.name === 'Int' || e.typeArg.name === 'C') && e.typeArg.args?.[0]?.type === 'int' && !e.args.length ? `Int<${e.typeArg.args[0].value}>` : undefined;
+      case 'name': {
+        const c = this.env.lookup(e.name)?.ctype;
+        return c ? (CPP_INTEGER_TYPES[c] ?? c) : undefined;
+      }
+      case 'cast':
+        return CPP_INTEGER_TYPES[e.castType] ?? e.castType;
+      case 'paren':
+        return this.cppTypeOf(e.inner);
+      default:
+        return undefined;
+    }
+  }
+
+  /** What a type names, or undefined when it names nothing the language knows. */
+  private resolveTypeIfKnown(t: Ast.TypeArg): TypeDesc | undefined {
+    try {
+      return this.resolveType(t, 'the type');
+    } catch (e) {
+      if (e instanceof Abort) {
+        this.diagnostics.pop();
+        return undefined;
+      }
+      throw e;
+    }
+  }
+
+  /** What a type names: an element type, a tag class, a position, a buffer type, or a TLA type's value. */
+  private resolveType(t: Ast.TemplateArg, role: string): TypeDesc {
+    if (t.type === 'decltype') return { t: 'value', value: this.eval(t.expr) };
+    if (t.type === 'constExpr') this.fail(t, 'argument-kind', `${role} must be a type, not an integer expression`);
+    if (t.type === 'int') this.fail(t, 'argument-kind', `${role} must be a type, not the integer ${t.value}`);
+    if (!t.args) {
+      const b = this.env.lookup(t.name);
+      if (b) {
+        this.deps.add(t.name);
+        if (b.value === null) throw new Abort(true);
+        if (b.value.kind === 'type') return b.value.type;
+        return { t: 'value', value: b.value }; // a kernel's `using X = Layout<…>` bound to its value
+      }
+      if (t.name in core.ELEMENT_BITS) return { t: 'element', name: t.name };
+      if ((core.TAG_CLASSES as readonly string[]).includes(t.name)) return { t: 'tag', name: t.name };
+      if (t.name in core.POSITION_TPOSITION) return { t: 'position', name: t.name };
+      if (INTEGER_TYPES.includes(t.name) || t.name === 'int64_t' || t.name === 'bool') return t.name === 'bool' ? { t: 'bool' } : { t: 'integer', name: t.name };
+      if (t.name === 'MatrixCoord' || t.name === 'GemmCoord') return { t: 'catlassCoord', name: t.name };
+    }
+    if ((t.name === 'GlobalTensor' || t.name === 'LocalTensor') && t.args?.length === 1) {
+      const el = t.args[0];
+      const name = el.type === 'typeArg' && !el.args ? this.aliasedName(el.name) : undefined;
+      if (!name || !(name in core.ELEMENT_BITS)) this.fail(el, 'unsupported-element', `${t.name}<…> holds an element type (half, float, int8_t, …)`);
+      return { t: 'buffer', storage: t.name, element: name };
+    }
+    if (['Int', 'C', 'Shape', 'Stride', 'Coord', 'tuple', 'Layout'].includes(t.name) || /^_\d+$/.test(t.name)) {
+      if (t.name === 'Layout') return { t: 'value', value: this.typeInstance({ type: 'typeInstance', typeArg: t, args: [], start: t.start, end: t.end }) };
+      return { t: 'value', value: this.typeValue(t) };
+    }
+    this.fail(t, 'unknown-name', `unknown type '${t.name}'`);
   }
 
   // ------------------------------------------------------------ type forms
@@ -294,11 +653,28 @@ export class StatementEvaluator {
       if (t.isStatic) return core.staticInt(this.inInt64(t));
       this.fail(t, 'argument-kind', `a type is expected here; write Int<${t.value}> or _${t.value}`);
     }
+    if (t.type === 'constExpr') this.fail(t, 'argument-kind', 'a type is expected here; write Int<…>');
+    if (t.type === 'decltype') {
+      const v = this.eval(t.expr);
+      if (!isIntTuple(v)) this.fail(t, 'argument-kind', `decltype(…) here must name a tuple type, not ${kindName(v)}`);
+      return v;
+    }
     const args = t.args ?? [];
     switch (t.name) {
       case 'Int':
       case 'C': {
         const a = args[0];
+        if (args.length === 1 && a.type === 'constExpr') {
+          const v = this.integer(a.expr, `the value of ${t.name}<…>`);
+          return v.sym ? core.fromSym(v.sym, true) : core.staticInt(v.value);
+        }
+        if (args.length === 1 && a.type === 'typeArg' && !a.args) {
+          // `Int<L1_TILE_M>`: a compile-time constant of the file
+          const v = this.env.lookup(a.name)?.value ?? (CATLASS_CONSTANTS[a.name] !== undefined ? core.int(CATLASS_CONSTANTS[a.name]) : undefined);
+          this.deps.add(a.name);
+          if (v && v.kind === 'int') return v.sym ? core.fromSym(v.sym, true) : core.staticInt(v.value);
+          this.fail(a, 'argument-kind', `${t.name}<${a.name}>: '${a.name}' is not an integer constant here`);
+        }
         if (args.length !== 1 || a.type !== 'int') this.fail(t, 'argument-kind', `${t.name}<N> takes one integer`);
         return core.staticInt(this.inInt64(a));
       }
@@ -307,21 +683,34 @@ export class StatementEvaluator {
       case 'Coord':
       case 'tuple':
         return core.tuple(...args.map((a) => this.typeValue(a)));
-      default:
+      default: {
         if (INTEGER_TYPES.includes(t.name) && !t.args) return core.int(0); // value-initialised runtime integer
+        if (/^_\d+$/.test(t.name) && !t.args) return core.staticInt(BigInt(t.name.slice(1)));
+        const b = !t.args ? this.env.lookup(t.name) : undefined;
+        if (b) {
+          this.deps.add(t.name);
+          if (b.value === null) throw new Abort(true);
+          const v = b.value.kind === 'type' && b.value.type.t === 'value' ? b.value.type.value : b.value;
+          if (isIntTuple(v)) return v;
+        }
         this.fail(t, 'unknown-name', `unknown type '${t.name}' in a type form; expected Int<N>, _N, Shape<…>, Stride<…>`);
+      }
     }
   }
 
   private typeInstance(e: Ast.TypeInstance): Value {
     const t = e.typeArg;
-    // `Alias{}` of a `using Alias = Layout<…>;` in a kernel
+    // `Alias{}` of a `using Alias = …;`
     if (!t.args && t.name !== 'Layout') {
-      this.deps.add(t.name);
       const b = this.env.lookup(t.name);
       if (b) {
+        this.deps.add(t.name);
         if (b.value === null) throw new Abort(true);
-        return b.value;
+        if (b.value.kind !== 'type') {
+          if (e.args.length) this.fail(e, 'not-callable', `'${t.name}' is a value, not a type to construct`);
+          return b.value; // a kernel's `using X = Layout<…>` bound to its value
+        }
+        return this.construct(e, b.value.type);
       }
     }
     if (t.name === 'Layout') {
@@ -337,12 +726,195 @@ export class StatementEvaluator {
     }
     if (t.name === 'Product') this.fail(e, 'argument-kind', 'Product{} is a function object: call it, Product{}(tuple)');
     if (BUILTIN_BY_NAME.has(t.name)) this.fail(e, 'argument-kind', `'${t.name}' is a function; call it with (…)`);
-    return this.typeValue(t);
+    if (['Int', 'C', 'Shape', 'Stride', 'Coord', 'tuple'].includes(t.name) || /^_\d+$/.test(t.name)) {
+      if (e.args.length) this.fail(e, 'argument-count', `${t.name}<…>{} takes no constructor arguments here`);
+      return this.typeValue(t);
+    }
+    return this.construct(e, this.resolveType(t, 'the type'));
+  }
+
+  /** `T{…}`, `T(…)` and `T name(…);` of a type the language knows. */
+  private construct(e: Ast.TypeInstance | Ast.Call, t: TypeDesc): Value {
+    const args = e.args;
+    switch (t.t) {
+      case 'position':
+        if (args.length) this.fail(e, 'argument-count', `Arch::${t.name}{} takes no arguments`);
+        return { kind: 'position', name: t.name };
+      case 'tag': {
+        const ints = args.map((a, i) => this.integer(a, `argument ${i + 1} of layout::${t.name}`));
+        return this.core(e, args, () => core.constructTag(t.name, ints));
+      }
+      case 'catlassCoord': {
+        const n = t.name === 'GemmCoord' ? 3 : 2;
+        if (args.length !== 0 && args.length !== n) this.fail(e, 'argument-count', `${t.name} takes ${n === 3 ? '(m, n, k)' : '(row, column)'}, ${args.length} given`);
+        const ints = args.map((a, i) => core.arith.cast(this.integer(a, (n === 3 ? ['m', 'n', 'k'] : ['row', 'column'])[i])));
+        return { kind: 'catlassCoord', type: t.name, items: ints.length ? ints : Array.from({ length: n }, () => core.int(0)) };
+      }
+      case 'integer': {
+        if (args.length > 1) this.fail(e, 'argument-count', `${t.name}{…} takes one value`);
+        return args.length ? core.arith.cast(this.integer(args[0], `the ${t.name}`)) : core.int(0);
+      }
+      case 'value':
+        if (args.length) this.fail(e, 'argument-count', 'a TLA type is constructed with {} only');
+        return t.value;
+      case 'bool':
+        return { kind: 'bool', value: false };
+      default:
+        this.fail(e, 'argument-kind', `${printType(t)} cannot be constructed here`);
+    }
+  }
+
+  /** `tla::detail::iszN<half, decltype(l)>::value`: a layout predicate, as C++ computes it on the type. */
+  private typeMember(e: Ast.TypeMember): Value {
+    const t = e.typeArg;
+    const m = /(?:^|::)is(\w+)$/.exec(t.name);
+    const pred = m?.[1];
+    if (!pred || !([...core.PREDICATES, ...core.MX_PREDICATES] as string[]).includes(pred) || e.member !== 'value') {
+      this.fail(e, 'unknown-name', `unknown type member '${t.name}<…>::${e.member}'; the layout predicates are tla::detail::is${core.PREDICATES[0]}<decltype(l)>::value and the like`);
+    }
+    const args = t.args ?? [];
+    const needsElement = core.ELEMENT_PREDICATES.has(pred);
+    if (args.length !== (needsElement ? 2 : 1)) {
+      this.fail(t, 'argument-count', `is${pred} takes <${needsElement ? 'Element, ' : ''}Layout>, ${args.length} template argument${args.length === 1 ? '' : 's'} given`);
+    }
+    let element: string | undefined;
+    if (needsElement) {
+      const el = args[0];
+      if (el.type !== 'typeArg' || el.args) this.fail(el, 'argument-kind', 'Element must be a type name');
+      element = this.aliasedName(el.name);
+      if (!(element in core.ELEMENT_BITS)) this.element({ name: element, span: el });
+    }
+    const lt = args[args.length - 1];
+    const desc = this.resolveType(lt, 'the layout type');
+    const l = desc.t === 'value' ? desc.value : undefined;
+    if (!l || l.kind !== 'layout') this.fail(lt, 'argument-kind', `is${pred} takes a layout type (decltype(layout)), not ${l ? kindName(l) : printType(desc)}`);
+    const arch = this.arch();
+    const v = this.core(e, [], () => core.layoutPredicate(pred, l, element, arch));
+    if (v === undefined) throw new Abort(true); // depends on a template constant not known here
+    return { kind: 'bool', value: v };
   }
 
   // ------------------------------------------------------------ calls
 
+  /** `t(i, j)`, `t(MakeCoord(i, j))`: an element's index in the buffer; with `tla::_`, a slice. */
+  private tensorAccess(e: Ast.Apply | Ast.Call, t: Tensor): Value {
+    const r = core.rank(t.layout.shape);
+    let items: (IntValue | null)[];
+    let what: string;
+    if (e.args.length === 1) {
+      const v = this.eval(e.args[0]);
+      if (v.kind === 'underscore') {
+        this.fail(e.args[0], 'argument-kind', `a bare _ as the single index does not slice (the scalar path takes it); write t(MakeCoord(tla::_))`);
+      }
+      if (v.kind === 'slice') items = [...v.items];
+      else if (v.kind === 'tuple') {
+        const nested = v.items.findIndex((x) => x.kind === 'tuple');
+        if (nested >= 0) this.fail(e.args[0], 'depth-mismatch', `tensor(coord): coord is not flat (a nested tuple in mode ${nested}); indexing and slicing take one-level coords only`);
+        items = v.items as IntValue[];
+      } else if (v.kind === 'int') {
+        if (r !== 1) this.fail(e.args[0], 'rank-mismatch', `tensor(i): a single index needs a rank-1 tensor, this one is rank ${r}`, { data: { expectedRank: r } });
+        items = [v];
+      } else if (v.kind === 'catlassCoord') this.catlassCoordTrap(e.args[0], v, 'the coordinate');
+      else this.fail(e.args[0], 'argument-kind', `a tensor is indexed with a coordinate, not ${kindName(v)}`);
+      what = e.args.length === 1 && v.kind !== 'int' ? (items.includes(null) ? 'slice' : 'tensor(coord)') : 'tensor(i)';
+    } else {
+      items = e.args.map((a, i) => {
+        const v = this.eval(a);
+        if (v.kind === 'underscore') return null;
+        if (v.kind !== 'int') this.fail(a, 'argument-kind', `index ${i + 1} must be an integer or tla::_, not ${kindName(v)}`);
+        return v;
+      });
+      what = items.includes(null) ? 'slice' : `tensor(${e.args.map((_, i) => 'ijklmn'[i] ?? 'x').join(', ')})`;
+      if (items.length !== r) this.fail(e.argsSpan, 'rank-mismatch', `${what}: ${items.length} indices for a rank-${r} tensor`, { data: { expectedRank: r } });
+    }
+    if (items.includes(null)) return this.core(e as Ast.Expr, e.args, () => core.sliceTensor(t, items, what));
+    return this.core(e as Ast.Expr, e.args, () => core.elementIndex(t, items as IntValue[], what));
+  }
+
+  /** `x.f(…)`: the accessors of tensors, layouts and tag objects. */
+  private method(e: Ast.Apply, m: Ast.Member): Value {
+    const base = this.memberBase(m.target);
+    if (base === undefined) {
+      // a kernel's `params.layoutA.shape()`: not known here; show nothing rather than a guess
+      const path = memberPath(m);
+      const free = path && this.env.free?.(`${path}()`);
+      if (free) return free;
+      throw new Abort(true);
+    }
+    const noArgs = () => {
+      if (e.args.length) this.fail(e.argsSpan, 'argument-count', `${m.name}() takes no arguments`);
+    };
+    const unknown = (): never => this.fail(m.nameSpan, 'unknown-function', `${kindName(base)} has no member function '${m.name}'`);
+    switch (base.kind) {
+      case 'tensor':
+        noArgs();
+        switch (m.name) {
+          case 'layout':
+            return base.layout;
+          case 'shape':
+          case 'stride':
+          case 'originShape':
+            return base.layout[m.name];
+          case 'coord':
+            return base.coord;
+          case 'data':
+            return base.data;
+          default:
+            return unknown();
+        }
+      case 'layout':
+        noArgs();
+        if (m.name === 'shape' || m.name === 'stride' || m.name === 'originShape') return base[m.name];
+        return unknown();
+      case 'tagObject':
+        if (m.name === 'GetTileLayout') {
+          if (e.args.length !== 1) this.fail(e.argsSpan, 'argument-count', `GetTileLayout takes one MatrixCoord, ${e.args.length} given`);
+          const c = this.eval(e.args[0]);
+          if (c.kind !== 'catlassCoord') this.fail(e.args[0], 'argument-kind', `${base.tag}::GetTileLayout takes a MatrixCoord{rows, cols}, not ${kindName(c)}`);
+          return this.core(e, e.args, () => core.tagGetTileLayout(base, c));
+        }
+        noArgs();
+        if ((m.name === 'shape' || m.name === 'stride' || m.name === 'orgShape') && base[m.name]) {
+          return { kind: 'catlassCoord', type: 'Coord', items: [...base[m.name]!] };
+        }
+        return unknown();
+      case 'catlassCoord':
+        noArgs();
+        {
+          const names = base.type === 'GemmCoord' ? ['m', 'n', 'k'] : base.type === 'MatrixCoord' ? ['row', 'column'] : [];
+          const i = names.indexOf(m.name);
+          if (i >= 0 && i < base.items.length) return base.items[i];
+        }
+        return unknown();
+      default:
+        return unknown();
+    }
+  }
+
+  /** The value a member access starts from, or undefined for a kernel name not known here. */
+  private memberBase(target: Ast.Expr): Value | undefined {
+    if (target.type === 'name' && !this.env.lookup(target.name) && this.env.free) return undefined;
+    if (target.type === 'member' && this.env.free && memberPath(target) !== undefined) {
+      const root = memberRoot(target);
+      if (root && !this.env.lookup(root)) return undefined;
+    }
+    return this.eval(target);
+  }
+
+  /** `params.m`, `p->m`: a kernel's runtime value, known only by name. */
+  private member(e: Ast.Member): Value {
+    const path = memberPath(e);
+    const root = memberRoot(e);
+    if (path && root && !this.env.lookup(root)) {
+      const free = this.env.free?.(path);
+      if (free) return free;
+    }
+    const base = this.eval(e.target);
+    this.fail(e.nameSpan, 'argument-kind', `'${e.name}' of ${kindName(base)}: call it as a member function, ${e.name}()`);
+  }
+
   private apply(e: Ast.Apply | Ast.Call, target: Value, targetNode: Ast.Span, targetName?: string): Value {
+    if (target.kind === 'tensor') return this.tensorAccess(e, target);
     if (target.kind !== 'layout') this.fail(targetNode, 'not-callable', `only a layout can be called with a coordinate; this is ${kindName(target)}`);
     if (e.args.length !== 1) this.fail(e.argsSpan, 'argument-count', `a layout is called with one coordinate, ${e.args.length} given`);
     const coordNode = e.args[0];
@@ -366,7 +938,7 @@ export class StatementEvaluator {
         start: e.start,
         end: e.argsSpan.start,
       };
-      const instance: Ast.TypeInstance = { type: 'typeInstance', typeArg, start: e.start, end: e.argsSpan.start };
+      const instance: Ast.TypeInstance = { type: 'typeInstance', typeArg, args: [], start: e.start, end: e.argsSpan.start };
       const target = this.eval(instance);
       return this.apply(e, target, instance);
     }
@@ -381,14 +953,92 @@ export class StatementEvaluator {
       }
     }
     const A = core.arith;
+    const tagCall = /(?:^|::)(\w+)::(MakeLayout|MakeLayoutInUb|MakeLayoutInL0C)$/.exec(e.callee);
+    if (tagCall) return this.tagStatic(e, this.aliasedName(tagCall[1]), tagCall[2]);
+    const ctorType = !e.templateArgs && !e.braces ? this.aliasedName(e.callee) : '';
+    if ((core.TAG_CLASSES as readonly string[]).includes(ctorType) || ctorType === 'MatrixCoord' || ctorType === 'GemmCoord') {
+      return this.construct(e, ctorType === 'MatrixCoord' || ctorType === 'GemmCoord' ? { t: 'catlassCoord', name: ctorType } : { t: 'tag', name: ctorType });
+    }
     switch (e.callee) {
+      case 'MakeCoord':
+        if (e.ns === 'Catlass' || (e.ns === '' && e.args.length > 0 && this.usingCatlass() && this.sameKnownType(e.args))) {
+          // Catlass::MakeCoord(T, T…): a Catlass::Coord (the namespace trap when it was meant as tla's)
+          return { kind: 'catlassCoord', type: 'Coord', items: e.args.map((a, i) => this.integer(a, `argument ${i + 1} of Catlass::MakeCoord`)) };
+        }
+        return this.tupleOf(e);
       case 'MakeShape':
       case 'MakeStride':
-      case 'MakeCoord':
       case 'make_tuple':
       case 'MakeTuple':
+        return this.tupleOf(e);
+      case 'MakeTensor': {
         this.noTemplate(e);
-        return core.tuple(...e.args.map((a, i) => this.intTuple(a, `argument ${i + 1} of ${e.callee}`)));
+        this.arity(e, [3, 4]);
+        const buf = this.eval(e.args[0]);
+        if (buf.kind !== 'buffer') this.fail(e.args[0], 'argument-kind', `MakeTensor's first argument is an AscendC buffer (GlobalTensor/LocalTensor), not ${kindName(buf)}`);
+        const l = this.layoutArg(e.args[1], 'the layout of MakeTensor');
+        const coord = e.args.length === 4 ? this.intTuple(e.args[2], 'the coord of MakeTensor') : undefined;
+        const pos = this.position(e.args[e.args.length - 1]);
+        return this.core(e, e.args, () => core.makeTensor(buf, l, pos, coord));
+      }
+      case 'GetTile':
+      case 'TileView': {
+        this.noTemplate(e);
+        this.arity(e, [3]);
+        const t = this.tensorArg(e.args[0], `the tensor of ${e.callee}`);
+        const c = this.intTuple(e.args[1], e.callee === 'TileView' ? 'the tile coord' : 'the coord');
+        const sh = this.intTuple(e.args[2], 'the tile shape');
+        const r = this.core(e, e.args, () => (e.callee === 'TileView' ? core.tileView(t, c, sh) : core.getTile(t, c, sh)));
+        this.tiles.push({ node: e, parent: t.layout, tileShape: sh, coord: core.tuple(...(r.coord as core.TupleValue).items.map((x, d) => A.sub(x as IntValue, ((t.coord as core.TupleValue).items[d] as IntValue)))), result: r.layout });
+        return r;
+      }
+      case 'MakeTensorLike': {
+        const tag = this.typeName(e, 0, 'Tag');
+        const el = e.templateArgs && e.templateArgs.length > 1 ? this.typeName(e, 1, 'Tag, ElementDst') : undefined;
+        if (el) this.element(el);
+        this.arity(e, [3, 4]);
+        const buf = this.eval(e.args[0]);
+        if (buf.kind !== 'buffer') this.fail(e.args[0], 'argument-kind', `MakeTensorLike's first argument is an AscendC buffer, not ${kindName(buf)}`);
+        const like = this.tensorArg(e.args[1], 'the like-tensor of MakeTensorLike');
+        const pos = this.position(e.args[2]);
+        if (e.args.length === 4) {
+          const base = this.layoutArg(e.args[3], 'the layoutBase of MakeTensorLike');
+          return this.core(e, e.args, () => core.makeTensorLikeOn(el?.name, buf, like, pos, base));
+        }
+        const arch = this.arch();
+        return this.core(e, e.args, () => core.makeTensorLike(tag.name, el?.name, buf, like, pos, arch));
+      }
+      case 'slice_and_offset': {
+        this.noTemplate(e);
+        this.arity(e, [2, 3]);
+        const c = this.eval(e.args[0]);
+        if (c.kind !== 'slice') {
+          if (c.kind === 'tuple' && c.items.some((x) => x.kind === 'tuple')) this.fail(e.args[0], 'depth-mismatch', 'slice_and_offset: coord is not flat');
+          this.fail(e.args[0], 'argument-kind', `slice_and_offset: the coord has no underscore (${printValue(c)}); slice with tla::_ in the modes to keep`);
+        }
+        const l = this.layoutArg(e.args[1], 'the layout of slice_and_offset');
+        const base = e.args.length === 3 ? this.intTuple(e.args[2], 'the base coord') : undefined;
+        const r = this.core(e, e.args, () => core.sliceAndOffset(c.items, l, base));
+        return { kind: 'values', items: [r.projected, r.offset] };
+      }
+      case 'MakeLayoutFromTag': {
+        this.noTemplate(e);
+        this.arity(e, [1]);
+        const t = this.eval(e.args[0]);
+        if (t.kind !== 'tagObject') this.fail(e.args[0], 'argument-kind', `MakeLayoutFromTag takes a Catlass::layout tag object, not ${kindName(t)}${t.kind === 'layout' ? ' (it is a tla layout already)' : ''}`);
+        return this.core(e, e.args, () => core.makeLayoutFromTagObject(t));
+      }
+      case 'MakeMxScaleLayout': {
+        const el = this.typeName(e, 0, 'Element');
+        const tag = this.typeName(e, 1, 'Element, Tag');
+        const isB = e.templateArgs?.[2];
+        if (!isB) this.fail(e.calleeSpan, 'argument-count', 'MakeMxScaleLayout: the isB template argument (A or B side) is missing: MakeMxScaleLayout<float8_e8m0_t, Tag, isB>(rows, cols)');
+        const b = isB.type === 'typeArg' && (isB.name === 'true' || isB.name === 'false') ? isB.name === 'true' : isB.type === 'int' ? isB.value !== 0n : this.boolConstant(isB);
+        this.arity(e, [2], 'MakeMxScaleLayout<float8_e8m0_t, Tag, isB>(rows, cols)');
+        const [r, c] = e.args.map((a, i) => this.integer(a, i ? 'cols' : 'rows'));
+        const arch = this.arch();
+        return this.core(e, e.args, () => core.makeMxScaleLayout(el.name, tag.name, b, r, c, arch));
+      }
       case 'MakeLayout':
         return this.makeLayout(e);
       case 'MakeLayoutL0C': {
@@ -427,7 +1077,7 @@ export class StatementEvaluator {
       case 'stride':
       case 'originShape': {
         this.arity(e, [1]);
-        const v = this.eval(e.args[0]);
+        const v = this.layoutOrTuple(e.args[0], `${e.callee}(…)`);
         let part: IntTuple;
         if (v.kind === 'layout') part = v[e.callee];
         else if (e.callee === 'shape') part = v; // shape(IntTuple) is the tuple itself
@@ -440,6 +1090,14 @@ export class StatementEvaluator {
         const idx = this.indices(e);
         if (!idx.length) this.fail(e.calleeSpan, 'argument-count', 'get needs indices: get<I, J…>(x)');
         const v = this.eval(e.args[0]);
+        if (v.kind === 'values') {
+          const item = v.items[idx[0]];
+          if (!item) this.fail(e.calleeSpan, 'index-out-of-range', `get<${idx[0]}> is out of range for a tuple of ${v.items.length} values`);
+          if (idx.length === 1) return item;
+          if (!isIntTuple(item)) this.fail(e.calleeSpan, 'index-out-of-range', `get<${idx.join(', ')}>: element ${idx[0]} is ${kindName(item)}`);
+          return this.core(e, e.args, () => core.getPath(item, idx.slice(1)));
+        }
+        if (!isIntTuple(v) && v.kind !== 'layout') this.fail(e.args[0], 'argument-kind', `get<…> takes a tuple or a layout, not ${kindName(v)}`);
         if (v.kind === 'layout') {
           const s = this.core(e, e.args, () => core.getPath(v.shape, idx));
           const d = this.core(e, e.args, () => core.getPath(v.stride, idx));
@@ -453,7 +1111,7 @@ export class StatementEvaluator {
       case 'rank':
       case 'depth': {
         this.arity(e, [1]);
-        const v = this.eval(e.args[0]);
+        const v = this.layoutOrTuple(e.args[0], `${e.callee}(…)`);
         const t = v.kind === 'layout' ? v.shape : v;
         const idx = this.indices(e);
         const sub = this.core(e, e.args, () => core.getPath(t, idx));
@@ -463,13 +1121,20 @@ export class StatementEvaluator {
       case 'size': {
         if (e.callee === 'Product' && !e.braces) this.fail(e.calleeSpan, 'argument-kind', 'Product is a function object: write Product{}(tuple)');
         this.arity(e, [1]);
-        const v = this.eval(e.args[0]);
+        const v = this.layoutOrTuple(e.args[0], `${e.callee}(…)`);
         return this.core(e, e.args, () => A.product(v.kind === 'layout' ? v.shape : v));
       }
       case 'CeilDiv':
       case 'RoundUp':
       case 'min':
       case 'max': {
+        if ((e.callee === 'CeilDiv' || e.callee === 'RoundUp') && e.templateArgs?.length === 1) {
+          // CeilDiv<N>(x), RoundUp<N>(x): N a compile-time constant
+          this.arity(e, [1], `${e.callee}<N>(x)`);
+          const n = this.constantArg(e.templateArgs[0]);
+          const x = this.integer(e.args[0], `argument of ${e.callee}`);
+          return this.core(e, e.args, () => (e.callee === 'CeilDiv' ? A.ceilDiv : A.roundUp)(x, n));
+        }
         this.arity(e, [2]);
         const [a, b] = e.args.map((x, i) => this.integer(x, `argument ${i + 1} of ${e.callee}`));
         const op = { CeilDiv: A.ceilDiv, RoundUp: A.roundUp, min: A.min, max: A.max }[e.callee];
@@ -521,7 +1186,8 @@ export class StatementEvaluator {
       }
       this.arity(e, [2], 'MakeLayout<Element, Tag>(rows, cols)');
       const [r, c] = e.args.map((a, i) => this.integer(a, i ? 'cols' : 'rows'));
-      return this.core(e, e.args, () => core.makeLayoutFromTag(el.name, tag.name, r, c));
+      const arch = this.arch();
+      return this.core(e, e.args, () => core.makeLayoutFromTag(el.name, tag.name, r, c, arch));
     }
     this.arity(e, [1, 2, 3]);
     if (e.args.length === 1) {
@@ -594,6 +1260,27 @@ export class StatementEvaluator {
   }
 }
 
+/** `params.layoutA.m` as written, when the chain is names only. */
+function memberPath(e: Ast.Expr): string | undefined {
+  if (e.type === 'name') return e.name;
+  if (e.type !== 'member') return undefined;
+  const base = memberPath(e.target);
+  return base === undefined ? undefined : `${base}${e.op}${e.name}`;
+}
+
+function memberRoot(e: Ast.Expr): string | undefined {
+  if (e.type === 'name') return e.name;
+  return e.type === 'member' ? memberRoot(e.target) : undefined;
+}
+
+/** C++ types of integer literals by suffix. */
+const LITERAL_TYPES: Record<string, string> = { '': 'int', u: 'unsigned', l: 'long', ul: 'unsigned long', ll: 'long long', ull: 'unsigned long long' };
+/** Integer type spellings as the C++ types they name (for the same-type test of Catlass::MakeCoord). */
+const CPP_INTEGER_TYPES: Record<string, string> = {
+  uint32_t: 'unsigned', unsigned: 'unsigned', int32_t: 'int', int: 'int', int64_t: 'long', long: 'long', uint64_t: 'unsigned long', size_t: 'unsigned long',
+};
+const isIntegerType = (t: string | null | undefined): boolean => !!t && (INTEGER_TYPES.includes(t) || t === 'int64_t');
+
 /** Product of the leaves, exactly (no int64 check: a warning must not fail on a huge mode). */
 export function exactProduct(x: IntTuple): bigint {
   return core.leaves(x).reduce((acc, l) => acc * l.value, 1n);
@@ -654,5 +1341,10 @@ export function valuesEqual(a: Value, b: Value): boolean {
       core.equalValues(a.originShape, b.originShape)
     );
   }
-  return core.equalValues(a, b);
+  if (isIntTuple(a) && isIntTuple(b)) return core.equalValues(a, b);
+  if (a.kind === 'bool' && b.kind === 'bool') return a.value === b.value;
+  if (a.kind === 'tensor' && b.kind === 'tensor') {
+    return valuesEqual(a.layout, b.layout) && core.equalValues(a.coord, b.coord) && a.position === b.position && a.data.element === b.data.element && core.equalValues(a.data.offset, b.data.offset);
+  }
+  return printValue(a) === printValue(b);
 }

@@ -4,11 +4,11 @@
 // test/language/fastParser.test.ts checks that on the goldens, the examples and fuzzed
 // statements. When it fails, ohm parses the statement again to report the error.
 import type * as Ast from './ast';
-import { unqualified } from './qualifiers';
+import { namespaceOf, unqualified } from './qualifiers';
 
-type Tok = { t: 'id' | 'static' | 'num' | 'str' | 'p'; v: string; s: number; e: number; value?: bigint };
+type Tok = { t: 'id' | 'static' | 'num' | 'str' | 'p'; v: string; s: number; e: number; value?: bigint; suffix?: string };
 
-const KEYWORDS = new Set(['auto', 'constexpr', 'const', 'static_assert', 'static_cast', 'static', 'using', 'namespace', 'inline']);
+const KEYWORDS = new Set(['auto', 'constexpr', 'const', 'static_assert', 'static_cast', 'static', 'using', 'namespace', 'inline', 'typedef', 'decltype']);
 const CAST_TYPES = new Set(['int64_t', 'uint64_t', 'int32_t', 'uint32_t', 'size_t', 'int', 'long', 'unsigned']);
 const DECL_QUALIFIERS = new Set(['constexpr', 'const', 'static', 'inline']);
 const PUNCT2 = new Set(['::', '->', '==', '!=']);
@@ -61,12 +61,13 @@ function tokenize(src: string): Tok[] | null {
         while (j < n && isDigit(src.charCodeAt(j))) j++;
       }
       digits = src.slice(i, j);
+      const digitsEnd = j;
       // suffix ull | ul | ll | u | l, any case (ohm's order)
       const lower = (k: number) => src.charCodeAt(k) | 32;
       if (lower(j) === 117 /* u */) j += lower(j + 1) === 108 ? (lower(j + 2) === 108 ? 3 : 2) : 1;
       else if (lower(j) === 108 /* l */) j += lower(j + 1) === 108 ? 2 : 1;
       if (j < n && isIdPart(src.charCodeAt(j))) return null; // `12abc`: ohm's number needs ~identPart
-      out.push({ t: 'num', v: src.slice(i, j), s: i, e: j, value: BigInt(digits) });
+      out.push({ t: 'num', v: src.slice(i, j), s: i, e: j, value: BigInt(digits), suffix: src.slice(digitsEnd, j).toLowerCase() });
       i = j;
       continue;
     }
@@ -168,7 +169,7 @@ class Parser {
   // ---- statements
 
   statement(): R<Ast.Statement> {
-    for (const alt of [() => this.usingNamespace(), () => this.staticAssert(), () => this.declarationTyped(), () => this.declarationShort(), () => this.expressionStatement()]) {
+    for (const alt of [() => this.usingNamespace(), () => this.aliasDecl(), () => this.typedefDecl(), () => this.staticAssert(), () => this.declarationTyped(), () => this.declarationShort(), () => this.expressionStatement()]) {
       const s = alt();
       if (s) return this.i === this.toks.length ? s : null;
       this.i = 0;
@@ -183,10 +184,53 @@ class Parser {
     this.i++;
     if (!this.word('namespace')) return this.fail(t0);
     this.i++;
-    if (!this.qualifiedName()) return this.fail(t0);
+    const q = this.qualifiedName();
+    if (!q) return this.fail(t0);
     const semi = this.accept(';');
     if (!semi) return this.fail(t0);
-    return { type: 'using', start, end: semi.e };
+    return { type: 'using', namespace: q.text, start, end: semi.e };
+  }
+
+  /** `using NAME = TYPE;` */
+  private aliasDecl(): R<Ast.Statement> {
+    const t0 = this.i;
+    const start = this.peek()?.s ?? 0;
+    if (!this.word('using')) return null;
+    this.i++;
+    const name = this.ident();
+    if (!name || !this.accept('=')) return this.fail(t0);
+    const target = this.typeExpr();
+    const semi = target && this.accept(';');
+    if (!target || !semi) return this.fail(t0);
+    return { type: 'alias', name: name.v, nameSpan: { start: name.s, end: name.e }, target, start, end: semi.e };
+  }
+
+  /** `typedef TYPE NAME;` */
+  private typedefDecl(): R<Ast.Statement> {
+    const t0 = this.i;
+    const start = this.peek()?.s ?? 0;
+    if (!this.word('typedef')) return null;
+    this.i++;
+    const target = this.typeExpr();
+    const name = target && this.ident();
+    const semi = name && this.accept(';');
+    if (!target || !name || !semi) return this.fail(t0);
+    return { type: 'alias', name: name.v, nameSpan: { start: name.s, end: name.e }, target, start, end: semi.e };
+  }
+
+  private typeExpr(): Ast.TypeArg | Ast.Decltype | null {
+    return this.decltype() ?? this.typeArg();
+  }
+
+  private decltype(): Ast.Decltype | null {
+    const t0 = this.i;
+    if (!this.word('decltype') || !this.is('(', 1)) return null;
+    const start = this.peek()!.s;
+    this.i += 2;
+    const expr = this.expr();
+    const close = expr && this.accept(')');
+    if (!expr || !close) return this.fail(t0);
+    return { type: 'decltype', expr, start, end: close.e };
   }
 
   private staticAssert(): R<Ast.Statement> {
@@ -232,11 +276,31 @@ class Parser {
       declType = declTypeArg.name;
     }
     const name = this.ident();
-    if (!name || !this.accept('=')) return this.fail(t0);
-    const expr = this.expr();
-    const semi = expr && this.accept(';');
-    if (!expr || !semi) return this.fail(t0);
-    return { type: 'decl', declType, declTypeArg, isConst, name: name.v, nameSpan: { start: name.s, end: name.e }, expr, start, end: semi.e };
+    if (!name) return this.fail(t0);
+    const nameSpan = { start: name.s, end: name.e };
+    if (this.accept('=')) {
+      const expr = this.expr();
+      const semi = expr && this.accept(';');
+      if (!expr || !semi) return this.fail(t0);
+      return { type: 'decl', declType, declTypeArg, isConst, name: name.v, nameSpan, expr, start, end: semi.e };
+    }
+    if (!declTypeArg) return this.fail(t0); // `auto x;` and `auto x(…)` are not declarations here
+    // `T name(a, b);`, `T name{a, b};`: a constructed value
+    const open = this.is('(') ? '(' : this.is('{') ? '{' : null;
+    if (open) {
+      const o = this.peek()!;
+      this.i++;
+      const args = this.exprList();
+      const close = args && this.accept(open === '(' ? ')' : '}');
+      const semi = close && this.accept(';');
+      if (!args || !close || !semi) return this.fail(t0);
+      const expr: Ast.TypeInstance = { type: 'typeInstance', typeArg: declTypeArg, args, start: declTypeArg.start, end: close.e };
+      void o;
+      return { type: 'decl', declType, declTypeArg, isConst, name: name.v, nameSpan, expr, start, end: semi.e };
+    }
+    const semi = this.accept(';');
+    if (!semi) return this.fail(t0);
+    return { type: 'declare', declType, declTypeArg, isConst, name: name.v, nameSpan, start, end: semi.e };
   }
 
   private declarationShort(): R<Ast.Statement> {
@@ -434,13 +498,23 @@ class Parser {
         this.i = save;
         return e;
       }
+      if (this.is('[')) {
+        this.i++;
+        const index = this.expr();
+        const close = index && this.accept(']');
+        if (index && close) {
+          e = { type: 'index', target: e, index, start: e.start, end: close.e };
+          continue;
+        }
+        this.i = save;
+        return e;
+      }
       if (this.is('.') || this.is('->')) {
-        const op = this.peek()!.v;
+        const op = this.peek()!.v as '.' | '->';
         this.i++;
         const field = this.ident();
         if (field) {
-          const name: string = `${this.src.slice(e.start, e.end).replace(/\s+/g, '')}${op}${field.v}`;
-          e = { type: 'name', name, start: e.start, end: field.e };
+          e = { type: 'member', target: e, op, name: field.v, nameSpan: { start: field.s, end: field.e }, start: e.start, end: field.e };
           continue;
         }
         this.i = save;
@@ -461,9 +535,15 @@ class Parser {
   private primary(): R<Ast.Expr> {
     const t = this.peek();
     if (!t) return null;
+    if (t.t === 'static' && this.is('{', 1) && this.is('}', 2)) {
+      // `_128{}`: the static integer, constructed
+      const lit = this.intLiteral()!;
+      this.i += 2;
+      return { ...lit, end: this.last.e };
+    }
     if (t.t === 'static' || t.t === 'num') return this.intLiteral();
     if (t.t === 'id' || (t.t === 'p' && t.v === '::')) {
-      const r = this.functionCall() ?? this.typeInstance();
+      const r = this.functionCall() ?? this.typeInstance() ?? this.typeMember();
       if (r) return r;
     }
     if (t.t === 'p' && t.v === '(') {
@@ -502,7 +582,7 @@ class Parser {
     const t = this.peek();
     if (!t || (t.t !== 'static' && t.t !== 'num')) return null;
     this.i++;
-    return { type: 'int', value: t.value!, isStatic: t.t === 'static', start: t.s, end: t.e };
+    return { type: 'int', value: t.value!, isStatic: t.t === 'static', suffix: t.suffix ?? '', start: t.s, end: t.e };
   }
 
   /** `<…>`, or null (position restored) when there is none. */
@@ -516,7 +596,23 @@ class Parser {
   }
 
   private templateArg(): Ast.TemplateArg | null {
-    return this.intLiteral() ?? this.typeArg();
+    return this.constExpr() ?? this.intLiteral() ?? this.decltype() ?? this.typeArg();
+  }
+
+  /** ohm's `&(TemplateTerm (addOp | mulOp)) Additive`: an integer expression as a template argument. */
+  private constExpr(): Ast.ConstExpr | null {
+    const t0 = this.i;
+    const t = this.peek();
+    if (!t) return null;
+    if (t.t === 'static' || t.t === 'num') this.i++;
+    else if (!this.qualifiedName()) return this.fail(t0);
+    const op = this.peek();
+    const isOp = !!op && op.t === 'p' && (op.v === '+' || op.v === '-' || op.v === '*' || op.v === '/' || op.v === '%');
+    this.i = t0;
+    if (!isOp) return null;
+    const expr = this.additive();
+    if (!expr) return this.fail(t0);
+    return { type: 'constExpr', expr, start: expr.start, end: expr.end };
   }
 
   private typeArg(): Ast.TypeArg | null {
@@ -544,6 +640,7 @@ class Parser {
     return {
       type: 'call',
       callee: this.bare(q.text),
+      ns: namespaceOf(q.text),
       calleeSpan: { start: q.start, end: q.end },
       templateArgs,
       braces,
@@ -560,11 +657,27 @@ class Parser {
     if (!q) return null;
     const args = this.templateArgs();
     const targsEnd = this.last.e;
-    if (!(this.is('{') && this.is('}', 1))) return this.fail(t0);
-    this.i += 2;
-    const end = this.last.e;
+    if (!this.accept('{')) return this.fail(t0);
+    const ctorArgs = this.exprList();
+    const close = ctorArgs && this.accept('}');
+    if (!ctorArgs || !close) return this.fail(t0);
     const typeArg: Ast.TypeArg = { type: 'typeArg', name: this.bare(q.text), nameSpan: { start: q.start, end: q.end }, args, start: q.start, end: args ? targsEnd : q.end };
-    return { type: 'typeInstance', typeArg, start: q.start, end };
+    return { type: 'typeInstance', typeArg, args: ctorArgs, start: q.start, end: close.e };
+  }
+
+  /** `T<…>::member`, e.g. `tla::detail::iszN<half, decltype(l)>::value`. */
+  private typeMember(): R<Ast.Expr> {
+    const t0 = this.i;
+    const q = this.qualifiedName();
+    if (!q) return null;
+    const args = this.templateArgs();
+    if (!args) return this.fail(t0);
+    const targsEnd = this.last.e;
+    if (!this.accept('::')) return this.fail(t0);
+    const member = this.ident();
+    if (!member) return this.fail(t0);
+    const typeArg: Ast.TypeArg = { type: 'typeArg', name: this.bare(q.text), nameSpan: { start: q.start, end: q.end }, args, start: q.start, end: targsEnd };
+    return { type: 'typeMember', typeArg, member: member.v, memberSpan: { start: member.s, end: member.e }, start: q.start, end: member.e };
   }
 
   private literalTuple(): R<Ast.Expr> {

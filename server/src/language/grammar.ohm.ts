@@ -4,16 +4,28 @@ export const grammarSource = String.raw`
 TlaStatement {
   Statement
     = UsingNamespace
+    | AliasDecl
+    | TypedefDecl
     | StaticAssert
     | Declaration
     | ExpressionStatement
 
   UsingNamespace = "using" "namespace" qualifiedName ";"
+  AliasDecl = "using" declName "=" TypeExpr ";"
+  TypedefDecl = "typedef" TypeExpr declName ";"
+  TypeExpr = Decltype | TypeArg
+  Decltype = decltype "(" Expr ")"
   StaticAssert = "static_assert" "(" Expr compareOp Expr AssertMessage? ")" ";"
   AssertMessage = "," stringLiteral
   Declaration
     = DeclSpecifiers declName "=" Expr ";"  -- typed
     | declName "=" Expr ";"                 -- short
+    | TypedSpecifiers declName CtorArgs ";"  -- ctor
+    | TypedSpecifiers declName ";"           -- bare
+  TypedSpecifiers = declQualifier* TypeArg
+  CtorArgs
+    = "(" ListOf<Expr, ","> ")"  -- paren
+    | "{" ListOf<Expr, ","> "}"  -- brace
   DeclSpecifiers = declQualifier* DeclType
   DeclType = auto | TypeArg
   ExpressionStatement = Expr ";"
@@ -41,14 +53,17 @@ TlaStatement {
 
   Postfix
     = Postfix "(" ListOf<Expr, ","> ")"  -- apply
+    | Postfix "[" Expr "]"  -- index
     | Postfix ("." | "->") ident  -- member
     | Primary
 
   Primary
-    = staticInt
+    = staticInt "{" "}"  -- staticBraces
+    | staticInt
     | number
     | FunctionCall
     | TypeInstance
+    | TypeMember
     | LiteralTuple
     | "(" Expr "," NonemptyListOf<Expr, ","> ")"  -- tuple
     | "(" Expr ")"  -- paren
@@ -62,10 +77,14 @@ TlaStatement {
   literalInt = "-"? space* (staticInt | number)
 
   FunctionCall = qualifiedName TemplateArgs? Braces? "(" ListOf<Expr, ","> ")"
-  TypeInstance = qualifiedName TemplateArgs? Braces
+  TypeInstance = qualifiedName TemplateArgs? "{" ListOf<Expr, ","> "}"
+  TypeMember = qualifiedName TemplateArgs "::" ident
   Braces = "{" "}"
   TemplateArgs = "<" ListOf<TemplateArg, ","> ">"
-  TemplateArg = staticInt | number | TypeArg
+  TemplateArg = ConstExpr | staticInt | number | Decltype | TypeArg
+  // an integer expression (it has an operator after its first term): Int<K / 32 * 4>
+  ConstExpr = &(TemplateTerm (addOp | mulOp)) Additive
+  TemplateTerm = staticInt | number | qualifiedName
   TypeArg = qualifiedName TemplateArgs?
 
   // ---- lexical
@@ -75,13 +94,14 @@ TlaStatement {
   declQualifier = ("constexpr" | "const" | "static" | "inline") ~identPart
   auto = "auto" ~identPart
   staticCast = "static_cast" ~identPart
+  decltype = "decltype" ~identPart
   castType = ("int64_t" | "uint64_t" | "int32_t" | "uint32_t" | "size_t" | "int" | "long" | "unsigned") ~identPart
   declName = ident
   qualifiedName = ("::" space*)? (ident space* "::" space*)* ident
   ident = ~keyword ~staticInt identStart identPart*
   identStart = letter | "_"
   identPart = alnum | "_"
-  keyword = ("auto" | "constexpr" | "const" | "static_assert" | "static_cast" | "static" | "using" | "namespace" | "inline") ~identPart
+  keyword = ("auto" | "constexpr" | "const" | "static_assert" | "static_cast" | "static" | "using" | "namespace" | "inline" | "typedef" | "decltype") ~identPart
   staticInt = "_" digit+ ~identPart
   number = (hexInt | decInt) intSuffix ~identPart
   hexInt = "0" ("x" | "X") hexDigit+

@@ -3,7 +3,7 @@ import type * as ohm from 'ohm-js';
 import type * as Ast from './ast';
 import { grammarSource } from './grammar.ohm';
 
-import { IGNORED_QUALIFIERS, unqualified } from './qualifiers';
+import { IGNORED_QUALIFIERS, namespaceOf, unqualified } from './qualifiers';
 import { fastParseStatement } from './fastParser';
 export { IGNORED_QUALIFIERS };
 
@@ -23,8 +23,17 @@ function setup(): { g: ohm.Grammar; s: ohm.Semantics } {
   const bareName = unqualified;
 
   s.addOperation('ast', {
-    UsingNamespace(_u, _n, _q, _semi) {
-      return { type: 'using', ...span(this) };
+    UsingNamespace(_u, _n, q, _semi) {
+      return { type: 'using', namespace: q.sourceString.replace(/\s+/g, ''), ...span(this) };
+    },
+    AliasDecl(_u, name, _eq, t, _semi) {
+      return { type: 'alias', name: name.sourceString, nameSpan: span(name), target: t.ast(), ...span(this) };
+    },
+    TypedefDecl(_t, t, name, _semi) {
+      return { type: 'alias', name: name.sourceString, nameSpan: span(name), target: t.ast(), ...span(this) };
+    },
+    Decltype(_kw, _open, e, _close) {
+      return { type: 'decltype', expr: e.ast(), ...span(this) };
     },
     StaticAssert(_kw, _open, left, op, right, msg, _close, _semi) {
       return { type: 'assert', left: left.ast(), op: op.sourceString, right: right.ast(), message: opt(msg), ...span(this) };
@@ -48,12 +57,33 @@ function setup(): { g: ohm.Grammar; s: ohm.Semantics } {
         ...span(this),
       };
     },
+    Declaration_ctor(spec, name, args, _semi) {
+      const d = spec.ast() as { declType: string; declTypeArg: Ast.TypeArg | null; isConst: boolean };
+      const a = args.ast() as { args: Ast.Expr[]; span: Ast.Span };
+      const expr: Ast.TypeInstance = { type: 'typeInstance', typeArg: d.declTypeArg!, args: a.args, start: d.declTypeArg!.start, end: a.span.end };
+      return { type: 'decl', ...d, name: name.sourceString, nameSpan: span(name), expr, ...span(this) };
+    },
+    Declaration_bare(spec, name, _semi) {
+      const d = spec.ast() as { declType: string; declTypeArg: Ast.TypeArg | null; isConst: boolean };
+      return { type: 'declare', ...d, name: name.sourceString, nameSpan: span(name), ...span(this) };
+    },
+    CtorArgs_paren(_o, args, _c) {
+      return { args: list(args), span: span(this) };
+    },
+    CtorArgs_brace(_o, args, _c) {
+      return { args: list(args), span: span(this) };
+    },
     DeclSpecifiers(quals, type) {
       const isConst = quals.children.some((q: ohm.Node) => q.sourceString.startsWith('const'));
       const t = type.ast();
       return typeof t === 'string'
         ? { declType: t, declTypeArg: null, isConst }
         : { declType: (t as Ast.TypeArg).name, declTypeArg: t, isConst };
+    },
+    TypedSpecifiers(quals, type) {
+      const isConst = quals.children.some((q: ohm.Node) => q.sourceString.startsWith('const'));
+      const t = type.ast() as Ast.TypeArg;
+      return { declType: t.name, declTypeArg: t, isConst };
     },
     DeclType(t) {
       return t.ctorName === 'auto' ? 'auto' : t.ast();
@@ -104,12 +134,18 @@ function setup(): { g: ohm.Grammar; s: ohm.Semantics } {
     Primary_tuple(_open, first, _comma, rest, _close) {
       return { type: 'tuple', items: [first.ast(), ...list(rest)], ...span(this) };
     },
+    Primary_staticBraces(lit, _open, _close) {
+      // `_128{}`: the static integer, constructed
+      return { ...(lit.ast() as Ast.IntLiteral), ...span(this) };
+    },
     Primary_paren(_open, e, _close) {
       return { type: 'paren', inner: e.ast(), ...span(this) };
     },
     Postfix_member(target, op, field) {
-      // `params.m`, `p->m`: a name in a kernel whose value is not known here
-      return { type: 'name', name: `${target.sourceString.replace(/\s+/g, '')}${op.sourceString}${field.sourceString}`, ...span(this) };
+      return { type: 'member', target: target.ast(), op: op.sourceString, name: field.sourceString, nameSpan: span(field), ...span(this) };
+    },
+    Postfix_index(target, _open, index, _close) {
+      return { type: 'index', target: target.ast(), index: index.ast(), ...span(this) };
     },
     Primary_name(q) {
       return { type: 'name', name: bareName(q.sourceString), ...span(this) };
@@ -118,6 +154,7 @@ function setup(): { g: ohm.Grammar; s: ohm.Semantics } {
       return {
         type: 'call',
         callee: bareName(name.sourceString),
+        ns: namespaceOf(name.sourceString),
         calleeSpan: span(name),
         templateArgs: opt(targs),
         braces: braces.numChildren > 0,
@@ -126,7 +163,7 @@ function setup(): { g: ohm.Grammar; s: ohm.Semantics } {
         ...span(this),
       };
     },
-    TypeInstance(t, targs, _braces) {
+    TypeInstance(t, targs, _open, args, _close) {
       const typeArg: Ast.TypeArg = {
         type: 'typeArg',
         name: bareName(t.sourceString),
@@ -135,7 +172,21 @@ function setup(): { g: ohm.Grammar; s: ohm.Semantics } {
         start: t.source.startIdx,
         end: targs.numChildren ? targs.source.endIdx : t.source.endIdx,
       };
-      return { type: 'typeInstance', typeArg, ...span(this) };
+      return { type: 'typeInstance', typeArg, args: list(args), ...span(this) };
+    },
+    TypeMember(t, targs, _colons, member) {
+      const typeArg: Ast.TypeArg = {
+        type: 'typeArg',
+        name: bareName(t.sourceString),
+        nameSpan: span(t),
+        args: targs.ast(),
+        start: t.source.startIdx,
+        end: targs.source.endIdx,
+      };
+      return { type: 'typeMember', typeArg, member: member.sourceString, memberSpan: span(member), ...span(this) };
+    },
+    ConstExpr(_term, _op, e) {
+      return { type: 'constExpr', expr: e.ast(), ...span(this) };
     },
     TemplateArgs(_lt, args, _gt) {
       return list(args);
@@ -144,10 +195,10 @@ function setup(): { g: ohm.Grammar; s: ohm.Semantics } {
       return { type: 'typeArg', name: bareName(name.sourceString), nameSpan: span(name), args: opt(targs), ...span(this) };
     },
     staticInt(_u, digits) {
-      return { type: 'int', value: BigInt(digits.sourceString), isStatic: true, ...span(this) };
+      return { type: 'int', value: BigInt(digits.sourceString), isStatic: true, suffix: '', ...span(this) };
     },
-    number(n, _suffix) {
-      return { type: 'int', value: BigInt(n.sourceString), isStatic: false, ...span(this) };
+    number(n, suffix) {
+      return { type: 'int', value: BigInt(n.sourceString), isStatic: false, suffix: suffix.sourceString.toLowerCase(), ...span(this) };
     },
     stringLiteral(_o, chars, _c) {
       return chars.sourceString;

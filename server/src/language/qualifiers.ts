@@ -8,3 +8,9 @@ export function unqualified(text: string): string {
   const last = parts[parts.length - 1];
   return parts.slice(0, -1).every((q) => IGNORED_QUALIFIERS.has(q)) ? last : parts.join('::');
 }
+
+/** The namespace part of a qualified name, as written without blanks: `tla` for `tla::MakeCoord`, `` for `MakeCoord`. */
+export function namespaceOf(text: string): string {
+  const i = text.lastIndexOf('::');
+  return i < 0 ? '' : text.slice(0, i).replace(/\s+/g, '');
+}

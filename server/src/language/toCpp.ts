@@ -1,7 +1,7 @@
 // A value written back as the TLA C++ that builds it ("copy as C++").
 import * as core from '../core';
 import { IntTuple } from '../core';
-import { Value } from './evaluate';
+import { Value, printValue } from './evaluate';
 
 function tupleCpp(t: IntTuple, maker: string): string {
   if (t.kind === 'int') {
@@ -15,10 +15,12 @@ export function valueToCpp(v: Value, tupleMaker = 'MakeShape'): string {
   if (v.kind === 'layout') {
     return `MakeLayout(${tupleCpp(v.shape, 'MakeShape')}, ${tupleCpp(v.stride, 'MakeStride')}, ${tupleCpp(v.originShape, 'MakeShape')})`;
   }
-  return tupleCpp(v, tupleMaker);
+  if (v.kind === 'int' || v.kind === 'tuple') return tupleCpp(v, tupleMaker);
+  if (v.kind === 'tensor') return valueToCpp(v.layout);
+  return printValue(v);
 }
 
 /** The compact notation of a value: exactly what the tools print. */
 export function valueToCompact(v: Value): string {
-  return v.kind === 'layout' ? core.printLayout(v) : core.printIntTuple(v);
+  return v.kind === 'layout' ? core.printLayout(v) : printValue(v);
 }
