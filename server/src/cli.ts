@@ -7,7 +7,7 @@ const USAGE = `tla-layout — evaluate Catlass TLA layouts written in the .tla l
 Usage:
   tla-layout check FILE…          report diagnostics as file:line:col: severity CODE message
                                   (exit status 1 when any error)
-  tla-layout eval FILE [--json]   print every statement's value (--json: machine-readable)
+  tla-layout eval FILE… [--json]  print every statement's value (--json: machine-readable; several files: an array)
   tla-layout render FILE NAME [--text] [--svg OUT]
                                   draw the layout declared as NAME: --text prints the offset
                                   grid (the default), --svg writes a standalone SVG picture
@@ -71,11 +71,18 @@ function evaluate(args: string[], out: (s: string) => void): number {
   const files = args.filter((a) => a !== '--json');
   const unknown = files.filter((f) => f.startsWith('--'));
   if (unknown.length) throw new CliError(`tla-layout eval: unknown option ${unknown[0]}\n\n${USAGE}`);
-  if (files.length !== 1) throw new CliError('tla-layout eval: name exactly one file\n\n' + USAGE);
-  const file = files[0];
+  if (files.length === 0) throw new CliError('tla-layout eval: name at least one file\n\n' + USAGE);
+  const results = files.map((file) => evaluateFile(file, json, out));
+  // one file: its object, as before; several: an array, one object per file in order
+  if (json) out(JSON.stringify(files.length === 1 ? results[0].json : results.map((r) => r.json), null, 2));
+  return results.some((r) => r.failed) ? 1 : 0;
+}
+
+function evaluateFile(file: string, json: boolean, out: (s: string) => void): { json?: unknown; failed: boolean } {
   const text = readSource(file);
   const a = new Analyzer().analyze(text);
   const lines = new LineIndex(text);
+  const failed = a.diagnostics.some((d) => d.severity === 'error');
   if (json) {
     const statements = a.statements
       .filter((s) => !s.chunk.preprocessor)
@@ -88,23 +95,22 @@ function evaluate(args: string[], out: (s: string) => void): number {
           diagnostics: inside.map((d) => diagnosticJson(a, lines, d)),
         };
       });
-    out(JSON.stringify({ file, statements, diagnostics: a.diagnostics.map((d) => diagnosticJson(a, lines, d)) }, null, 2));
-  } else {
-    for (const s of a.statements) {
-      const v = s.result?.value;
-      if (!v) continue;
-      const line = lines.position(s.chunk.start).line + 1;
-      const sum = summarize(v);
-      const label = s.declaredName ? `${s.declaredName} = ` : '';
-      const facts = sum.kind === 'layout' ? `   rank ${sum.rank}, depth ${sum.depth}, size ${sum.size}, cosize ${sum.cosize}` : '';
-      out(`${file}:${line}: ${label}${sum.text}${facts}`);
-    }
-    for (const d of a.diagnostics) {
-      const p = lines.position(d.start);
-      out(`${file}:${p.line + 1}:${p.character + 1}: ${d.severity} ${d.code} ${d.message}`);
-    }
+    return { json: { file, statements, diagnostics: a.diagnostics.map((d) => diagnosticJson(a, lines, d)) }, failed };
   }
-  return a.diagnostics.some((d) => d.severity === 'error') ? 1 : 0;
+  for (const s of a.statements) {
+    const v = s.result?.value;
+    if (!v) continue;
+    const line = lines.position(s.chunk.start).line + 1;
+    const sum = summarize(v);
+    const label = s.declaredName ? `${s.declaredName} = ` : '';
+    const facts = sum.kind === 'layout' || sum.kind === 'tensor' ? `   rank ${sum.rank}, depth ${sum.depth}, size ${sum.size}, cosize ${sum.cosize}` : '';
+    out(`${file}:${line}: ${label}${sum.text}${facts}`);
+  }
+  for (const d of a.diagnostics) {
+    const p = lines.position(d.start);
+    out(`${file}:${p.line + 1}:${p.character + 1}: ${d.severity} ${d.code} ${d.message}`);
+  }
+  return { failed };
 }
 
 function render(args: string[], out: (s: string) => void): number {

@@ -171,6 +171,9 @@ export function checkValueRoundTrip(v: Value): void {
   } catch (e) {
     return fail(`printValue throws ${errKind(e)}`, errText(e));
   }
+  // the compact notation reads back integers, tuples and layouts; tensors, tag objects and
+  // types print as descriptions (they must still print without throwing)
+  if (v.kind !== 'int' && v.kind !== 'tuple' && v.kind !== 'layout') return;
   checkPrintedRoundTrip(printed);
 }
 

@@ -482,9 +482,11 @@ export function getTileLayout(parent: Layout, tileShape: IntTuple, coord: IntTup
       );
     }
     if (parentDepth > 2) {
+      const modes = parent.shape.kind === 'tuple' ? parent.shape.items : [];
+      const bad = modes.findIndex((m) => m.kind === 'tuple' && m.items.some((x) => x.kind === 'tuple'));
       throw new LayoutError(
         'depth-mismatch',
-        `GetTileLayout: depth-${parentDepth} layouts are not supported (a fractal layout is depth 2: the inner size of each mode must be an integer)`,
+        `GetTileLayout: depth-${parentDepth} layouts are not supported (${bad >= 0 ? `the inner size of mode ${bad} is itself a tuple` : 'a fractal layout is depth 2'})`,
         { argIndex: 0, depths: { layout: parentDepth } },
       );
     }

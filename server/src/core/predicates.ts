@@ -48,6 +48,15 @@ function all(...xs: (boolean | undefined)[]): boolean | undefined {
  * constant not known here. Throws LayoutError where the C++ predicate does not compile.
  */
 export function layoutPredicate(name: string, l: Layout, element?: string, arch: Arch = DEFAULT_ARCH): boolean | undefined {
+  try {
+    return predicate(name, l, element, arch);
+  } catch (e) {
+    if (e instanceof LayoutError) throw new LayoutError(e.code, `is${name}<${element ? `${element}, ` : ''}Layout>: ${e.message}`, e.details);
+    throw e;
+  }
+}
+
+function predicate(name: string, l: Layout, element: string | undefined, arch: Arch): boolean | undefined {
   const sh = l.shape;
   const st = l.stride;
   const r = rank(sh);

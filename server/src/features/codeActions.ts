@@ -27,7 +27,7 @@ export function codeActions(doc: AnalysedDocument, params: CodeActionParams): Co
     if (d.source !== 'tla-layout') continue;
     if (d.code === 'missing-semicolon') {
       actions.push(edit("Insert ';'", d, [{ range: { start: d.range.end, end: d.range.end }, newText: ';' }]));
-    } else if (data?.suggestion && ['unknown-name', 'unknown-function', 'unsupported-tag', 'unsupported-element'].includes(String(d.code))) {
+    } else if (data?.suggestion && ['unknown-name', 'unknown-function', 'unsupported-tag', 'unsupported-element', 'catlass-coord'].includes(String(d.code))) {
       actions.push(edit(`Change to '${data.suggestion}'`, d, [{ range: d.range, newText: data.suggestion }]));
     } else if (d.code === 'rank-mismatch' && data?.expectedRank) {
       const fix = fitCoordinate(doc, d, data.expectedRank);

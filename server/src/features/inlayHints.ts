@@ -10,7 +10,8 @@ import type { AnalysedDocument } from '../documents';
 import { code } from './markdown';
 import type { Settings } from './settings';
 
-const LAYOUT_CONSTRUCTORS = new Set(['MakeLayout', 'MakeLayoutL0C', 'MakeLayoutFmap', 'MakeLayoutFilter']);
+const LAYOUT_CONSTRUCTORS = new Set(['MakeLayout', 'MakeLayoutL0C', 'MakeLayoutFmap', 'MakeLayoutFilter', 'MakeLayoutFromTag', 'MakeMxScaleLayout']);
+const TENSOR_CONSTRUCTORS = new Set(['MakeTensor', 'MakeTensorLike']);
 
 /** The tile preview label: `▸ ((_4,1),(_4,1)) valid (2,2)`, or `… tail`/`… empty` marks. */
 export function tileLabel(result: Layout, tileShape: core.IntTuple): { label: string; tail: boolean; empty: boolean } {
@@ -49,8 +50,9 @@ export function inlayHints(doc: AnalysedDocument, range: Range, settings: Settin
           : tail
             ? 'a **tail** tile: originShape was cropped to what stays valid'
             : 'an interior tile: originShape equals tileShape';
-        push(base + t.node.end, label,
-          `**GetTileLayout** → ${code(core.printLayout(t.result))}\n\nshape ${code(core.printIntTuple(t.result.shape))} · stride ${code(core.printIntTuple(t.result.stride))} · originShape ${code(core.printIntTuple(t.result.originShape))}\n\n${note}`);
+        const at = t.tensorCoord ? ` @ ${core.printIntTuple(t.tensorCoord)}` : '';
+        push(base + t.node.end, label + at,
+          `**${t.tensorCoord ? 'tile of a tensor' : 'GetTileLayout'}** → ${code(core.printLayout(t.result))}${t.tensorCoord ? ` at coord ${code(core.printIntTuple(t.tensorCoord))}` : ''}\n\nshape ${code(core.printIntTuple(t.result.shape))} · stride ${code(core.printIntTuple(t.result.stride))} · originShape ${code(core.printIntTuple(t.result.originShape))}\n\n${note}`);
       }
     }
     if (settings.inlayHints.offsets) {
@@ -62,6 +64,11 @@ export function inlayHints(doc: AnalysedDocument, range: Range, settings: Settin
       const n = nv.node;
       if (settings.inlayHints.offsets && n.type === 'call' && n.callee === 'print' && !showsOffset(n.args[0], r)) {
         push(base + n.end, `= ${printValue(nv.value)}`, `print → ${code(printValue(nv.value))}`);
+      }
+      if (settings.inlayHints.layouts && nv.value.kind === 'tensor' && n.type === 'call' && TENSOR_CONSTRUCTORS.has(n.callee)) {
+        const t = nv.value;
+        push(base + n.end, `▸ ${core.printLayout(t.layout)} @ ${core.printIntTuple(t.coord)}`, describeTensorTooltip(t));
+        continue;
       }
       if (!settings.inlayHints.layouts || nv.value.kind !== 'layout' || tileNodes.has(n)) continue;
       const isConstructor =
@@ -81,4 +88,8 @@ export function inlayHints(doc: AnalysedDocument, range: Range, settings: Settin
 /** print(crd2offset(…)) already has the offset hint of its argument. */
 function showsOffset(arg: Ast.Expr | undefined, r: { offsets: { node: Ast.Expr }[] }): boolean {
   return !!arg && r.offsets.some((o) => o.node === arg);
+}
+
+function describeTensorTooltip(t: core.Tensor): string {
+  return `**tensor** of ${code(t.data.element)} in ${code(t.position)}\n\nlayout ${code(core.printLayout(t.layout))} · coord ${code(core.printIntTuple(t.coord))} · data ${code(t.data.name)} + ${code(core.printIntTuple(t.data.offset))}`;
 }

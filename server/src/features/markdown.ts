@@ -1,7 +1,7 @@
 // Markdown shared by hover and inlay-hint tooltips.
 import * as core from '../core';
 import { Layout } from '../core';
-import { Value, offsetGrid, printValue, summarize } from '../language';
+import { Value, layoutPredicateNote, offsetGrid, printValue, summarize } from '../language';
 
 export const code = (s: string) => '`' + s.replace(/`/g, "'") + '`';
 
@@ -32,7 +32,7 @@ export function gridTable(l: Layout, max: number): string | undefined {
   return `${lines.join('\n')}\n\n${note}`;
 }
 
-export function describeValue(v: Value, gridSize: number): string {
+export function describeValue(v: Value, gridSize: number, element?: string): string {
   if (v.kind === 'tensor') return describeTensor(v, gridSize);
   if (v.kind !== 'layout') {
     const kind =
@@ -47,6 +47,8 @@ export function describeValue(v: Value, gridSize: number): string {
   ];
   const kind = catlassKind(v);
   if (kind) parts.push(`Catlass layout: ${kind}`);
+  const preds = predicateNote(v, element);
+  if (preds) parts.push(preds);
   const grid = gridTable(v, gridSize);
   if (grid) parts.push(grid);
   return parts.join('\n\n');
@@ -63,5 +65,15 @@ function describeTensor(t: core.Tensor, gridSize: number): string {
     `- valid extent (originShape) ${code(s.originShape!)} of tile shape ${code(core.printIntTuple(t.layout.shape))}`,
     `- data: ${code(t.data.name)} + ${code(s.offset!)} elements`,
   ];
-  return `${lines.join('\n')}\n\n${describeValue(t.layout, gridSize)}`;
+  return `${lines.join('\n')}\n\n${describeValue(t.layout, gridSize, t.data.element)}`;
+}
+
+/** Which tla::detail predicates hold (they pick the tile copy), and the dynamic-leaf trap. */
+function predicateNote(l: core.Layout, element?: string): string | undefined {
+  const n = layoutPredicateNote(l, element);
+  if (!n.hold.length && !n.trap.length) return undefined;
+  const out: string[] = [];
+  if (n.hold.length) out.push(`Catlass predicates: ${n.hold.map((p) => code(p)).join(', ')}`);
+  for (const t of n.trap) out.push(`⚠ the values look like ${code(t)} but the type-level predicate is **false**: a leaf it reads is dynamic (as after MakeLayoutFromTag), so Layout{} reads it as 0`);
+  return out.join('\n\n');
 }

@@ -75,3 +75,21 @@ export function layoutKinds(l: core.Layout, element: string, arch: core.Arch): {
   }
   return { hold, byValueOnly };
 }
+
+/**
+ * For a hover: the predicates that hold, written as C++ does (`isRowMajor`, `iszN<half>`), and
+ * those the values satisfy but the type does not. With no element known, the element predicates
+ * are tried for every element type (at 3510 for fp4).
+ */
+export function layoutPredicateNote(l: core.Layout, element?: string): { hold: string[]; trap: string[] } {
+  const elements = element ? [element] : Object.keys(core.ELEMENT_BITS);
+  const hold = new Set<string>();
+  const trap = new Set<string>();
+  for (const el of elements) {
+    const arch: core.Arch = core.isFp4(el) ? 3510 : 2201;
+    const k = layoutKinds(l, el, arch);
+    for (const p of k.hold) hold.add(core.ELEMENT_PREDICATES.has(p) ? `is${p}<${el}>` : `is${p}`);
+    for (const p of k.byValueOnly) trap.add(core.ELEMENT_PREDICATES.has(p) ? `is${p}<${el}>` : `is${p}`);
+  }
+  return { hold: [...hold], trap: [...trap] };
+}

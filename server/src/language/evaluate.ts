@@ -66,7 +66,7 @@ export function printType(t: TypeDesc): string {
     case 'bool':
       return 'bool';
     case 'value':
-      return `decltype(${printValue(t.value)})`;
+      return t.value.kind === 'layout' ? `Layout type ${printValue(t.value)}` : t.value.kind === 'tuple' ? `tuple type ${printValue(t.value)}` : `decltype(${printValue(t.value)})`;
   }
 }
 
@@ -144,7 +144,7 @@ export interface EvalResult {
   /** Names this statement read (for incremental re-evaluation). */
   dependencies: string[];
   /** GetTileLayout calls: the parent layout and the tile, for previews and the picture. */
-  tiles: { node: Ast.Expr; parent: Layout; tileShape: IntTuple; coord: IntTuple; result: Layout }[];
+  tiles: { node: Ast.Expr; parent: Layout; tileShape: IntTuple; coord: IntTuple; result: Layout; tensorCoord?: IntTuple }[];
   /** layout(coord)/crd2offset calls: for hovers that explain the sum. */
   offsets: { node: Ast.Expr; coordNode: Ast.Expr; coord: IntTuple; shape: IntTuple; stride: IntTuple; layout?: Layout; result: IntValue }[];
   /** The C++ type of the declared integer, where the statement tells it. */
@@ -365,6 +365,7 @@ export class StatementEvaluator {
     const free = this.env.free?.(e.name);
     if (free) return free;
     if (e.name === '_') return { kind: 'underscore' };
+    if (e.name === 'true' || e.name === 'false') return { kind: 'bool', value: e.name === 'true' };
     const constant = CATLASS_CONSTANTS[e.name];
     if (constant !== undefined) return core.int(constant);
     if (BUILTIN_BY_NAME.has(e.name)) {
@@ -989,7 +990,7 @@ export class StatementEvaluator {
         const c = this.intTuple(e.args[1], e.callee === 'TileView' ? 'the tile coord' : 'the coord');
         const sh = this.intTuple(e.args[2], 'the tile shape');
         const r = this.core(e, e.args, () => (e.callee === 'TileView' ? core.tileView(t, c, sh) : core.getTile(t, c, sh)));
-        this.tiles.push({ node: e, parent: t.layout, tileShape: sh, coord: core.tuple(...(r.coord as core.TupleValue).items.map((x, d) => A.sub(x as IntValue, ((t.coord as core.TupleValue).items[d] as IntValue)))), result: r.layout });
+        this.tiles.push({ node: e, parent: t.layout, tileShape: sh, coord: core.tuple(...(r.coord as core.TupleValue).items.map((x, d) => A.sub(x as IntValue, ((t.coord as core.TupleValue).items[d] as IntValue)))), result: r.layout, tensorCoord: r.coord });
         return r;
       }
       case 'MakeTensorLike': {
@@ -1034,6 +1035,12 @@ export class StatementEvaluator {
         const isB = e.templateArgs?.[2];
         if (!isB) this.fail(e.calleeSpan, 'argument-count', 'MakeMxScaleLayout: the isB template argument (A or B side) is missing: MakeMxScaleLayout<float8_e8m0_t, Tag, isB>(rows, cols)');
         const b = isB.type === 'typeArg' && (isB.name === 'true' || isB.name === 'false') ? isB.name === 'true' : isB.type === 'int' ? isB.value !== 0n : this.boolConstant(isB);
+        if (this.arch() === 3510 && el.name !== 'float8_e8m0_t') {
+          this.fail(el.span, 'unsupported-element', `MakeMxScaleLayout: the element must be float8_e8m0_t (got ${el.name}); C++: "only support RowMajor, ColumnMajor, zZ, nN in fp8_e8m0_t dtype"`);
+        }
+        if (this.arch() === 3510 && !(core.MX_SCALE_TAGS as readonly string[]).includes(tag.name)) {
+          this.fail(tag.span, 'unsupported-tag', `MakeMxScaleLayout: ${tag.name} is not a scale layout (${core.MX_SCALE_TAGS.join(', ')} only)`);
+        }
         this.arity(e, [2], 'MakeMxScaleLayout<float8_e8m0_t, Tag, isB>(rows, cols)');
         const [r, c] = e.args.map((a, i) => this.integer(a, i ? 'cols' : 'rows'));
         const arch = this.arch();
