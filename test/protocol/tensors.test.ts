@@ -1,0 +1,52 @@
+// Tensors through the language server: hover on the declared name and the inlay preview of a
+// tail tile. Values by hand (examples/10-tensor-block-loop.tla derives them in comments).
+import assert from 'node:assert/strict';
+import { after, before, describe, test } from 'node:test';
+import type { Hover, InlayHint } from 'vscode-languageserver-protocol';
+import { TestClient, startClient } from './client';
+
+const TEXT = [
+  'using namespace Catlass;',
+  'AscendC::GlobalTensor<half> gmA;',
+  'auto layoutA = tla::MakeLayout<half, layout::RowMajor>(300, 200);',
+  'auto tensorA = tla::MakeTensor(gmA, layoutA, Arch::PositionGM{});',
+  'auto tileA = tla::TileView(tensorA, tla::MakeCoord(2u, 3u), tla::MakeShape(tla::Int<128>{}, tla::Int<64>{}));',
+  'layout::zN tagB = layout::zN::MakeLayout<half>(40, 48);',
+  'auto lb = tla::MakeLayoutFromTag(tagB);',
+  'auto lz = tla::MakeLayout<half, layout::zN>(40, 48);',
+].join('\n');
+const lines = TEXT.split('\n');
+const hoverText = (h: Hover | null) => (h && typeof h.contents === 'object' && 'value' in h.contents ? h.contents.value : '');
+
+describe('tensors over stdio', () => {
+  let c: TestClient;
+  const uri = 'file:///tensors.tla';
+  before(async () => {
+    c = await startClient();
+    await c.open(uri, TEXT);
+  });
+  after(async () => c.close());
+
+  test('hover on a tile of a tensor: element, position, coord, valid extent, data offset', async () => {
+    const h = await c.request<Hover>('textDocument/hover', { textDocument: { uri }, position: { line: 4, character: lines[4].indexOf('tileA') + 2 } });
+    const text = hoverText(h);
+    // coord (2·128, 3·64) = (256, 192); valid extent (300−256, 200−192) = (44, 8)
+    assert.match(text, /tensor\*\* of `half` in `GM`/);
+    assert.match(text, /coord `\(256,192\)`/);
+    assert.match(text, /originShape\) `\(44,8\)`/);
+    assert.match(text, /`gmA` \+ `0`/);
+  });
+
+  test('the inlay preview of the tail tile names its valid extent and its coord', async () => {
+    const hints = await c.request<InlayHint[]>('textDocument/inlayHint', { textDocument: { uri }, range: { start: { line: 0, character: 0 }, end: { line: 8, character: 0 } } });
+    const labels = hints.filter((h) => h.position.line === 4).map((h) => String(h.label));
+    assert.ok(labels.some((l) => l.includes('valid (44,8) tail') && l.includes('@ (256,192)')), JSON.stringify(labels));
+  });
+
+  test('a layout hover lists the Catlass predicates, and warns when the values look like zN but the type does not', async () => {
+    const lz = hoverText(await c.request<Hover>('textDocument/hover', { textDocument: { uri }, position: { line: 7, character: 6 } }));
+    assert.match(lz, /Catlass predicates: .*`iszN<half>`/);
+    const lb = hoverText(await c.request<Hover>('textDocument/hover', { textDocument: { uri }, position: { line: 6, character: 6 } }));
+    assert.match(lb, /look like `iszN<half>` but the type-level predicate is \*\*false\*\*/);
+  });
+});
