@@ -30,6 +30,17 @@ export class DocumentAnalyses {
   private latest = new Map<string, AnalysedDocument>();
   /** C++ support can be switched off (setting tlaLayout.cpp.enabled). */
   cppEnabled = true;
+  /** CATLASS_ARCH of .tla files that do not #define it (setting tlaLayout.arch). */
+  private arch: 2201 | 3510 = 2201;
+
+  /** A new default arch: every .tla analyzer starts afresh (their caches assumed the old one). */
+  setArch(arch: 2201 | 3510): boolean {
+    if (arch === this.arch) return false;
+    this.arch = arch;
+    for (const [uri, a] of this.analyzers) if (a instanceof Analyzer) this.analyzers.delete(uri);
+    this.latest.clear();
+    return true;
+  }
   /** Told the size of every analysis actually run (for the memory housekeeping). */
   onAnalysed: ((statements: number) => void) | undefined;
 
@@ -39,7 +50,7 @@ export class DocumentAnalyses {
     const kind = documentKind(doc);
     let analyzer = this.analyzers.get(doc.uri);
     if (!analyzer || (kind === 'cpp') !== analyzer instanceof CppAnalyzer) {
-      analyzer = kind === 'cpp' ? new CppAnalyzer() : new Analyzer();
+      analyzer = kind === 'cpp' ? new CppAnalyzer() : new Analyzer(this.arch);
       this.analyzers.set(doc.uri, analyzer);
     }
     const text = doc.getText();

@@ -89,6 +89,7 @@ export function startServer(connection: Connection): void {
     pullDiagnostics = !!caps.textDocument?.diagnostic;
     settings = readSettings(params.initializationOptions?.settings);
     analyses.cppEnabled = settings.cpp.enabled;
+    analyses.setArch(settings.arch);
     return {
       capabilities: {
         textDocumentSync: TextDocumentSyncKind.Incremental,
@@ -117,7 +118,8 @@ export function startServer(connection: Connection): void {
     if (!configurationCapability) return;
     try {
       settings = readSettings(await connection.workspace.getConfiguration('tlaLayout'));
-      if (analyses.cppEnabled !== settings.cpp.enabled) {
+      const archChanged = analyses.setArch(settings.arch);
+      if (analyses.cppEnabled !== settings.cpp.enabled || archChanged) {
         analyses.cppEnabled = settings.cpp.enabled;
         analyses.invalidate();
         for (const d of documents.all()) schedule(d.uri, 0);

@@ -50,6 +50,10 @@ export const VOCABULARY: string[] = [
     ...EDGE_NUMBERS,
     ...EDGE_STATICS,
     'Layout', 'auto', 'print', 'static_assert', 'using namespace tla;', '#include "tla/layout.hpp"', '"msg"',
+    // what kernels write besides the guide (v2)
+    'using namespace Catlass;', '#define CATLASS_ARCH 3510', 'using E = half;', 'typedef', 'decltype', 'AscendC::GlobalTensor<half> gm;',
+    'AscendC::LocalTensor<float> ub;', 'MatrixCoord{16u, 16u}', 'GemmCoord', '::value', 'tla::detail::iszN', 'tla::_', '.layout()', '.coord()',
+    '.shape()', '[', ']', 'true', 'false', 'Weight4BitnZ', 'float8_e8m0_t', 'float4_e2m1x2_t', 'PositionL0A', 'Arch::PositionUB{}',
     ...COMMENTS,
   ]),
 ];
@@ -162,16 +166,13 @@ function readCorpus(): { name: string; text: string }[] {
   const out: { name: string; text: string }[] = [];
   const dir = path.join(ROOT, 'examples');
   for (const f of readdirSync(dir).filter((x) => x.endsWith('.tla')).sort()) out.push({ name: `examples/${f}`, text: readFileSync(path.join(dir, f), 'utf8') });
-  for (const file of ['catlass-1.jsonl', 'catlass-2.jsonl', 'catlass-edge.jsonl', 'reject.jsonl']) {
-    let lines: string[] = [];
-    try {
-      lines = readFileSync(path.join(GOLDEN_DIR, file), 'utf8').split('\n').filter((l) => l.trim());
-    } catch {
-      continue; // the goldens live outside the project; a checkout without them still fuzzes the examples
-    }
+  for (const file of ['catlass-1.jsonl', 'catlass-2.jsonl', 'catlass-edge.jsonl', 'reject.jsonl', 'catlass-v2-1.jsonl', 'reject-v2.jsonl']) {
+    const lines = readFileSync(path.join(GOLDEN_DIR, file), 'utf8').split('\n').filter((l) => l.trim());
     for (const l of lines) {
-      const c = JSON.parse(l) as { id: string; expr: string };
-      out.push({ name: `${file}#${c.id}`, text: `auto r = ${c.expr};` });
+      // v2 cases are whole documents: the arch, the setup, then the statement
+      const c = JSON.parse(l) as { id: string; expr: string; setup?: string[]; arch?: number };
+      const head = [...(c.arch ? [`#define CATLASS_ARCH ${c.arch}`] : []), ...(c.setup ?? [])];
+      out.push({ name: `${file}#${c.id}`, text: [...head, `auto r = ${c.expr};`].join('\n') });
     }
   }
   return out;

@@ -50,3 +50,37 @@ describe('tensors over stdio', () => {
     assert.match(lb, /look like `iszN<half>` but the type-level predicate is \*\*false\*\*/);
   });
 });
+
+describe('the tlaLayout.arch setting', () => {
+  const MX = 'auto s = tla::MakeMxScaleLayout<float8_e8m0_t, Catlass::layout::RowMajor, false>(64, 7);';
+  const diagnosticsOf = async (c: TestClient, uri: string) => {
+    await c.open(uri, MX);
+    return c.request<{ items: { code?: string | number; message: string }[] }>('textDocument/diagnostic', { textDocument: { uri } });
+  };
+
+  test('default 2201: MakeMxScaleLayout does not exist there, and the error says how to switch', async () => {
+    const c = await startClient({ textDocument: { diagnostic: {} } });
+    try {
+      const r = await diagnosticsOf(c, 'file:///mx-default.tla');
+      assert.equal(r.items.length, 1);
+      assert.equal(r.items[0].code, 'unsupported-arch');
+      assert.match(r.items[0].message, /tlaLayout\.arch/);
+    } finally {
+      await c.close();
+    }
+  });
+
+  test('tlaLayout.arch = 3510: the same file evaluates; hover shows (64,(_2,4)):(8,(_1,_2)):(64,7)', async () => {
+    const c = await startClient({ textDocument: { diagnostic: {} } }, { settings: { arch: 3510 } });
+    try {
+      const uri = 'file:///mx-3510.tla';
+      const r = await diagnosticsOf(c, uri);
+      assert.deepEqual(r.items, []);
+      // RoundUp(7, 2) = 8, ⌈7/2⌉ = 4
+      const h = await c.request<Hover>('textDocument/hover', { textDocument: { uri }, position: { line: 0, character: 5 } });
+      assert.match(hoverText(h), /\(64,\(_2,4\)\):\(8,\(_1,_2\)\):\(64,7\)/);
+    } finally {
+      await c.close();
+    }
+  });
+});

@@ -3,17 +3,20 @@ export interface Settings {
   inlayHints: { tileLayouts: boolean; layouts: boolean; offsets: boolean };
   hover: { gridSize: number };
   cpp: { enabled: boolean };
+  /** CATLASS_ARCH of files that do not #define it: 2201 (Atlas A2) or 3510 (Ascend 950). */
+  arch: 2201 | 3510;
 }
 
 export const DEFAULT_SETTINGS: Settings = {
   inlayHints: { tileLayouts: true, layouts: true, offsets: true },
   hover: { gridSize: 16 },
   cpp: { enabled: true },
+  arch: 2201,
 };
 
 /** Merges what the client sent over the defaults, ignoring values of the wrong type. */
 export function readSettings(raw: unknown): Settings {
-  const r = (raw ?? {}) as { inlayHints?: Record<string, unknown>; hover?: Record<string, unknown>; cpp?: Record<string, unknown> };
+  const r = (raw ?? {}) as { inlayHints?: Record<string, unknown>; hover?: Record<string, unknown>; cpp?: Record<string, unknown>; arch?: unknown };
   const bool = (v: unknown, d: boolean) => (typeof v === 'boolean' ? v : d);
   const grid = r.hover?.gridSize;
   return {
@@ -26,5 +29,6 @@ export function readSettings(raw: unknown): Settings {
       gridSize: typeof grid === 'number' && Number.isFinite(grid) ? Math.max(1, Math.min(64, Math.floor(grid))) : DEFAULT_SETTINGS.hover.gridSize,
     },
     cpp: { enabled: bool(r.cpp?.enabled, DEFAULT_SETTINGS.cpp.enabled) },
+    arch: r.arch === 3510 || r.arch === '3510' ? 3510 : DEFAULT_SETTINGS.arch,
   };
 }
