@@ -10,7 +10,8 @@ import { printValue } from './evaluate';
 export function pictureOf(a: DocumentAnalysis, name: string): PictureResult {
   const d = a.declarations.get(name);
   if (!d) return { ok: false, reason: `no declaration named '${name}'` };
-  const v = d.value;
+  // a tensor is drawn as its layout; a tile of a tensor inside the tensor it was cut from
+  const v = d.value?.kind === 'tensor' ? d.value.layout : d.value;
   if (!v) return { ok: false, reason: `'${name}' has no value (see its diagnostics)` };
   if (v.kind !== 'layout') return { ok: false, reason: `'${name}' is ${printValue(v)}, not a layout` };
   const expr = d.statement.statement?.type === 'decl' ? d.statement.statement.expr : undefined;
