@@ -2,6 +2,7 @@
 // evaluate in order with an environment of names (cached by text + the values of
 // the names it read), and collect diagnostics with absolute offsets.
 import type * as Ast from './ast';
+import { BUILTIN_BY_NAME, closest } from './builtins';
 import { Diagnostic, severityOf } from './diagnostics';
 import { Binding, EvalResult, Environment, LocalDiagnostic, StatementEvaluator, Value, printValue } from './evaluate';
 import { ParseResult, parseStatement } from './parser';
@@ -439,6 +440,44 @@ export class Analyzer {
     this.stats = { parsed: this.parsedCount, evaluated, statements: count };
     return { text, statements, diagnostics, declarations };
   }
+}
+
+/** Codes whose "did you mean" is found on demand by suggestFor. */
+export const SUGGESTED_CODES: ReadonlySet<string> = new Set(['unknown-name', 'unknown-function']);
+
+/**
+ * "Did you mean": the closest name to an unknown name or function, among the names
+ * declared before its statement (in declaration order; builtins first for a function).
+ * Computed when a quick fix asks, not by the analysis: an unknown name then depends on
+ * that one name only, so its statement is reused across edits like any other, and a
+ * document with a thousand unknown names does not compare each with every name in scope
+ * on every edit. Other codes keep their suggestion in the diagnostic's data.
+ */
+export function suggestFor(a: DocumentAnalysis, d: { code: string; start: number; end: number }): string | undefined {
+  if (!SUGGESTED_CODES.has(d.code)) return undefined;
+  const list = a.statements;
+  let lo = 0;
+  let hi = list.length - 1;
+  let at = -1;
+  while (lo <= hi) {
+    const mid = (lo + hi) >> 1;
+    if (list[mid].chunk.start <= d.start) {
+      at = mid;
+      lo = mid + 1;
+    } else hi = mid - 1;
+  }
+  if (at < 0) return undefined;
+  const index = list[at].index;
+  const name = a.text.slice(d.start, d.end);
+  function* inScope(): Iterable<string> {
+    if (d.code === 'unknown-function') yield* BUILTIN_BY_NAME.keys();
+    // declarations are recorded in statement order: stop at the first one at or after the statement
+    for (const decl of a.declarations.values()) {
+      if (decl.statement.index >= index) return;
+      yield decl.name;
+    }
+  }
+  return closest(name, inScope());
 }
 
 /** One-shot analysis without caching across calls. */
