@@ -20,6 +20,7 @@ import {
 } from 'vscode-languageserver/node';
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import { AnalysedDocument, DocumentAnalyses, documentKind } from './documents';
+import { DEBOUNCE_MS } from './debounce';
 import { analysed } from './memory';
 import { MessageGuard } from './stdio';
 import { codeActions } from './features/codeActions';
@@ -37,16 +38,33 @@ import { signatureHelp } from './features/signatureHelp';
 import { DEFAULT_SETTINGS, Settings, readSettings } from './features/settings';
 import { documentSymbols } from './features/symbols';
 
-/** Diagnostics follow typing after this pause; the last edit is always published. */
-export const DEBOUNCE_MS = 120;
+/** Diagnostics follow typing after this pause (see debounce.ts); the last edit is always published. */
+export { DEBOUNCE_MS };
 
 export function startServer(connection: Connection): void {
+  const analyses = new DocumentAnalyses();
   // A change whose version is not newer than the document's is stale (out of order): ignored.
+  // Each change is applied in turn and told to the analyses (where it is), so the next
+  // analysis need not compare the whole text with the previous one.
   const documents = new TextDocuments<TextDocument>({
     create: TextDocument.create,
-    update: (doc, changes, version) => (version > doc.version ? TextDocument.update(doc, changes, version) : doc),
+    update: (doc, changes, version) => {
+      if (version <= doc.version) return doc;
+      if (!changes.length) return TextDocument.update(doc, changes, version);
+      for (const change of changes) {
+        if ('range' in change) {
+          const a = doc.offsetAt(change.range.start);
+          const b = doc.offsetAt(change.range.end);
+          doc = TextDocument.update(doc, [change], version);
+          analyses.changed(doc.uri, { start: Math.min(a, b), inserted: change.text.length, length: doc.getText().length });
+        } else {
+          doc = TextDocument.update(doc, [change], version);
+          analyses.changed(doc.uri, undefined);
+        }
+      }
+      return doc;
+    },
   });
-  const analyses = new DocumentAnalyses();
   analyses.onAnalysed = analysed;
   const pending = new Map<string, NodeJS.Timeout>();
   let settings: Settings = DEFAULT_SETTINGS;

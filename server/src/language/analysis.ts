@@ -116,6 +116,17 @@ interface PreviousAnalysis {
   declarations: Map<string, Declaration>;
 }
 
+/**
+ * Where the text changed since the previous analyze() of the same Analyzer, as an editor
+ * knows it: the first `prefix` characters and the last `suffix` characters are those of
+ * the previous text. Either may be smaller than the truth (0 and 0 is always right), never
+ * larger.
+ */
+export interface ChangeHint {
+  prefix: number;
+  suffix: number;
+}
+
 interface SplitPlan {
   chunks: StatementChunk[];
   /** Leading statements identical to the previous analysis's (reused as they are). */
@@ -130,15 +141,21 @@ interface SplitPlan {
  * first changed character are kept, and so are those after the first `;` past the
  * last changed character (shifted). Undefined when that does not apply.
  */
-function planSplit(prev: PreviousAnalysis, text: string): SplitPlan | undefined {
+function planSplit(prev: PreviousAnalysis, text: string, hint?: ChangeHint): SplitPlan | undefined {
   const a = prev.text;
   const old = prev.statements;
   if (!old.length) return undefined;
   const min = Math.min(a.length, text.length);
   let p = 0;
-  while (p < min && a.charCodeAt(p) === text.charCodeAt(p)) p++;
   let q = 0;
-  while (q < min - p && a.charCodeAt(a.length - 1 - q) === text.charCodeAt(text.length - 1 - q)) q++;
+  if (hint) {
+    // the editor said where it changed the text: no need to compare it all
+    p = Math.max(0, Math.min(hint.prefix, min));
+    q = Math.max(0, Math.min(hint.suffix, min - p));
+  } else {
+    while (p < min && a.charCodeAt(p) === text.charCodeAt(p)) p++;
+    while (q < min - p && a.charCodeAt(a.length - 1 - q) === text.charCodeAt(text.length - 1 - q)) q++;
+  }
   const delta = text.length - a.length;
   let k0 = 0;
   while (k0 < old.length && old[k0].chunk.terminated && !old[k0].chunk.preprocessor && old[k0].chunk.end < p) k0++;
@@ -189,10 +206,14 @@ export class Analyzer {
   private usedParseKeys: Set<string> | undefined;
   private parsedCount = 0;
 
-  analyze(text: string): DocumentAnalysis {
+  /**
+   * Analyses the whole document, reusing what the previous call left where the text is
+   * unchanged. `hint` (optional) says where it changed, so the texts need not be compared.
+   */
+  analyze(text: string, hint?: ChangeHint): DocumentAnalysis {
     this.parsedCount = 0;
     let evaluated = 0;
-    const plan = this.previous && !this.pruneNext ? planSplit(this.previous, text) : undefined;
+    const plan = this.previous && !this.pruneNext ? planSplit(this.previous, text, hint) : undefined;
     const prev = this.previous;
     const full = !plan;
     this.usedParseKeys = full ? new Set() : undefined;
