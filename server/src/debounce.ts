@@ -6,3 +6,10 @@
 // a 10,000-statement file takes a few ms (docs/performance.md) — and every request
 // (hover, inlay hints) analyses the current version at once, without waiting for it.
 export const DEBOUNCE_MS = 50;
+
+/**
+ * Once the edits have paused this long, the server analyses the new version and converts
+ * its diagnostics while the debounce still runs: when it ends, only sending them is left.
+ * An edit in between makes that work stale (it is done again after the next pause).
+ */
+export const PREPARE_MS = 10;

@@ -6,7 +6,7 @@ import { test } from 'node:test';
 import fc from 'fast-check';
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import { DocumentAnalyses, documentLines } from '../../server/src/documents';
-import { LineIndex } from '../../server/src/language';
+import { Analyzer, LineIndex, printValue } from '../../server/src/language';
 
 const piece = fc.constantFrom('a', 'auto x = 1;', '\n', '\r\n', '\r', ' ', 'é', '😀', '\t', ';');
 const text = fc.array(piece, { maxLength: 40 }).map((p) => p.join(''));
@@ -36,31 +36,59 @@ test('documentLines answers as a LineIndex of the same text, also after incremen
   );
 });
 
+const STATEMENTS = ['uint32_t m = 16;\n', 'auto t = MakeLayout(m);\n', 'print(t(1));\n', 'auto k = m + 1;\n', 'auto z = MakeLayout<half, zN>(k, 32);\n', 'auto g = GetTileLayout(z, MakeShape(16, 16), MakeCoord(0, 16));\n', 'static_assert(k == 17);\n', '// note\n', 'auto bad = nope + m;\n'];
+const splice = fc.tuple(fc.nat(), fc.nat({ max: 12 }), fc.constantFrom('', '1', '7', 'm', 'k', ';', '\n', 'auto q = 2;', '(', 'z', ' ', '//'));
+
 test('change hints: the analysis after edits recorded by changed() equals a fresh one', () => {
-  // DocumentAnalyses is fed the edits as the server's document sync applies them
+  let multi = 0;
+  let whole = 0;
+  let checks = 0;
+  // DocumentAnalyses is told the edits as the server's document sync applies them, several
+  // between two analyses (merged, disjoint changed ranges), now and then a whole replacement
   fc.assert(
-    fc.property(fc.array(fc.constantFrom('auto m = 16;\n', 'auto t = MakeLayout(m);\n', 'print(t(1));\n', 'auto k = m + 1;\n'), { minLength: 1, maxLength: 8 }), fc.array(fc.tuple(fc.nat(), fc.nat({ max: 12 }), fc.constantFrom('', '1', 'm', ';', '\n', 'auto q = 2;', '(')), { minLength: 1, maxLength: 10 }), (lines, edits) => {
-      const analyses = new DocumentAnalyses();
-      let doc = TextDocument.create('file:///h.tla', 'tla-layout', 1, lines.join(''));
-      analyses.get(doc);
-      let version = 1;
-      for (const [at, len, insert] of edits) {
-        const t = doc.getText();
-        const a = at % (t.length + 1);
-        const b = Math.min(t.length, a + len);
-        doc = TextDocument.update(doc, [{ range: { start: doc.positionAt(a), end: doc.positionAt(b) }, text: insert }], ++version);
-        analyses.changed(doc.uri, { start: a, inserted: insert.length, length: doc.getText().length });
-        if (at % 3 === 0) {
+    fc.property(
+      fc.array(fc.constantFrom(...STATEMENTS), { minLength: 1, maxLength: 14 }),
+      fc.array(fc.tuple(splice, fc.nat({ max: 9 })), { minLength: 1, maxLength: 30 }),
+      (lines, edits) => {
+        const analyses = new DocumentAnalyses();
+        let doc = TextDocument.create('file:///h.tla', 'tla-layout', 1, lines.join(''));
+        analyses.get(doc);
+        let version = 1;
+        const check = () => {
           const got = analyses.get(doc).analysis;
+          const regions = (analyses.analyzer(doc.uri) as Analyzer).regions;
+          if (regions > 1) multi++;
+          if (regions === 0) whole++;
+          checks++;
           const want = new DocumentAnalyses().get(doc).analysis;
-          assert.deepEqual(got.diagnostics, want.diagnostics);
-          assert.deepEqual(got.statements.map((s) => [s.chunk.start, s.chunk.end, s.declaredName]), want.statements.map((s) => [s.chunk.start, s.chunk.end, s.declaredName]));
+          assert.deepEqual(got.diagnostics, want.diagnostics, doc.getText());
+          assert.deepEqual(
+            got.statements.map((s) => [s.chunk.start, s.chunk.end, s.chunk.text, s.declaredName, s.result?.value ? printValue(s.result.value) : null]),
+            want.statements.map((s) => [s.chunk.start, s.chunk.end, s.chunk.text, s.declaredName, s.result?.value ? printValue(s.result.value) : null]),
+          );
+        };
+        for (const [[at, len, insert], what] of edits) {
+          const t = doc.getText();
+          if (what === 9) {
+            // the whole text replaced
+            const next = t.slice(0, at % (t.length + 1)) + insert;
+            doc = TextDocument.update(doc, [{ text: next }], ++version);
+            analyses.changed(doc.uri, t.length, undefined);
+          } else {
+            const a = at % (t.length + 1);
+            const b = Math.min(t.length, a + len);
+            doc = TextDocument.update(doc, [{ range: { start: doc.positionAt(a), end: doc.positionAt(b) }, text: insert }], ++version);
+            analyses.changed(doc.uri, t.length, { start: a, removed: b - a, inserted: insert.length });
+          }
+          if (what < 2) check();
         }
-      }
-      const got = analyses.get(doc).analysis;
-      const want = new DocumentAnalyses().get(doc).analysis;
-      assert.deepEqual(got.diagnostics, want.diagnostics);
-    }),
-    { numRuns: 200 },
+        check();
+      },
+    ),
+    { numRuns: 400 },
   );
+  // the edits between two analyses were re-read as separate regions, most analyses were
+  // incremental (the fast paths ran, not only the fall-back to a whole analysis)
+  assert.ok(multi > 50, `only ${multi} analyses re-split more than one region`);
+  assert.ok(whole < checks / 4, `${whole} of ${checks} analyses split the whole text`);
 });
