@@ -371,10 +371,9 @@ export class StatementEvaluator {
     if (BUILTIN_BY_NAME.has(e.name)) {
       this.fail(e, 'argument-kind', `'${e.name}' is a function; call it, e.g. ${BUILTIN_BY_NAME.get(e.name)!.signatures[0].label}`);
     }
-    const suggestion = closest(e.name, this.env.names());
-    this.fail(e, 'unknown-name', `unknown name '${e.name}'${suggestion ? `; did you mean '${suggestion}'?` : ''}`, {
-      data: suggestion ? { suggestion } : undefined,
-    });
+    // no "did you mean" here: it would read every name in scope (and make the statement
+    // depend on all of them); suggestFor (analysis.ts) finds it when a quick fix asks
+    this.fail(e, 'unknown-name', `unknown name '${e.name}'`);
   }
 
   private binary(e: Ast.Binary): Value {
@@ -1158,12 +1157,8 @@ export class StatementEvaluator {
           if (bound.value === null) throw new Abort(true);
           return this.apply(e, bound.value, e.calleeSpan);
         }
-        {
-          const suggestion = closest(e.callee, [...BUILTIN_BY_NAME.keys(), ...this.env.names()]);
-          this.fail(e.calleeSpan, 'unknown-function', `unknown function '${e.callee}'${suggestion ? `; did you mean '${suggestion}'?` : ''}`, {
-            data: suggestion ? { suggestion } : undefined,
-          });
-        }
+        // the suggestion is computed on demand (suggestFor in analysis.ts), as for names
+        this.fail(e.calleeSpan, 'unknown-function', `unknown function '${e.callee}'`);
     }
   }
 
