@@ -142,6 +142,9 @@ export function main(argv: string[], out: (s: string) => void = console.log, err
   try {
     switch (command) {
       case undefined:
+        // a usage error, like a bad flag: the usage on stderr, status 2
+        err(USAGE);
+        return 2;
       case '--help':
       case '-h':
       case 'help':

@@ -16,13 +16,19 @@ const file = (name: string, text: string) => {
   return p;
 };
 
-test('no arguments and --help print usage', () => {
-  for (const args of [[], ['--help']]) {
-    const r = run(...args);
-    assert.equal(r.status, 0);
-    assert.match(r.stdout, /Usage:/);
-    assert.match(r.stdout, /tla-layout check FILE/);
-  }
+test('--help prints usage and exits 0', () => {
+  const r = run('--help');
+  assert.equal(r.status, 0);
+  assert.match(r.stdout, /Usage:/);
+  assert.match(r.stdout, /tla-layout check FILE/);
+});
+
+test('no arguments is a usage error: usage on stderr, exit 2 like a bad flag', () => {
+  const r = run();
+  assert.equal(r.status, 2);
+  assert.equal(r.stdout, '');
+  assert.match(r.stderr, /Usage:/);
+  assert.equal(run('--bad-flag').status, 2);
 });
 
 test('check prints file:line:col: severity CODE message and exits 1 on errors', () => {
