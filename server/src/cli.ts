@@ -1,6 +1,6 @@
 // `tla-layout`: check and evaluate `.tla` files without an editor.
 import { readFileSync, statSync, writeFileSync } from 'node:fs';
-import { Analyzer, DocumentAnalysis, LineIndex, pictureOf, renderSvg, renderText, summarize } from './language';
+import { Analyzer, DocumentAnalysis, LineIndex, pictureOf, renderSvg, renderText, summarize, tileDescription } from './language';
 
 const USAGE = `tla-layout — evaluate Catlass TLA layouts written in the .tla language
 
@@ -97,7 +97,10 @@ function evaluate(args: string[], out: (s: string) => void): number {
       const sum = summarize(v);
       const label = s.declaredName ? `${s.declaredName} = ` : '';
       const facts = sum.kind === 'layout' ? `   rank ${sum.rank}, depth ${sum.depth}, size ${sum.size}, cosize ${sum.cosize}` : '';
-      out(`${file}:${line}: ${label}${sum.text}${facts}`);
+      // a tile says what it is: `tile (4,4) of a at (6,10), valid (2,2): a tail tile`
+      const pic = s.declaredName && s.result?.tiles.length ? pictureOf(a, s.declaredName) : undefined;
+      const tile = pic?.ok ? tileDescription(pic.picture) : undefined;
+      out(`${file}:${line}: ${label}${sum.text}${facts}${tile ? `   ${tile}` : ''}`);
     }
     for (const d of a.diagnostics) {
       const p = lines.position(d.start);

@@ -1,29 +1,14 @@
 // The layout picture for the webview (custom request `tlaLayout/picture`) and the
 // "Show layout" code lens above every layout-valued declaration.
-import { CodeLens, Position, Range } from 'vscode-languageserver';
-import { Picture, pictureOf, statementAt } from '../language';
+import type { CodeLens } from 'vscode-languageserver';
+import { pictureOf, statementAt } from '../language';
 import type { AnalysedDocument } from '../documents';
+import { PictureAnswer, PictureParams, PictureRequest, SHOW_LAYOUT_COMMAND } from '../../../shared/protocol';
 import { toRange } from './convert';
 
-export const PICTURE_REQUEST = 'tlaLayout/picture';
-export const SHOW_LAYOUT_COMMAND = 'tlaLayout.showLayout';
-
-export interface PictureParams {
-  textDocument: { uri: string };
-  /** The declared name to draw; or a position inside its statement. */
-  name?: string;
-  position?: Position;
-}
-
-export interface PictureAnswer {
-  name: string | null;
-  picture: Picture | null;
-  /** Why there is no picture, for the view to say. */
-  reason: string | null;
-  /** Where the declaration is, for "reveal the statement". */
-  range: Range | null;
-  version: number;
-}
+export type { PictureAnswer, PictureParams };
+export { SHOW_LAYOUT_COMMAND };
+export const PICTURE_REQUEST = PictureRequest.method;
 
 export function picture(doc: AnalysedDocument, params: PictureParams): PictureAnswer {
   let name = params.name;

@@ -1,22 +1,14 @@
 // "TLA: Open in layout scratchpad": the TLA expression under the cursor in a C++ file,
 // with the constants, aliases and layout variables it uses, as a `.tla` document.
-import type { Position } from 'vscode-languageserver';
 import * as core from '../core';
 import { printValue, statementAt } from '../language';
 import type { StatementAnalysis } from '../language';
 import type { AnalysedDocument } from '../documents';
 
-export const SCRATCHPAD_REQUEST = 'tlaLayout/scratchpad';
+import { ScratchpadAnswer, ScratchpadParams, ScratchpadRequest } from '../../../shared/protocol';
 
-export interface ScratchpadParams {
-  textDocument: { uri: string };
-  position: Position;
-}
-
-export interface ScratchpadAnswer {
-  text: string | null;
-  reason: string | null;
-}
+export type { ScratchpadAnswer, ScratchpadParams };
+export const SCRATCHPAD_REQUEST = ScratchpadRequest.method;
 
 /** The source text of a statement's expression (without our `;`/wrapping). */
 function exprText(doc: AnalysedDocument, s: StatementAnalysis): string {
