@@ -304,9 +304,8 @@ export function buildMemory(p: Picture, limit = MEMORY_LIMIT): MemoryView {
 export function memoryColumns(addresses: number, width = 4, height = 3): number {
   if (addresses <= 16) return 16;
   const ideal = Math.sqrt((addresses * Math.max(1, width)) / Math.max(1, height));
-  let cols = 16;
-  while (cols * 2 <= ideal && cols < 1 << 14) cols *= 2;
-  return cols;
+  // the power of two nearest the ideal width (in ratio), between 16 and 16384
+  return 2 ** Math.max(4, Math.min(14, Math.round(Math.log2(ideal))));
 }
 
 export interface MemoryBlocks {

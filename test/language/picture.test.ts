@@ -2,7 +2,7 @@
 // Expected numbers are hand arithmetic from the guide and tla-semantics.md.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { alignedStep, analyze, buildGrid, buildMemory, buildPicture, defaultView, explainCell, pictureOf, printValue, renderSvg, renderText, tileCell } from '../../server/src/language';
+import { alignedStep, analyze, buildGrid, buildMemory, buildPicture, defaultView, explainCell, memoryBlocks, memoryColumns, pictureOf, printValue, renderSvg, renderText, tileCell } from '../../server/src/language';
 import type { Picture } from '../../server/src/language';
 
 function pic(text: string, name = 'l'): Picture {
@@ -188,4 +188,28 @@ test('no picture for values that are not layouts or too large to draw', () => {
   const r2 = pictureOf(a, 'huge');
   assert.ok(!r2.ok && /mode 0 has 100000000 indices/.test(r2.reason));
   assert.ok(!pictureOf(a, 'nope').ok);
+});
+
+test('memory view in rows: from 16 to 16 M addresses, holes and collisions counted in every block', () => {
+  // 16 addresses: one row of 16; 12544 (100×100 zN) in a 4:3 space: √(12544·4/3) ≈ 129 → 128 a row
+  assert.equal(memoryColumns(16, 800, 600), 16);
+  assert.equal(memoryColumns(12544, 800, 600), 128);
+  // 4096×4096: 16 M addresses, square space → 4096 a row, 4096 rows
+  assert.equal(memoryColumns(1 << 24, 500, 500), 4096);
+  const big = buildMemory(pic('auto l = MakeLayout<half, zN>(4096, 4096);'));
+  assert.deepEqual([big.shown, big.exact, big.holes, big.collisions], [1 << 24, true, 0, 0]);
+  // zN: (1,0) is at offset 16 (row stride _16); its flat colexicographic index is 1
+  assert.equal(big.first[16], 1);
+  // (4,4):(1,8): addresses 0-3, 8-11, 16-19, 24-27 of cosize 28: 12 holes
+  const h = buildMemory(pic('auto l = (4,4):(1,8);'));
+  assert.deepEqual([h.cosize, h.holes, h.collisions], [28, 12, 0]);
+  const b = memoryBlocks(h, 16, 4);
+  // rows of 16: row 0 = addresses 0-15, row 1 = 16-27; blocks of 4×4 → 4 block columns, 1 block row
+  assert.deepEqual([b.cols, b.rows], [4, 1]);
+  // block columns: cols 0-3 = addresses 0-3 and 16-19, all hit: 0 holes; cols 4-7 = 4-7 and 20-23: 8 holes;
+  // cols 8-11 = 8-11 and 24-27: 0 holes; cols 12-15 = 12-15 (28-31 are beyond the cosize): 4 holes
+  assert.deepEqual([...b.holes], [0, 8, 0, 4]);
+  assert.deepEqual([...b.first].map((f) => f >= 0), [true, false, true, true]);
+  const c = memoryBlocks(buildMemory(pic('auto l = (4,2):(1,0);')), 16, 4);
+  assert.deepEqual([...c.collisions], [4]);
 });
