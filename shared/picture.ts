@@ -90,6 +90,31 @@ export function modeTerms(mode: PictureMode, index: number): string[] {
   return terms;
 }
 
+/** Index i of a mode split into its leaves (colexicographic): 99 of (16,7) → [3, 6]. */
+export function modeSplit(mode: PictureMode, index: number): number[] {
+  let rest = index;
+  const out: number[] = [];
+  const n = mode.leaves.length;
+  for (let k = 0; k < n; k++) {
+    const leaf = mode.leaves[k];
+    const last = k === n - 1 || leaf.extent === 0;
+    out.push(last ? rest : rest % leaf.extent);
+    if (last) break;
+    rest = Math.floor(rest / leaf.extent);
+  }
+  return out;
+}
+
+/** `(99,99) = ((3,6),(3,6))` — a cell's coordinate split mode by mode; undefined when no mode is nested. */
+export function splitCell(p: Picture, idx: number[]): string | undefined {
+  if (p.modes.every((m) => m.leaves.length <= 1)) return undefined;
+  const parts = p.modes.map((m, i) => {
+    const l = modeSplit(m, idx[i] ?? 0);
+    return l.length > 1 ? `(${l.join(',')})` : String(l[0] ?? idx[i]);
+  });
+  return `(${idx.join(',')}) = (${parts.join(',')})`;
+}
+
 export function modeOffsets(mode: PictureMode): Float64Array {
   const out = new Float64Array(mode.extent);
   for (let i = 0; i < mode.extent; i++) out[i] = modeOffset(mode, i);

@@ -2,7 +2,7 @@
 // Expected numbers are hand arithmetic from the guide and tla-semantics.md.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { alignedStep, analyze, buildGrid, buildMemory, buildPicture, defaultView, explainCell, memoryBlocks, memoryColumns, pictureOf, printValue, renderSvg, renderText, tileCell } from '../../server/src/language';
+import { alignedStep, analyze, buildGrid, buildMemory, buildPicture, defaultView, explainCell, memoryBlocks, memoryColumns, pictureOf, printValue, renderSvg, renderText, splitCell, tileCell } from '../../server/src/language';
 import type { Picture } from '../../server/src/language';
 
 function pic(text: string, name = 'l'): Picture {
@@ -41,6 +41,9 @@ test('zN 100×100 for half: 112×112 cells, 100×100 valid, fractal borders ever
   assert.deepEqual(g.colBorders, [16, 32, 48, 64, 80, 96]);
   // (99,99) = (3·16 + 6·256) + (3·1 + 6·1792) = 1584 + 10755 = 12339
   assert.equal(g.offsets[99 * 112 + 99], 12339);
+  // 99 in (_16,7) is (3,6): 3 + 6·16
+  assert.equal(splitCell(p, [99, 99]), '(99,99) = ((3,6),(3,6))');
+  assert.equal(splitCell(pic('auto l = (4,8):(1,4);'), [1, 2]), undefined);
   const m = buildMemory(p);
   assert.deepEqual([m.cosize, m.holes, m.collisions], [12544, 0, 0]);
 });

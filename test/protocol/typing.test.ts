@@ -138,4 +138,21 @@ describe('completion and signature help while typing', () => {
     // `)` retriggers (the outer call's help comes back when an inner call closes)
     assert.ok(c.init.capabilities.signatureHelpProvider?.retriggerCharacters?.includes(')'));
   });
+
+  test('hover on a coordinate shows how it splits, mode by mode (issue 14: (99,99) in (_16,7) → (3,6))', async () => {
+    const uri = `file:///split-${n++}.tla`;
+    const text = 'auto zn = MakeLayout<half, zN>(100, 100);\nauto o = zn(MakeCoord(99, 99));';
+    await c.open(uri, text);
+    const h = await c.request<{ contents: { value: string } } | null>('textDocument/hover', { textDocument: { uri }, position: { line: 1, character: 16 } });
+    const v = h!.contents.value;
+    // 99 = 3 + 6·16 in each (_16,7) mode; offset 3·16 + 6·256 + 3·1 + 6·1792 = 48 + 1536 + 3 + 10752 = 12339
+    assert.ok(v.includes('mode 0: 99 in (_16,7) → (3,6)   99 = 3 + 6·16'), v);
+    assert.ok(v.includes('mode 1: 99 in (_16,7) → (3,6)   99 = 3 + 6·16'), v);
+    assert.ok(v.includes('(99,99) → 3·16 + 6·256 + 3·1 + 6·1792 = 12339'), v);
+    // a coordinate that is a tuple already needs no split
+    const u2 = `file:///split-${n++}.tla`;
+    await c.open(u2, 'auto l = MakeLayout(MakeShape(4, 8), MakeStride(1, 4));\nauto o = l(MakeCoord(1, 2));');
+    const h2 = await c.request<{ contents: { value: string } } | null>('textDocument/hover', { textDocument: { uri: u2 }, position: { line: 1, character: 16 } });
+    assert.ok(!h2!.contents.value.includes('mode 0:'), h2!.contents.value);
+  });
 });

@@ -17,6 +17,7 @@ import {
   memoryColumns,
   modeOffsets,
   offsetHue,
+  splitCell,
   tileCell,
   unflatten,
 } from '../../../shared/picture';
@@ -520,7 +521,8 @@ function describe(r: number, c: number): string {
   const status = cellIsPadding(p, idx) ? 'padding (beyond originShape)' : 'valid';
   const { rs, cs } = steps();
   const block = rs > 1 || cs > 1 ? `\nblock of ${rs}×${cs} elements from (${Math.floor(r / rs) * rs},${Math.floor(c / cs) * cs})` : '';
-  const lines = [`${parentName ? `in ${parentName}: ` : ''}${explainCell(p, view, r, c)}`, status + block];
+  const split = splitCell(p, idx);
+  const lines = [`${parentName ? `in ${parentName}: ` : ''}${explainCell(p, view, r, c)}`, ...(split ? [`split mode by mode: ${split}`] : []), status + block];
   const t = tileCell(p, idx);
   if (t) lines.push(`in ${p.subject!.name}: ${t.sum}`, t.valid ? `inside ${p.subject!.name}'s valid part` : `in ${p.subject!.name}'s tail (beyond its originShape)`);
   else if (p.subject?.tile) lines.push(`outside ${p.subject.name}`);
