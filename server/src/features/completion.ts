@@ -167,7 +167,9 @@ export function completion(doc: AnalysedDocument, position: Position, context?: 
     // (`Layout` and `print` are there already, as a type form and a function)
     items.push({ label: 'auto', kind: CompletionItemKind.Keyword, sortText: '5auto' });
     items.push({ label: 'static_assert', kind: CompletionItemKind.Keyword, sortText: '5static_assert' });
-    items.push({ label: 'using namespace tla;', kind: CompletionItemKind.Keyword, sortText: '5using' });
+    // filtered by `using` alone: once a space is typed the list closes, so the `;` and the Enter
+    // that end the statement are the user's (VS Code keeps a list open while the label still matches)
+    items.push({ label: 'using namespace tla;', filterText: 'using', kind: CompletionItemKind.Keyword, sortText: '5using' });
   }
   return { isIncomplete: incomplete, items };
 }
