@@ -6,6 +6,8 @@ import type { LanguageClient } from 'vscode-languageclient/node';
 import { FromWebview, PictureAnswer, PictureParams, PictureRequest, Request, ToWebview } from '../../shared/protocol';
 
 const REFRESH_MS = 150;
+/** Where a layout can be shown from: .tla files and the TLA inside C++ kernels. */
+const LANGUAGES = new Set(['tla-layout', 'cpp', 'c']);
 const FOLLOW_MS = 250;
 
 interface Target {
@@ -36,7 +38,7 @@ export class LayoutView {
       }),
       // the panel follows the cursor: onto another layout declaration, it shows that one
       vscode.window.onDidChangeTextEditorSelection((e) => {
-        if (!this.panel || e.textEditor.document.languageId !== 'tla-layout') return;
+        if (!this.panel || !LANGUAGES.has(e.textEditor.document.languageId)) return;
         if (!vscode.workspace.getConfiguration('tlaLayout').get<boolean>('layoutView.followCursor', true)) return;
         clearTimeout(this.followTimer);
         this.followTimer = setTimeout(() => void this.follow(e.textEditor), FOLLOW_MS);
@@ -48,8 +50,8 @@ export class LayoutView {
   async show(uri?: string, name?: string, column?: vscode.ViewColumn): Promise<void> {
     if (!uri) {
       const editor = vscode.window.activeTextEditor;
-      if (!editor || editor.document.languageId !== 'tla-layout') {
-        void vscode.window.showInformationMessage('TLA: Show Layout works on a .tla file: place the cursor on a layout declaration.');
+      if (!editor || !LANGUAGES.has(editor.document.languageId)) {
+        void vscode.window.showInformationMessage('TLA: Show Layout works on a .tla file or a C++ kernel: place the cursor on a layout declaration.');
         return;
       }
       uri = editor.document.uri.toString();

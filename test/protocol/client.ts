@@ -14,7 +14,8 @@ export interface TestClient {
   stderr: () => string;
   /** window/logMessage texts the server sent (its output channel in VS Code). */
   logs: () => string[];
-  open(uri: string, text: string): Promise<void>;
+  /** Opens a document (languageId 'tla-layout' unless given, e.g. 'cpp'). */
+  open(uri: string, text: string, languageId?: string): Promise<void>;
   change(uri: string, version: number, changes: { range?: { start: { line: number; character: number }; end: { line: number; character: number } }; text: string }[]): Promise<void>;
   request<R>(method: string, params: unknown): Promise<R>;
   /** Resolves with the next diagnostics published for uri that satisfy the predicate. */
@@ -59,7 +60,7 @@ export async function startClient(capabilities: ClientCapabilities = {}, initial
     init,
     stderr: () => err,
     logs: () => logs,
-    open: (uri, text) => connection.sendNotification('textDocument/didOpen', { textDocument: { uri, languageId: 'tla-layout', version: 1, text } }),
+    open: (uri, text, languageId = 'tla-layout') => connection.sendNotification('textDocument/didOpen', { textDocument: { uri, languageId, version: 1, text } }),
     change: (uri, version, changes) => connection.sendNotification('textDocument/didChange', { textDocument: { uri, version }, contentChanges: changes }),
     request: (method, params) => connection.sendRequest(method, params),
     diagnostics: (uri, until = () => true, timeoutMs = 5000) =>

@@ -24,13 +24,19 @@ import type { Settings } from './settings';
 export function hover(doc: AnalysedDocument, position: Position, settings: Settings): Hover | null {
   const offset = doc.lines.offset(position.line, position.character);
   const a = doc.analysis;
-  const s = statementAt(a, offset);
-  if (!s) return null;
-  const rel = offset - s.chunk.start;
   const md = (value: string, start: number, end: number): Hover => ({
     contents: { kind: 'markdown', value },
     range: toRange(doc.lines, start, end),
   });
+  const s = statementAt(a, offset);
+  if (!s) {
+    // in C++ the declared name (`auto layoutA = MakeLayout<…>(…)`) lies outside the TLA expression
+    const d = doc.kind === 'cpp' ? declarationNamedAt(doc, offset) : undefined;
+    if (!d) return null;
+    const text = d.value ? describeValue(d.value, settings.hover.gridSize) : 'no value: its expression is not understood';
+    return md(`**${d.name}**\n\n${text}`, d.start, d.end);
+  }
+  const rel = offset - s.chunk.start;
 
   // tags and element types inside <…>
   const targ = templateArgAt(s, rel);
@@ -100,6 +106,12 @@ export function hover(doc: AnalysedDocument, position: Position, settings: Setti
     return md(title + describeValue(n.value, settings.hover.gridSize), n.start, n.end);
   }
   return null;
+}
+
+/** The declaration whose name is at the offset (C++ documents: a handful of declarations). */
+export function declarationNamedAt(doc: AnalysedDocument, offset: number) {
+  for (const d of doc.analysis.declarations.values()) if (d.start <= offset && offset <= d.end) return d;
+  return undefined;
 }
 
 /**

@@ -13,8 +13,15 @@ export const PICTURE_REQUEST = PictureRequest.method;
 export function picture(doc: AnalysedDocument, params: PictureParams): PictureAnswer {
   let name = params.name;
   if (!name && params.position) {
-    const s = statementAt(doc.analysis, doc.lines.offset(params.position.line, params.position.character));
+    const offset = doc.lines.offset(params.position.line, params.position.character);
+    const s = statementAt(doc.analysis, offset);
     name = s?.declaredName;
+    // C++: the variable a TLA expression initialises (`auto tileC = GetTileLayout(…)`), cursor on either
+    if (!name && doc.kind === 'cpp') {
+      for (const d of doc.analysis.declarations.values()) {
+        if ((d.start <= offset && offset <= d.end) || (s && d.statement === s)) name = d.name;
+      }
+    }
   }
   if (!name) return { name: null, picture: null, reason: 'place the cursor on a layout declaration', range: null, version: doc.version };
   const decl = doc.analysis.declarations.get(name);

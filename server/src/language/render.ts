@@ -16,11 +16,17 @@ export function pictureOf(a: DocumentAnalysis, name: string): PictureResult {
   const v = d.value;
   if (!v) return { ok: false, reason: `'${name}' has no value (see its diagnostics)` };
   if (v.kind !== 'layout') return { ok: false, reason: `'${name}' is ${printValue(v)}, not a layout` };
-  const expr = d.statement.statement?.type === 'decl' ? d.statement.statement.expr : undefined;
+  const st = d.statement.statement;
+  // a .tla declaration, or the expression a C++ variable is initialised with
+  const expr = st?.type === 'decl' || st?.type === 'expr' ? st.expr : undefined;
   const own = d.statement.result?.tiles.find((t) => t.node === expr || (expr?.type === 'paren' && t.node === expr.inner));
   const parent: Layout = own ? own.parent : v;
   const parentText = core.printLayout(parent);
   const tiles: PictureTile[] = [];
+  // in C++ the declared name is not part of the statement: take it from the declarations
+  const nameOf = new Map<unknown, string>();
+  for (const x of a.declarations.values()) nameOf.set(x.statement, x.name);
+  let ownFirst = false;
   for (const s of a.statements) {
     for (const t of s.result?.tiles ?? []) {
       if (core.printLayout(t.parent) !== parentText || core.isSymbolic(t.result) || core.isSymbolic(t.coord)) continue;
@@ -29,16 +35,18 @@ export function pictureOf(a: DocumentAnalysis, name: string): PictureResult {
         coord: nums(t.coord),
         tileShape: nums(t.tileShape),
         valid: nums(t.result.originShape),
-        label: s.declaredName ?? `line of offset ${s.chunk.start}`,
+        label: s.declaredName ?? nameOf.get(s) ?? `line of offset ${s.chunk.start}`,
       };
-      if (t === own) tiles.unshift(tile);
-      else tiles.push(tile);
+      if (t === own) {
+        tiles.unshift(tile);
+        ownFirst = true;
+      } else tiles.push(tile);
     }
   }
   const r = buildPicture(parent, tiles);
   if (!r.ok) return r;
   const subject: PictureSubject = { name, text: core.printLayout(v) };
-  if (own && tiles[0]?.label === name) {
+  if (own && ownFirst) {
     const self = buildPicture(v);
     const call = own.node.type === 'call' ? own.node : undefined;
     const first = call?.args[0];
