@@ -308,4 +308,42 @@ describe('TLA Layout in code-server', { skip, timeout: 600_000 }, () => {
     await vs.screenshot('12-memory-view-4096');
     await frame.locator('button', { hasText: 'Grid' }).click();
   });
+  it('in a C++ kernel: hover on the variable, Show Layout on a TLA site, a scratchpad that evaluates', async () => {
+    const { page } = vs;
+    const frame = page.frameLocator('iframe.webview.ready').frameLocator('#active-frame');
+    await vs.openFile('cpp/matmul_kernel.cpp');
+    const src = fs.readFileSync(path.join(ROOT, 'examples/cpp/matmul_kernel.cpp'), 'utf8').split('\n');
+    const aLine = src.findIndex((l) => l.includes('auto layoutA =')) + 1;
+    // RowMajor(M = 300, K = 200): (300,200):(200,_1):(300,200)
+    const h = await vs.hover(aLine, src[aLine - 1].indexOf('layoutA') + 3, { contains: '(300,200):(200,_1):(300,200)' });
+    assert.match(h, /layoutA/);
+    await vs.screenshot('13-cpp-variable-hover');
+    await vs.closeHover();
+    // Show Layout on the tail tile of C: the tile as itself
+    const cLine = src.findIndex((l) => l.includes('auto tileC =')) + 1;
+    await vs.goTo(cLine, src[cLine - 1].indexOf('tileC') + 2);
+    await vs.runCommand('TLA: Show Layout');
+    await poll(async () => (await frame.locator('#title').textContent()) === 'Layout: tileC', { timeout: 15_000, message: () => 'no view of tileC' });
+    const facts = await frame.locator('#facts').innerText();
+    // 128×256 at (256, 256) of 300×500: valid (300−256, 500−256) = (44, 244)
+    assert.ok(facts.includes('tile (128,256) of layoutC at (256,256), valid (44,244): a tail tile'), facts);
+    await vs.screenshot('14-cpp-show-layout');
+    // the scratchpad of the runtime-sized layout: placeholders for m and k, a tab named after the kernel line
+    const dLine = src.findIndex((l) => l.includes('auto layoutDyn =')) + 1;
+    await vs.openFile('cpp/matmul_kernel.cpp');
+    await vs.goTo(dLine, src[dLine - 1].indexOf('MakeLayout') + 2);
+    await vs.runCommand('TLA: Open in Layout Scratchpad');
+    const tab = page.locator('.tabs-container .tab', { hasText: `matmul_kernel.cpp-L${dLine}.tla` }).first();
+    await tab.waitFor({ timeout: 15_000 });
+    assert.doesNotMatch(await page.locator('.tabs-container .tab').allInnerTexts().then((t) => t.join('|')), /\/\/ From/);
+    await poll(async () => (await vs.visibleLines()).some((l) => l.text.startsWith("auto m = 128; // 'm' is not a compile-time constant")), {
+      timeout: 15_000,
+      message: () => 'the scratchpad has no placeholder for m',
+    });
+    // it evaluates: m = k = 128 → zN ((_16,8),(_16,8)), shown after print(…)
+    const lines = await vs.visibleLines();
+    const print = lines.find((l) => l.text.startsWith('print('));
+    assert.ok(print, JSON.stringify(lines));
+    await vs.screenshot('15-cpp-scratchpad');
+  });
 });

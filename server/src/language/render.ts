@@ -175,7 +175,8 @@ export function renderSvg(p: Picture, title: string): string {
   );
   parts.push(`<rect width="${w}" height="${h}" fill="#fff"/>`);
   lines.forEach((l, i) => parts.push(`<text x="8" y="${18 + i * 16}"${i === 0 ? ' font-size="12"' : ' fill="#444" font-size="10"'}>${esc(l)}</text>`));
-  // one <g> per row keeps the file small: rects carry only x, fill and (for labels) text
+  // one <g> per row for the cells and one for their labels keeps the file small: a rect carries
+  // only x and fill, a label only x (the row's <g> places it and centres it)
   for (let r = 0; r < g.drawnRows; r++) {
     parts.push(`<g transform="translate(${left},${top + r * cell})">`);
     for (let c = 0; c < g.drawnCols; c++) {
@@ -184,9 +185,16 @@ export function renderSvg(p: Picture, title: string): string {
       const padded = g.padding[i] === 1;
       const fill = padded ? 'url(#pad)' : `hsl(${offsetHue(o, p.cosize)},70%,${g.padding[i] === 2 ? 80 : 72}%)`;
       parts.push(`<rect x="${c * cell}" width="${cell}" height="${cell}" fill="${fill}"/>`);
-      if (labels) parts.push(`<text x="${c * cell + cell / 2}" y="${cell / 2 + 3}" text-anchor="middle"${padded ? ' fill="#555"' : ''}>${o}</text>`);
     }
     parts.push('</g>');
+    if (labels) {
+      parts.push(`<g transform="translate(${left},${top + r * cell + cell / 2 + 3})" text-anchor="middle">`);
+      for (let c = 0; c < g.drawnCols; c++) {
+        const i = r * g.drawnCols + c;
+        parts.push(`<text x="${c * cell + cell / 2}"${g.padding[i] === 1 ? ' fill="#555"' : ''}>${g.offsets[i]}</text>`);
+      }
+      parts.push('</g>');
+    }
   }
   const x0 = left;
   const y0 = top;
