@@ -135,7 +135,16 @@ describe('TLA Layout in code-server', { skip, timeout: 600_000 }, () => {
     await page.locator(SUGGEST).waitFor({ timeout: 10_000 });
     const items = await page.locator(`${SUGGEST} .monaco-list-row .label-name`).allInnerTexts();
     assert.ok(items.includes('half'), items.join(','));
-    for (const ch of 'half, zN>(16, 16);') {
+    for (const ch of 'half, zN>(') {
+      await vs.type(ch);
+      await page.waitForTimeout(35);
+    }
+    // the signature help comes with the `(` typed after the accepted function, on the Catlass form
+    await poll(async () => /MakeLayout<Element, Tag>\(rows, cols\)/.test(await page.locator(PARAMETER_HINTS).innerText().catch(() => '')), {
+      timeout: 10_000,
+      message: () => 'no signature help after MakeLayout<half, zN>(',
+    });
+    for (const ch of '16, 16);') {
       await vs.type(ch);
       await page.waitForTimeout(35);
     }

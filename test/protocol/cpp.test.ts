@@ -60,6 +60,12 @@ describe('C++ kernels: hover on the declared name, Show Layout, scratchpad', () 
     assert.ok(v.startsWith('**layoutA**'), v);
     assert.ok(v.includes('(300,200):(200,_1):(300,200)'), v);
     assert.deepEqual(h.range, { start: at('layoutA ='), end: at('layoutA =', 'layoutA'.length) });
+    // on the function name: the value first (what clangd cannot say), the generic doc after it
+    const f = await c.request<Hover | null>('textDocument/hover', { textDocument: { uri }, position: at('MakeLayoutL0C(M, N)', 3) });
+    const fv = (f!.contents as { value: string }).value;
+    // L0C (300, 500): ((_16,19),(_16,32)):((_16,_256),(_1,304·16=4864)):(300,500)
+    assert.ok(fv.indexOf('((_16,19),(_16,32)):((_16,_256),(_1,4864)):(300,500)') >= 0, fv);
+    assert.ok(fv.indexOf('((_16,19),(_16,32))') < fv.indexOf('MakeLayoutL0C(rows, cols)'), fv);
     const t = await c.request<Hover | null>('textDocument/hover', { textDocument: { uri }, position: at('tileC =', 1) });
     // the tail block of C at (256, 256) of 300×500: valid (44, 244)
     assert.ok((t!.contents as { value: string }).value.includes(':(44,244)'), JSON.stringify(t));

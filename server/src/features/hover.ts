@@ -87,9 +87,14 @@ export function hover(doc: AnalysedDocument, position: Position, settings: Setti
     const f = BUILTIN_BY_NAME.get(callee.callee);
     if (f) {
       const sigs = f.signatures.map((x) => x.label).join('\n');
-      let value = '```cpp\n' + sigs + '\n```\n\n' + f.doc;
+      const generic = '```cpp\n' + sigs + '\n```\n\n' + f.doc;
       const own = s.result?.nodeValues.find((nv) => nv.node === callee);
-      if (own) value += '\n\n---\n\n' + describeValue(own.value, settings.hover.gridSize);
+      // in C++ the value is what clangd cannot say: it comes first, the generic doc after it
+      let value = generic;
+      if (own) {
+        const v = describeValue(own.value, settings.hover.gridSize);
+        value = doc.kind === 'cpp' ? v + '\n\n---\n\n' + generic : generic + '\n\n---\n\n' + v;
+      }
       return md(value, s.chunk.start + callee.calleeSpan.start, s.chunk.start + callee.calleeSpan.end);
     }
   }
