@@ -8,8 +8,10 @@
 //   inside an expression     names in scope, functions, type forms, `_N`
 //   inside MakeLayout<…>     element types, then tags (or positions for MakeLayoutFilter)
 //   inside Shape<…> etc.     `_N` and the type forms
-//   after a finished token   nothing: right after `;`, `)`, `(` or `,` outside `<…>`, a number,
-//                            a new declaration's name, in comments and #include lines
+//   nothing                  typed `,` or `<` outside `<…>` (the server is not triggered by `(`),
+//                            right after `)` or a number, a new declaration's name, while typing
+//                            `using namespace tla;`, in comments and #include lines
+//   (after `;` only Ctrl+Space lists anything: no character there triggers completion)
 import {
   CompletionContext,
   CompletionItem,
