@@ -24,7 +24,7 @@ import { DEBOUNCE_MS, PREPARE_MS } from './debounce';
 import { analysed, idle } from './memory';
 import { MessageGuard } from './stdio';
 import { codeActions } from './features/codeActions';
-import { completion } from './features/completion';
+import { COMPLETION_TRIGGERS, completion } from './features/completion';
 import { toLspDiagnostics } from './features/diagnostics';
 import { foldingRanges } from './features/folding';
 import { formatting } from './features/formatting';
@@ -114,8 +114,8 @@ export function startServer(connection: Connection): void {
         textDocumentSync: TextDocumentSyncKind.Incremental,
         hoverProvider: true,
         inlayHintProvider: true,
-        completionProvider: { triggerCharacters: ['<', '_', ',', '('], resolveProvider: false },
-        signatureHelpProvider: { triggerCharacters: ['(', ','], retriggerCharacters: [','] },
+        completionProvider: { triggerCharacters: COMPLETION_TRIGGERS, resolveProvider: false },
+        signatureHelpProvider: { triggerCharacters: ['(', ','], retriggerCharacters: [',', ')'] },
         documentSymbolProvider: true,
         definitionProvider: true,
         referencesProvider: true,
@@ -245,7 +245,7 @@ export function startServer(connection: Connection): void {
   });
   connection.onHover(handle('hover', null, (doc, p) => hover(doc, p.position, settings), true));
   connection.languages.inlayHint.on(handle('inlay hints', [], (doc, p) => inlayHints(doc, p.range, settings), true));
-  connection.onCompletion(handle('completion', { isIncomplete: false, items: [] }, (doc, p) => completion(doc, p.position)));
+  connection.onCompletion(handle('completion', { isIncomplete: false, items: [] }, (doc, p) => completion(doc, p.position, p.context)));
   connection.onSignatureHelp(handle('signature help', null, (doc, p) => signatureHelp(doc, p.position)));
   connection.onDocumentSymbol(handle('document symbols', [], (doc) => documentSymbols(doc)));
   connection.onDefinition(handle('definition', null, (doc, p) => definition(doc, p.position)));

@@ -134,7 +134,7 @@ test('warnings: coordinate outside the shape, in padding, empty tile, misaligned
   assert.deepEqual(c.diagnostics.map((d) => d.code), ['empty-tile']);
   const d = analyze(l + 'auto t = GetTileLayout(l, MakeShape(32, 32), MakeCoord(16, 0));');
   assert.deepEqual(d.diagnostics.map((x) => x.code), ['tile-misaligned']);
-  assert.equal(d.diagnostics[0].severity, 'information');
+  assert.equal(d.diagnostics[0].severity, 'hint'); // issue 14: information nobody asked for, no squiggle
   const e = analyze('auto l = Layout<Shape<_4, _2>, Stride<_1, _4>>{};');
   assert.deepEqual(e.diagnostics.map((x) => x.code), ['zero-origin-shape']);
   assert.equal(printValue(e.declarations.get('l')!.value!), '(_4,_2):(_1,_4):(0,0)');

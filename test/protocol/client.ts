@@ -49,7 +49,8 @@ export interface TestClient {
   stderr: () => string;
   /** window/logMessage texts the server sent (its output channel in VS Code). */
   logs: () => string[];
-  open(uri: string, text: string, version?: number, languageId?: string): Promise<void>;
+  /** Opens a document: version 1 and languageId 'tla-layout' unless given (`open(uri, text, 'cpp')` names the language only). */
+  open(uri: string, text: string, version?: number | string, languageId?: string): Promise<void>;
   change(uri: string, version: number, changes: { range?: Range; text: string }[]): Promise<void>;
   closeDocument(uri: string): Promise<void>;
   request<R>(method: string, params: unknown): Promise<R>;
@@ -137,7 +138,9 @@ export async function startClient(
     stderr: () => err,
     logs: () => logs,
     open: (uri, text, version = 1, languageId = 'tla-layout') =>
-      connection.sendNotification('textDocument/didOpen', { textDocument: { uri, languageId, version, text } }),
+      typeof version === 'string'
+        ? connection.sendNotification('textDocument/didOpen', { textDocument: { uri, languageId: version, version: 1, text } })
+        : connection.sendNotification('textDocument/didOpen', { textDocument: { uri, languageId, version, text } }),
     change: (uri, version, changes) => connection.sendNotification('textDocument/didChange', { textDocument: { uri, version }, contentChanges: changes }),
     closeDocument: (uri) => connection.sendNotification('textDocument/didClose', { textDocument: { uri } }),
     request: (method, params) => connection.sendRequest(method, params),

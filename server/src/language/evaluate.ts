@@ -4,6 +4,7 @@
 import * as core from '../core';
 import { Arch, BufferView, CatlassCoord, IntTuple, IntValue, Layout, LayoutError, TagObject, Tensor } from '../core';
 import type * as Ast from './ast';
+import { memberPath, memberRoot } from './ast';
 import { BUILTIN_BY_NAME, CATLASS_CONSTANTS, INTEGER_TYPES, POSITIONS, SUPPORTED_TAGS, closest } from './builtins';
 import { DiagnosticCode, Severity, severityOf } from './diagnostics';
 
@@ -1258,19 +1259,6 @@ export class StatementEvaluator {
       }
     }
   }
-}
-
-/** `params.layoutA.m` as written, when the chain is names only. */
-function memberPath(e: Ast.Expr): string | undefined {
-  if (e.type === 'name') return e.name;
-  if (e.type !== 'member') return undefined;
-  const base = memberPath(e.target);
-  return base === undefined ? undefined : `${base}${e.op}${e.name}`;
-}
-
-function memberRoot(e: Ast.Expr): string | undefined {
-  if (e.type === 'name') return e.name;
-  return e.type === 'member' ? memberRoot(e.target) : undefined;
 }
 
 /** C++ types of integer literals by suffix. */
