@@ -189,6 +189,8 @@ function matchAngle(t, k) {
 function qualification(t, k) {
   let q = k;
   let kind = 'free';
+  // X::template MakeLayout<E>(…), x.template GetTile<…>(…): the keyword belongs to the qualifier
+  if (t[q - 1]?.text === 'template' && ['::', '.', '->'].includes(t[q - 2]?.text)) q -= 1;
   if (t[q - 1]?.text === '::') {
     const owner = t[q - 2];
     if (owner?.kind === 'ident') {

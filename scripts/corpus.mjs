@@ -13,7 +13,7 @@
 // error the server published for these files (the corpus compiles, so each one is
 // false), and requests that failed or took over 10 s.
 //
-//   --json        one JSON object on stdout instead of the table
+//   --json        one JSON object on stdout instead of the table (its `report` is the table)
 //   --limit N     only the first N files that use TLA (sorted by path)
 //   --list        also print every site: file:line:col construct status value
 //   --server FILE another server build (default dist/server.js)
@@ -23,6 +23,7 @@ import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import { assignHints, hintValue, hoverValue, isSymbolic } from './corpus-judge.mjs';
 import { scanSites } from './corpus-scan.mjs';
 
 const ROOT = path.dirname(path.dirname(fileURLToPath(import.meta.url)));
@@ -90,59 +91,6 @@ function lineIndex(text) {
     return { line: lo, character: off - starts[lo] };
   };
   return { position, lines: starts.length };
-}
-
-// ------------------------------------------------------------------ judging what is shown
-
-/**
- * The value a hover shows, or undefined when it shows none (a signature alone, "no
- * value", a type). The server's Markdown: a callee's signature and doc, then `---` and
- * the call's value; a declared name's `**name**` and its value; a layout as a fenced
- * block; a tensor as `**tensor**` with layout and coord; an integer or tuple as
- * `` `v` — kind``; an offset as `**offset v**`.
- */
-export function hoverValue(markdown) {
-  if (!markdown) return undefined;
-  let part = markdown;
-  const sep = markdown.lastIndexOf('\n---\n');
-  if (sep >= 0) part = markdown.slice(sep + 5);
-  else if (/^\s*```cpp/.test(markdown)) return undefined; // a signature and its doc only
-  if (/no value/i.test(part.split('\n').slice(0, 3).join('\n'))) return undefined;
-  if (/\*\*tensor\*\*/.test(part)) {
-    const layout = /layout `([^`]*)`/.exec(part)?.[1];
-    const coord = /coord `([^`]*)`/.exec(part)?.[1];
-    if (layout === undefined) return undefined;
-    return coord === undefined ? layout : `${layout} @ ${coord}`;
-  }
-  const offset = /\*\*offset ([^*]+)\*\*/.exec(part);
-  if (offset) return offset[1];
-  const fence = /```[ \t]*\n([\s\S]*?)\n```/.exec(part); // a layout: an untagged fence (the cpp one is a signature)
-  if (fence) return fence[1].trim();
-  const shape = /\*\*shape\*\* `([^`]*)`/.exec(part);
-  if (shape) return shape[1];
-  const scalar = /`([^`]+)` — (static integer|integer|tuple)/.exec(part);
-  if (scalar) return scalar[1];
-  return undefined;
-}
-
-/** The value an inlay hint shows: its label without the arrow and the words around the value. */
-export function hintValue(label) {
-  const text = typeof label === 'string' ? label : label.map((p) => p.value).join('');
-  return text
-    .replace(/^\s*(▸|=)\s*/, '')
-    .replace(/\b(valid|tail|empty)\b/g, ' ')
-    .replace(/\s+/g, ' ')
-    .trim();
-}
-
-/**
- * True when a shown value has a symbol in it: a name (a static integer `_16` is a
- * number, `_row` is a name), a ‹marked› symbol, ⌈…⌉ of a name, or a `?`.
- */
-export function isSymbolic(value) {
-  if (/[‹?]/.test(value)) return true;
-  const bare = value.replace(/(^|[^A-Za-z0-9_])_\d+(?![A-Za-z0-9_])/g, '$1').replace(/@/g, ' ');
-  return /[A-Za-z_]/.test(bare);
 }
 
 // ------------------------------------------------------------------ the LSP client
@@ -312,18 +260,7 @@ export async function measure(o) {
       }
     } else if (!server.exited()) problems.push({ kind: 'timeout', method: 'textDocument/publishDiagnostics', where: rel, ms: TIMEOUT_MS });
 
-    // each hint goes to the site whose end is the nearest at or before it on the same line
-    const hintsBySite = new Map();
-    const ends = sites.map((s) => idx.position(s.end));
-    for (const h of hintAnswer.result ?? []) {
-      let best = -1;
-      for (let k = 0; k < sites.length; k++) {
-        const e = ends[k];
-        if (e.line !== h.position.line || e.character > h.position.character) continue;
-        if (best < 0 || ends[best].character < e.character) best = k;
-      }
-      if (best >= 0) hintsBySite.set(best, [...(hintsBySite.get(best) ?? []), h]);
-    }
+    const hintsBySite = assignHints(sites.map((s) => idx.position(s.end)), hintAnswer.result ?? []);
     let served = 0;
     sites.forEach((s, k) => {
       const values = [];
@@ -344,7 +281,9 @@ export async function measure(o) {
         siteList.push({ file: rel, line: p.line + 1, col: p.character + 1, construct: s.construct, status, values });
       }
     });
-    perFile.push({ file: rel, sites: sites.length, served });
+    const byConstruct = {};
+    for (const s of sites) byConstruct[s.construct] = (byConstruct[s.construct] ?? 0) + 1;
+    perFile.push({ file: rel, sites: sites.length, served, constructs: byConstruct, excluded: f.scan.excluded.length });
     await server.connection.sendNotification('textDocument/didClose', { textDocument: { uri } });
   }
   if (server.exited()) problems.push({ kind: 'crash', method: 'server', where: '', message: `the server exited (${JSON.stringify(server.exited())}): ${server.stderr().slice(-400)}` });
@@ -433,7 +372,7 @@ async function main() {
     process.exit(2);
   }
   const m = await measure(o);
-  process.stdout.write((o.json ? JSON.stringify(m, null, 2) : formatReport(m)) + '\n');
+  process.stdout.write((o.json ? JSON.stringify({ ...m, report: formatReport(m) }, null, 2) : formatReport(m)) + '\n');
   process.exit(m.crashes.length || m.timeouts.length ? 1 : 0);
 }
 
