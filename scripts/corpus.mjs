@@ -198,9 +198,12 @@ export async function measure(o) {
   }
   const scannedAfter = performance.now() - started;
 
-  const server = startServer(o.server ?? path.join(ROOT, 'dist', 'server.js'));
+  const serverPath = o.server ?? path.join(ROOT, 'dist', 'server.js');
+  let server = startServer(serverPath);
   const problems = [];
   await server.initialize();
+  let restarts = 0;
+  const logsOfEarlierServers = [];
   const constructs = new Map();
   const row = (c) => {
     let r = constructs.get(c);
@@ -216,7 +219,14 @@ export async function measure(o) {
   let requests = 0;
 
   for (const f of files) {
-    if (server.exited()) break;
+    if (server.exited()) {
+      // a crash: say so, and measure the remaining files with a new server
+      problems.push({ kind: 'crash', method: 'server', where: '', message: `the server exited (${JSON.stringify(server.exited())}): ${server.stderr().slice(-400)}` });
+      logsOfEarlierServers.push(...server.logs);
+      server = startServer(serverPath);
+      await server.initialize();
+      restarts++;
+    }
     const rel = path.relative(dir, f.path).split(path.sep).join('/');
     const uri = pathToFileURL(f.path).href;
     const idx = lineIndex(f.text);
@@ -287,7 +297,7 @@ export async function measure(o) {
     await server.connection.sendNotification('textDocument/didClose', { textDocument: { uri } });
   }
   if (server.exited()) problems.push({ kind: 'crash', method: 'server', where: '', message: `the server exited (${JSON.stringify(server.exited())}): ${server.stderr().slice(-400)}` });
-  const failedLogs = server.logs.filter((m) => /failed/.test(m));
+  const failedLogs = [...server.logs, ...logsOfEarlierServers].filter((m) => /failed/.test(m));
   await server.close();
 
   const total = { sites: 0, concrete: 0, symbolic: 0, unserved: 0 };
@@ -308,6 +318,7 @@ export async function measure(o) {
     timeouts: problems.filter((p) => p.kind === 'timeout'),
     serverLoggedFailures: failedLogs,
     requests,
+    serverRestarts: restarts,
     openToDiagnosticsP95Ms: Math.round(p95 * 10) / 10,
     scanMs: Math.round(scannedAfter),
     totalMs: Math.round(performance.now() - started),

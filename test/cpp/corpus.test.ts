@@ -5,7 +5,8 @@
 // Skipped, saying why, where the corpus is absent (a bare clone).
 import assert from 'node:assert/strict';
 import { execFile } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { test } from 'node:test';
 import { promisify } from 'node:util';
@@ -80,4 +81,72 @@ test('npm run corpus: every TLA file of Catlass served without a crash or a time
   assert.equal(Object.values(m.constructs).reduce((a, r) => a + r.sites, 0), t.sites);
   // each site asked at least one hover, each file one inlay-hint request
   assert.ok(m.requests >= t.sites + m.files.length, `${m.requests} requests`);
+});
+
+/** Runs scripts/corpus.mjs --json on dir; resolves with its exit code and figures. */
+async function runCorpus(dir: string, env: NodeJS.ProcessEnv = process.env): Promise<{ code: number; m: Measured }> {
+  return new Promise((resolve, reject) => {
+    execFile(process.execPath, [path.join(ROOT, 'scripts', 'corpus.mjs'), '--json', dir], { cwd: ROOT, env, maxBuffer: 64 * 1024 * 1024 }, (err, stdout, stderr) => {
+      const code = err ? ((err as { code?: number }).code ?? -1) : 0;
+      try {
+        resolve({ code, m: JSON.parse(stdout) as Measured });
+      } catch {
+        reject(new Error(`scripts/corpus.mjs gave no JSON (exit ${code}): ${stderr}`));
+      }
+    });
+  });
+}
+
+/** A small tree written for the test: what a site is and how it is judged, end to end through the server. */
+function smallTree(): string {
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'tla-corpus-'));
+  mkdirSync(path.join(dir, 'kernel'));
+  writeFileSync(
+    path.join(dir, 'kernel', 'k.hpp'),
+    [
+      '#include "tla/layout.hpp"',
+      '// auto c = tla::MakeLayout<half, Catlass::layout::RowMajor>(1, 2);  (a comment: no site)',
+      'void f(uint32_t m, uint32_t k) {',
+      // RowMajor (300, 200): shape (300,200), stride (200,_1) — concrete
+      '    auto a = tla::MakeLayout<half, Catlass::layout::RowMajor>(300, 200);',
+      // zN over run-time m, k: ⌈m/16⌉… — symbolic
+      '    auto d = tla::MakeLayout<half, Catlass::layout::zN>(m, k);',
+      '    auto t = tag.GetTileLayout(MakeCoord(m, k));',
+      '}',
+      '',
+    ].join('\n'),
+  );
+  // no tla/ include, no tla:: in code: not opened
+  writeFileSync(path.join(dir, 'kernel', 'plain.cpp'), '#include <vector>\n// tla::MakeLayout(1)\nint main() { return MakeLayout(1); }\n');
+  writeFileSync(path.join(dir, 'notes.txt'), 'auto x = tla::MakeLayout(1, 2);\n');
+  return dir;
+}
+
+test('the measurement on a small tree: sites, served concrete and symbolic, files that do not use TLA left out', { timeout: 60_000 }, async () => {
+  const dir = smallTree();
+  try {
+    const { code, m } = await runCorpus(dir);
+    assert.equal(code, 0);
+    assert.deepEqual(m.files.map((f) => [f.file, f.sites, f.excluded]), [['kernel/k.hpp', 2, 1]]);
+    assert.deepEqual(m.constructs.MakeLayout, { sites: 2, concrete: 1, symbolic: 1, unserved: 0 });
+    assert.deepEqual(m.total, { sites: 2, concrete: 1, symbolic: 1, unserved: 0 });
+    assert.deepEqual([m.crashes, m.timeouts, m.diagnostics], [[], [], []]);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+});
+
+test('a request that fails is counted as a crash and the exit code says so', { timeout: 60_000 }, async () => {
+  const dir = smallTree();
+  try {
+    // the server's fault injection (server/src/server.ts): every hover throws
+    const { code, m } = await runCorpus(dir, { ...process.env, TLA_LAYOUT_FAULT: 'hover' });
+    assert.equal(code, 1);
+    // two sites, each asked on its callee and on its assigned name
+    assert.equal(m.crashes.length, 4);
+    // the inlay hints still serve both sites
+    assert.deepEqual(m.total, { sites: 2, concrete: 1, symbolic: 1, unserved: 0 });
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
 });
