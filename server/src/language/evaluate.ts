@@ -836,10 +836,8 @@ export class StatementEvaluator {
   private method(e: Ast.Apply, m: Ast.Member): Value {
     const base = this.memberBase(m.target);
     if (base === undefined) {
-      // a kernel's `params.layoutA.shape()`: not known here; show nothing rather than a guess
-      const path = memberPath(m);
-      const free = path && this.env.free?.(`${path}()`);
-      if (free) return free;
+      // a kernel's `params.layoutA.shape()`: neither its value nor its structure (an integer?
+      // a tuple of which rank?) is known here; show nothing rather than a guess
       throw new Abort(true);
     }
     const noArgs = () => {
