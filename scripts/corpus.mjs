@@ -212,6 +212,8 @@ export async function measure(o) {
   };
   for (const c of CONSTRUCTS) row(c);
   const excluded = new Map();
+  /** sites served by each way of asking (a site may count under several), and sites with a name to hover */
+  const servedBy = { inlay: 0, hover: 0, name: 0, assignedSites: 0 };
   const diagnostics = [];
   const perFile = [];
   const siteList = [];
@@ -280,6 +282,8 @@ export async function measure(o) {
       if (vc !== undefined) values.push({ via: 'hover', value: vc });
       const vn = name ? hoverValue(hoverText(name.result)) : undefined;
       if (vn !== undefined) values.push({ via: 'name', value: vn });
+      for (const via of new Set(values.map((v) => v.via))) servedBy[via]++;
+      if (s.assigned) servedBy.assignedSites++;
       const r = row(s.construct);
       r.sites++;
       let status = 'unserved';
@@ -312,6 +316,7 @@ export async function measure(o) {
     files: perFile,
     constructs: Object.fromEntries(constructs),
     total,
+    servedBy,
     excluded: Object.fromEntries(excluded),
     diagnostics,
     crashes: problems.filter((p) => p.kind === 'crash'),
@@ -350,6 +355,8 @@ export function formatReport(m) {
   out.push('');
   out.push(formatTable(m));
   out.push('');
+  const b = m.servedBy;
+  out.push(`served by: inlay hint ${b.inlay}, hover on the call ${b.hover}, hover on the assigned name ${b.name} (of ${b.assignedSites} sites assigned to a name)`);
   const ex = Object.entries(m.excluded);
   if (ex.length) out.push(`not sites by the definition (member or non-tla qualified calls): ${ex.map(([k, v]) => `${k} ${v}`).join(', ')}`);
   out.push('');

@@ -23,6 +23,7 @@ interface Measured {
   crashes: unknown[];
   timeouts: unknown[];
   requests: number;
+  servedBy: { inlay: number; hover: number; name: number; assignedSites: number };
   totalMs: number;
   report: string;
 }
@@ -130,6 +131,9 @@ test('the measurement on a small tree: sites, served concrete and symbolic, file
     assert.deepEqual(m.files.map((f) => [f.file, f.sites, f.excluded]), [['kernel/k.hpp', 2, 1]]);
     assert.deepEqual(m.constructs.MakeLayout, { sites: 2, concrete: 1, symbolic: 1, unserved: 0 });
     assert.deepEqual(m.total, { sites: 2, concrete: 1, symbolic: 1, unserved: 0 });
+    // both sites are assigned to a name (a, d); both have their inlay hint
+    assert.equal(m.servedBy.assignedSites, 2);
+    assert.equal(m.servedBy.inlay, 2);
     assert.deepEqual([m.crashes, m.timeouts, m.diagnostics], [[], [], []]);
   } finally {
     rmSync(dir, { recursive: true, force: true });
