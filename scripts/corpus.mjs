@@ -126,11 +126,21 @@ function startServer(serverPath) {
     exited: () => exited,
     exit,
     async initialize() {
-      await connection.sendRequest('initialize', {
+      let timer;
+      const late = new Promise((_, reject) => {
+        timer = setTimeout(() => reject(new Error(`${serverPath} did not answer initialize within ${TIMEOUT_MS / 1000} s: ${stderr.slice(-400)}`)), TIMEOUT_MS);
+      });
+      const died = exit.then(() => Promise.reject(new Error(`${serverPath} exited before initialize: ${stderr.slice(-400)}`)));
+      const asked = connection.sendRequest('initialize', {
         processId: process.pid,
         rootUri: null,
         capabilities: { textDocument: { hover: { contentFormat: ['markdown', 'plaintext'] }, inlayHint: {} } },
       });
+      try {
+        await Promise.race([asked, late, died]);
+      } finally {
+        clearTimeout(timer);
+      }
       await connection.sendNotification('initialized', {});
     },
     /** Resolves with the next diagnostics published for uri (register before opening). */
@@ -389,7 +399,13 @@ async function main() {
     console.error(`corpus: ${path.relative(process.cwd(), o.server)} is missing; run \`npm run build\` first`);
     process.exit(2);
   }
-  const m = await measure(o);
+  let m;
+  try {
+    m = await measure(o);
+  } catch (e) {
+    console.error(`corpus: ${e.message}`);
+    process.exit(1);
+  }
   process.stdout.write((o.json ? JSON.stringify({ ...m, report: formatReport(m) }, null, 2) : formatReport(m)) + '\n');
   process.exit(m.crashes.length || m.timeouts.length ? 1 : 0);
 }
