@@ -1177,6 +1177,12 @@ export class StatementEvaluator {
     if (e.templateArgs) {
       const el = this.typeName(e, 0, 'Element');
       const tag = this.typeName(e, 1, 'Element, Tag');
+      const arch0 = this.arch();
+      // In a kernel, an element type that is a template parameter is not known here; the
+      // layouts that do not depend on the element are still shown (RowMajor and ColumnMajor
+      // do depend on it at 3510, where fp4 pads the row).
+      const elementFree = ['VectorLayout', 'L0C', 'Weight4BitnZ', ...(arch0 === 2201 ? ['RowMajor', 'ColumnMajor'] : [])];
+      if (this.env.free && !(el.name in core.ELEMENT_BITS) && elementFree.includes(tag.name)) el.name = 'half';
       this.element(el);
       if (!SUPPORTED_TAGS.includes(tag.name)) {
         const s = closest(tag.name, SUPPORTED_TAGS);
