@@ -317,10 +317,10 @@ export class StatementEvaluator {
       case 'paren':
         return this.eval(e.inner);
       case 'tuple':
-        return core.tuple(...e.items.map((x) => this.intTuple(x, 'a tuple element')));
+        return core.tuple(...e.items.map((x) => this.intTuple(x, 'a tuple element', true)));
       case 'compact': {
         const args = [e.shape, e.stride, ...(e.origin ? [e.origin] : [])];
-        const [shape, stride, origin] = args.map((a) => this.intTuple(a, 'a side of shape:stride:originShape'));
+        const [shape, stride, origin] = args.map((a) => this.intTuple(a, 'a side of shape:stride:originShape', true));
         return this.core(e, args, () => core.makeLayout(shape, stride, origin));
       }
       case 'binary':
@@ -387,7 +387,27 @@ export class StatementEvaluator {
 
   // ------------------------------------------------------------ argument kinds
 
-  private intTuple(e: Ast.Expr, role: string): IntTuple {
+  /**
+   * A kernel's name that is not known here (a function parameter, `params.layoutA`): free()
+   * gives it as a symbolic integer, but it may as well be a tuple or a layout. Where a tuple's
+   * structure matters, such a name stops the evaluation silently: never an invented structure.
+   */
+  private isFreeNode(e: Ast.Expr): boolean {
+    if (!this.env.free) return false;
+    if (e.type === 'paren') return this.isFreeNode(e.inner);
+    if (e.type === 'name') return !this.env.lookup(e.name) && e.name !== '_' && CATLASS_CONSTANTS[e.name] === undefined && e.name !== 'true' && e.name !== 'false';
+    if (e.type === 'member') {
+      const root = memberRoot(e);
+      return root !== undefined && !this.env.lookup(root);
+    }
+    return false;
+  }
+
+  private intTuple(e: Ast.Expr, role: string, allowFreeInteger = false): IntTuple {
+    if (!allowFreeInteger && this.isFreeNode(e)) {
+      this.eval(e);
+      throw new Abort(true); // an unknown kernel value where a tuple may be: its structure is not known
+    }
     const v = this.eval(e);
     if (v.kind === 'catlassCoord') this.catlassCoordTrap(e, v, role);
     if (!isIntTuple(v)) this.fail(e, 'argument-kind', `${role} must be an integer or a tuple, not ${kindName(v)}`);
@@ -417,6 +437,10 @@ export class StatementEvaluator {
 
   /** A layout or an IntTuple; a tensor stands for its layout (rank(t), size(t) in kernels). */
   private layoutOrTuple(e: Ast.Expr, role: string): Layout | IntTuple {
+    if (this.isFreeNode(e)) {
+      this.eval(e);
+      throw new Abort(true); // rank, size or a mode of a kernel value not known here
+    }
     const v = this.eval(e);
     if (v.kind === 'tensor') return v.layout;
     if (v.kind !== 'layout' && !isIntTuple(v)) this.fail(e, 'argument-kind', `${role} takes a layout or a tuple, not ${kindName(v)}`);
@@ -636,7 +660,8 @@ export class StatementEvaluator {
     if ((t.name === 'GlobalTensor' || t.name === 'LocalTensor') && t.args?.length === 1) {
       const el = t.args[0];
       const name = el.type === 'typeArg' && !el.args ? this.aliasedName(el.name) : undefined;
-      if (!name || !(name in core.ELEMENT_BITS)) this.fail(el, 'unsupported-element', `${t.name}<…> holds an element type (half, float, int8_t, …)`);
+      // in a kernel the element may be a template parameter: the buffer is still a buffer of it
+      if (!name || (!(name in core.ELEMENT_BITS) && !this.env.free)) this.fail(el, 'unsupported-element', `${t.name}<…> holds an element type (half, float, int8_t, …)`);
       return { t: 'buffer', storage: t.name, element: name };
     }
     if (['Int', 'C', 'Shape', 'Stride', 'Coord', 'tuple', 'Layout'].includes(t.name) || /^_\d+$/.test(t.name)) {
@@ -1094,6 +1119,10 @@ export class StatementEvaluator {
         this.arity(e, [1]);
         const idx = this.indices(e);
         if (!idx.length) this.fail(e.calleeSpan, 'argument-count', 'get needs indices: get<I, J…>(x)');
+        if (this.isFreeNode(e.args[0])) {
+          this.eval(e.args[0]);
+          throw new Abort(true); // get<I> of a kernel value not known here: not the value itself
+        }
         const v = this.eval(e.args[0]);
         if (v.kind === 'values') {
           const item = v.items[idx[0]];
