@@ -897,10 +897,20 @@ export class StatementEvaluator {
           if (c.kind !== 'catlassCoord') this.fail(e.args[0], 'argument-kind', `${base.tag}::GetTileLayout takes a MatrixCoord{rows, cols}, not ${kindName(c)}`);
           return this.core(e, e.args, () => core.tagGetTileLayout(base, c));
         }
-        noArgs();
         if ((m.name === 'shape' || m.name === 'stride' || m.name === 'orgShape') && base[m.name]) {
-          return { kind: 'catlassCoord', type: 'Coord', items: [...base[m.name]!] };
+          const entries = base[m.name]!;
+          // tag.shape(i): one entry; tag.shape(): the whole Catlass::Coord
+          if (e.args.length === 1) {
+            const i = this.integer(e.args[0], `the index of ${m.name}(i)`);
+            if (i.sym || i.value < 0n || i.value >= BigInt(entries.length)) {
+              this.fail(e.args[0], 'index-out-of-range', `${m.name}(${core.printIntTuple(i)}) of a layout::${base.tag}: its ${m.name} has ${entries.length} entries`);
+            }
+            return entries[Number(i.value)];
+          }
+          noArgs();
+          return { kind: 'catlassCoord', type: 'Coord', items: [...entries] };
         }
+        noArgs();
         return unknown();
       case 'catlassCoord':
         noArgs();
