@@ -35,7 +35,9 @@ export class DocumentAnalyses {
 
   get(doc: TextDocument): AnalysedDocument {
     const cached = this.latest.get(doc.uri);
-    if (cached && cached.version === doc.version) return cached;
+    // the same version of the same text (a second didOpen may bring another text under the same
+    // version), analysed to the end (a C++ analysis may have yielded: then it continues)
+    if (cached && cached.version === doc.version && cached.text === doc.getText() && this.complete(cached)) return cached;
     const kind = documentKind(doc);
     let analyzer = this.analyzers.get(doc.uri);
     if (!analyzer || (kind === 'cpp') !== analyzer instanceof CppAnalyzer) {
@@ -51,11 +53,17 @@ export class DocumentAnalyses {
     return result;
   }
 
+  /** False while a C++ analysis has yielded before the end of its file (the next get() continues it). */
+  complete(a: AnalysedDocument): boolean {
+    return (a.analysis as { complete?: boolean }).complete !== false;
+  }
+
   /** Drops cached analyses (after a settings change). */
   invalidate(): void {
     this.latest.clear();
   }
 
+  /** didOpen and didClose: the document's analyzer, its caches and its last analysis go. */
   forget(uri: string): void {
     this.analyzers.delete(uri);
     this.latest.delete(uri);

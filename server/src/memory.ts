@@ -37,3 +37,18 @@ export function analysed(statements: number): void {
   work = 0;
   collector()?.();
 }
+
+/** Characters of closed documents since the last collection that their closing caused. */
+let closed = 0;
+
+/**
+ * A document of `chars` characters was closed: its analyzer and caches are garbage now.
+ * Once closed documents add up to a megabyte, a full collection returns their memory.
+ */
+export function released(chars: number): void {
+  closed += chars;
+  if (closed < 1 << 20) return;
+  closed = 0;
+  work = 0;
+  collector()?.();
+}

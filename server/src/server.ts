@@ -20,7 +20,7 @@ import {
 } from 'vscode-languageserver/node';
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import { AnalysedDocument, DocumentAnalyses, documentKind } from './documents';
-import { analysed } from './memory';
+import { analysed, released } from './memory';
 import { MessageGuard } from './stdio';
 import { codeActions } from './features/codeActions';
 import { completion } from './features/completion';
@@ -75,7 +75,9 @@ export function startServer(connection: Connection): void {
       try {
         // fault injection for the resilience tests: TLA_LAYOUT_FAULT=hover makes hover throw
         if (process.env.TLA_LAYOUT_FAULT === name) throw new Error(`injected fault in ${name}`);
-        return fn(analyses.get(doc), params);
+        const a = analyses.get(doc);
+        if (!analyses.complete(a)) continueAnalysis(doc.uri);
+        return fn(a, params);
       } catch (e) {
         log(`${name} failed on ${params.textDocument.uri}: ${(e as Error).stack ?? e}`);
         return new ResponseError(ErrorCodes.InternalError, `tla-layout: ${name} failed: ${(e as Error).message}`);
@@ -139,6 +141,30 @@ export function startServer(connection: Connection): void {
     else settings = readSettings((change.settings as { tlaLayout?: unknown } | undefined)?.tlaLayout);
   });
 
+  /**
+   * A C++ analysis that yielded (its time budget spent) continues on a later turn of the
+   * event loop, after the requests waiting meanwhile, for this document or another; its
+   * diagnostics are published (or the client asked to pull them again) when it is complete.
+   */
+  const continuing = new Set<string>();
+  const continueAnalysis = (uri: string) => {
+    if (continuing.has(uri)) return;
+    continuing.add(uri);
+    setImmediate(() => {
+      continuing.delete(uri);
+      const doc = documents.get(uri);
+      if (!doc) return;
+      try {
+        const a = analyses.get(doc);
+        if (!analyses.complete(a)) continueAnalysis(uri);
+        else if (!pullDiagnostics) publish(uri);
+        else void connection.languages.diagnostics.refresh().catch(() => undefined);
+      } catch (e) {
+        log(`analysis of ${uri} failed: ${(e as Error).stack ?? e}`);
+      }
+    });
+  };
+
   /** Publishes diagnostics for the document's current version, never a stale one. */
   const publish = (uri: string) => {
     pending.delete(uri);
@@ -146,6 +172,7 @@ export function startServer(connection: Connection): void {
     if (!doc) return;
     try {
       const a = analyses.get(doc);
+      if (!analyses.complete(a)) return continueAnalysis(uri); // published when complete
       void connection.sendDiagnostics({ uri, version: doc.version, diagnostics: toLspDiagnostics(uri, a.analysis, a.lines) });
     } catch (e) {
       log(`analysis of ${uri} failed: ${(e as Error).stack ?? e}`);
@@ -161,6 +188,8 @@ export function startServer(connection: Connection): void {
   // replace the immediate publish of the open by the typing debounce.
   const justOpened = new Set<string>();
   documents.onDidOpen((e) => {
+    // an open replaces whatever was known of that URI, even under the same version
+    analyses.forget(e.document.uri);
     justOpened.add(e.document.uri);
     schedule(e.document.uri, 0);
   });
@@ -173,6 +202,7 @@ export function startServer(connection: Connection): void {
     clearTimeout(pending.get(e.document.uri));
     pending.delete(e.document.uri);
     analyses.forget(e.document.uri);
+    released(e.document.getText().length);
     if (!pullDiagnostics) void connection.sendDiagnostics({ uri: e.document.uri, diagnostics: [] });
   });
 

@@ -6,9 +6,7 @@ import { Diagnostic, severityOf } from './diagnostics';
 import { Binding, EvalResult, Environment, LocalDiagnostic, StatementEvaluator, Value, printValue } from './evaluate';
 import { ParseResult, parseStatement } from './parser';
 import { StatementChunk, splitStatements } from './statements';
-
-/** Deeper bracket nesting than this is refused before parsing (the parser recurses). */
-export const MAX_NESTING = 200;
+import { CACHE_SLACK_BYTES, MAX_NESTING, limitMessages, maxNesting, normalizeLineEnds } from '../limits';
 
 export interface StatementAnalysis {
   index: number;
@@ -51,6 +49,13 @@ export interface DocumentAnalysis {
  */
 const unslice = (s: string): string => (s.length < 13 ? s : (' ' + s).slice(1));
 
+/**
+ * What one cache entry of a statement's text costs, roughly: the key (two bytes a
+ * character), its syntax tree or evaluation result (measured at about 20 bytes a
+ * character of source on the examples) and the entry itself.
+ */
+export const entryBytes = (key: string): number => 256 + key.length * 24;
+
 interface EvalCacheEntry {
   reads: [string, Binding | undefined][];
   result: EvalResult;
@@ -58,43 +63,13 @@ interface EvalCacheEntry {
 
 const DECL_NAME = /^(?:(?:const|constexpr|static|inline)\s+)*(?:auto\s+|[A-Za-z_][\w:]*\s*(?:<[^=;]*>)?\s+)?([A-Za-z_]\w*)\s*=(?!=)/;
 
-const CAST = /^\(\s*(?:int64_t|uint64_t|int32_t|uint32_t|size_t|int|long|unsigned)\s*\)/;
-
-/** How deep the parser would recurse: brackets, and runs of prefix operators and casts. */
-function maxNesting(text: string): { brackets: number; prefix: number } {
-  let d = 0;
-  let max = 0;
-  let prefixMax = 0;
-  let prefixRun = 0;
-  for (let i = 0; i < text.length; i++) {
-    const c = text.charCodeAt(i);
-    if (c === 45 || c === 43) {
-      // '-' or '+': a run of them nests unary operators
-      prefixMax = Math.max(prefixMax, ++prefixRun);
-      continue;
-    }
-    if (c === 40 && (text.charCodeAt(i + 1) === 105 || text.charCodeAt(i + 1) === 117 || text.charCodeAt(i + 1) === 115 || text.charCodeAt(i + 1) === 108 || text.charCodeAt(i + 1) === 32)) {
-      const m = CAST.exec(text.slice(i, i + 24));
-      if (m) {
-        prefixMax = Math.max(prefixMax, ++prefixRun);
-        i += m[0].length - 1;
-        continue;
-      }
-    }
-    if (c > 32) prefixRun = 0;
-    if (c === 40 || c === 91 || c === 123 || c === 60) max = Math.max(max, ++d);
-    else if (c === 41 || c === 93 || c === 125 || c === 62) d = Math.max(0, d - 1);
-  }
-  return { brackets: max, prefix: prefixMax };
-}
-
 function tooDeep(text: string): LocalDiagnostic {
   return {
     start: 0,
     end: Math.min(text.length, 1),
     severity: 'error',
     code: 'limit-exceeded',
-    message: `expression nested too deeply to analyse (thousands of operators in a chain); at most ${MAX_NESTING} levels of brackets or prefix operators, and chains the stack can hold, are analysed`,
+    message: limitMessages.stack(),
   };
 }
 
@@ -181,6 +156,7 @@ export class Analyzer {
       r = parseStatement(text);
       this.parsedCount++;
       this.parseCache.set(text, r);
+      this.cacheBytes += entryBytes(text);
     }
     this.usedParseKeys?.add(text);
     return r;
@@ -188,7 +164,12 @@ export class Analyzer {
   private usedParseKeys: Set<string> | undefined;
   private parsedCount = 0;
 
-  analyze(text: string): DocumentAnalysis {
+  /** Approximate bytes held by the two caches (keys, trees and results). */
+  cacheBytes = 0;
+
+  analyze(original: string): DocumentAnalysis {
+    // a lone \r ends a line as \n does (LSP counts both): the same length, so offsets stay
+    const text = normalizeLineEnds(original);
     this.parsedCount = 0;
     let evaluated = 0;
     const plan = this.previous && !this.pruneNext ? planSplit(this.previous, text) : undefined;
@@ -251,9 +232,7 @@ export class Analyzer {
           severity: 'error',
           code: 'limit-exceeded',
           message:
-            deep.brackets > MAX_NESTING
-              ? `brackets nested ${deep.brackets} deep; at most ${MAX_NESTING} levels are analysed`
-              : `prefix operators (signs or casts) nested ${deep.prefix} deep; at most ${MAX_NESTING} levels are analysed`,
+            deep.brackets > MAX_NESTING ? limitMessages.brackets(deep.brackets) : limitMessages.prefix(deep.prefix),
         });
       } else {
         try {
@@ -336,7 +315,10 @@ export class Analyzer {
           }
           evaluated++;
           sa.reads = usedNames ? null : [...reads];
-          if (sa.reads) this.evalCache.set(unslice(key), { reads: sa.reads, result: sa.result });
+          if (sa.reads) {
+            if (!this.evalCache.has(key)) this.cacheBytes += entryBytes(key);
+            this.evalCache.set(unslice(key), { reads: sa.reads, result: sa.result });
+          }
           else this.evalCache.delete(key);
         }
         if (full) usedEvalKeys.add(key);
@@ -345,7 +327,7 @@ export class Analyzer {
       sa.baseLocal = sa.local;
       this.bind(sa, bindings, declarations);
     }
-    return this.finish(text, statements, declarations, bindings, diagnostics, usedEvalKeys, full, evaluated, chunks.length);
+    return this.finish(text, original, statements, declarations, bindings, diagnostics, usedEvalKeys, full, evaluated, chunks.length);
   }
 
   /** Binds a statement's declared name (the first declaration wins; a repeat is an error). */
@@ -388,6 +370,7 @@ export class Analyzer {
 
   private finish(
     text: string,
+    original: string,
     statements: StatementAnalysis[],
     declarations: Map<string, Declaration>,
     bindings: Map<string, Binding>,
@@ -421,23 +404,28 @@ export class Analyzer {
     // Forget cache entries of statements that are gone, so memory follows the document. An
     // incremental analysis does not see every key: when the caches outgrow the document, the
     // next analysis runs in full, marks what is used and prunes the rest.
-    const limit = count * 2 + 1000;
+    // The bound is in bytes: twice what the current text needs, plus CACHE_SLACK_BYTES.
     if (full) {
-      if (this.evalCache.size > usedEvalKeys.size * 2 + 1000) {
-        for (const k of this.evalCache.keys()) if (!usedEvalKeys.has(k)) this.evalCache.delete(k);
-      }
       const usedParse = this.usedParseKeys!;
-      if (this.parseCache.size > usedParse.size * 2 + 1000) {
+      let used = 0;
+      for (const k of usedEvalKeys) used += entryBytes(k);
+      for (const k of usedParse) used += entryBytes(k);
+      if (this.cacheBytes > used * 2 + CACHE_SLACK_BYTES) {
+        for (const k of this.evalCache.keys()) if (!usedEvalKeys.has(k)) this.evalCache.delete(k);
         for (const k of this.parseCache.keys()) if (!usedParse.has(k)) this.parseCache.delete(k);
+        let bytes = 0;
+        for (const k of this.evalCache.keys()) bytes += entryBytes(k);
+        for (const k of this.parseCache.keys()) bytes += entryBytes(k);
+        this.cacheBytes = bytes;
       }
       this.pruneNext = false;
-    } else if (this.evalCache.size > limit || this.parseCache.size > limit) {
+    } else if (this.cacheBytes > 2 * 2 * entryBytes(text) + CACHE_SLACK_BYTES) {
       this.pruneNext = true;
     }
     this.usedParseKeys = undefined;
     this.previous = { text, statements, bindings, declarations };
     this.stats = { parsed: this.parsedCount, evaluated, statements: count };
-    return { text, statements, diagnostics, declarations };
+    return { text: original, statements, diagnostics, declarations };
   }
 }
 
