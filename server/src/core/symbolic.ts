@@ -234,7 +234,8 @@ function hash(str: string): string {
 /** Prefix of the name of every opaque symbol (the hover explains it). */
 export const OPAQUE_PREFIX = '‹…#';
 
-const tooBig = (s: Sym) => s.terms.length > MAX_SYMBOLIC_TERMS || s.key.length > MAX_SYMBOLIC_CHARS;
+/** A constant is never opaque: it is a value (checked against its C++ type by the caller). */
+const tooBig = (s: Sym) => (s.terms.length > MAX_SYMBOLIC_TERMS || s.key.length > MAX_SYMBOLIC_CHARS) && constantValue(s) === undefined;
 
 function opaque(op: OpaqueOp, a: Sym, b: Sym, nonNeg: boolean): Sym {
   const h = hash(`${op}(${a.key};${b.key})`);

@@ -36,47 +36,84 @@ interface EvalEntry {
   result: EvalResult;
 }
 
-/** A map bounded by the bytes of its entries: the least recently used go first. */
-class ByteCache<V> {
-  private map = new Map<string, { value: V; bytes: number }>();
+/** One piece of TLA to evaluate: a constant's initialiser, an alias's type, an expression. */
+interface Item {
+  kind: 'constant' | 'alias' | 'expression';
+  start: number;
+  end: number;
+  /** The name it binds (an expression's: `auto NAME = …`). */
+  name?: string;
+  nameStart?: number;
+  nameEnd?: number;
+}
+
+interface Progress {
+  text: string;
+  items: Item[];
+  /** The next item to evaluate. */
+  next: number;
+  statements: StatementAnalysis[];
+  /** Constants and aliases beyond a limit (listed for their diagnostic). */
+  limited: StatementAnalysis[];
+  bindings: Map<string, Binding>;
+  made: Map<string, Binding[]>;
+  declarations: Map<string, Declaration>;
+  symbols: Map<string, Value>;
+}
+
+/** What is cached of one piece of TLA text: its parse and, when reusable, its evaluation. */
+interface CacheEntry {
+  /** The source wrapped into a statement (`auto __c = …;`), as parsed. */
+  wrapped: string;
+  parsed: ParseResult;
+  evaluation?: EvalEntry;
+  bytes: number;
+  /** The analysis (generation) that last used it. */
+  used: number;
+}
+
+/**
+ * A map bounded by the bytes of its entries. When it outgrows its bound, the entries the
+ * current analysis has not used go first, oldest first; then the oldest of the rest.
+ */
+class ByteCache {
+  /** By kind of item, then by its source text (a lookup by a slice of the document builds no string). */
+  private maps: Record<Item['kind'], Map<string, CacheEntry>> = { constant: new Map(), alias: new Map(), expression: new Map() };
   bytes = 0;
+  generation = 0;
   constructor(public maxBytes: number) {}
-  get(key: string): V | undefined {
-    const e = this.map.get(key);
-    if (!e) return undefined;
-    // most recently used last
-    this.map.delete(key);
-    this.map.set(key, e);
-    return e.value;
+  get(kind: Item['kind'], src: string): CacheEntry | undefined {
+    const e = this.maps[kind].get(src);
+    if (e) e.used = this.generation;
+    return e;
   }
-  set(key: string, value: V): void {
-    const old = this.map.get(key);
-    if (old) {
-      this.bytes -= old.bytes;
-      this.map.delete(key);
-    }
-    const bytes = entryBytes(key);
+  add(kind: Item['kind'], src: string, wrapped: string, parsed: ParseResult): CacheEntry {
+    this.delete(kind, src);
+    const e: CacheEntry = { wrapped, parsed, bytes: entryBytes(wrapped), used: this.generation };
     // a fresh copy: a slice would keep the whole document text alive
-    this.map.set(key.length < 13 ? key : (' ' + key).slice(1), { value, bytes });
-    this.bytes += bytes;
-    this.trim();
+    this.maps[kind].set(src.length < 13 ? src : (' ' + src).slice(1), e);
+    this.bytes += e.bytes;
+    if (this.bytes > this.maxBytes) this.trim();
+    return e;
   }
-  delete(key: string): void {
-    const old = this.map.get(key);
+  delete(kind: Item['kind'], src: string): void {
+    const old = this.maps[kind].get(src);
     if (old) {
       this.bytes -= old.bytes;
-      this.map.delete(key);
+      this.maps[kind].delete(src);
     }
   }
   trim(): void {
-    for (const [k, e] of this.map) {
-      if (this.bytes <= this.maxBytes) break;
-      this.map.delete(k);
-      this.bytes -= e.bytes;
+    for (const pass of [0, 1]) {
+      for (const map of Object.values(this.maps)) {
+        for (const [k, e] of map) {
+          if (this.bytes <= this.maxBytes) return;
+          if (pass === 0 && e.used === this.generation) continue;
+          map.delete(k);
+          this.bytes -= e.bytes;
+        }
+      }
     }
-  }
-  get size(): number {
-    return this.map.size;
   }
 }
 
@@ -89,8 +126,7 @@ const limitDiagnostic = (message: string, length: number): LocalDiagnostic => ({
 });
 
 export class CppAnalyzer {
-  private parseCache = new ByteCache<ParseResult>(CACHE_SLACK_BYTES);
-  private evalCache = new ByteCache<EvalEntry>(CACHE_SLACK_BYTES);
+  private cache = new ByteCache(CACHE_SLACK_BYTES);
   /** The previous text (line ends normalised) and its tokens, for the next edit. */
   private previous: { text: string; tokens: CppTokens } | undefined;
   /** Every binding the previous analysis made, by name: a binding of the same value is reused, so its dependents stay cached. */
@@ -102,7 +138,7 @@ export class CppAnalyzer {
 
   /** Bytes held by the caches. */
   get cacheBytes(): number {
-    return this.parseCache.bytes + this.evalCache.bytes;
+    return this.cache.bytes;
   }
 
   private tokens(text: string): { tokens: CppTokens; tokenized: number } {
@@ -123,49 +159,62 @@ export class CppAnalyzer {
     } catch (e) {
       // whatever went wrong, the next analysis starts afresh
       this.previous = undefined;
+      this.progress = undefined;
       this.previousBindings.clear();
       throw e;
     }
   }
 
+  /** An analysis that yielded: where it stopped and what it had done, for the next call on the same text. */
+  private progress: Progress | undefined;
+
   private run(original: string): CppAnalysis {
     const t0 = performance.now();
     const text = normalizeLineEnds(original);
-    const { tokens, tokenized } = this.tokens(text);
-    this.previous = { text, tokens };
-    // the caches may hold what this text needs twice over, and some slack
-    const max = 2 * entryBytes(text) + CACHE_SLACK_BYTES;
-    this.parseCache.maxBytes = max;
-    this.evalCache.maxBytes = max;
-    this.parseCache.trim();
-    this.evalCache.trim();
-
-    const scan = scanTokens(tokens.tokens, tokens.includes.length > 0);
-    const statements: StatementAnalysis[] = [];
-    const declarations = new Map<string, Declaration>();
-    const diagnostics: Diagnostic[] = [];
-    const stats = { tokenized, parsed: 0, evaluated: 0, expressions: scan.expressions.length };
-    this.stats = stats;
-    if (!scan.mentionsTla) {
-      this.previousBindings.clear();
-      return { text: original, statements, diagnostics, declarations, usesTla: false, complete: true };
+    let pr = this.progress;
+    if (pr && pr.text !== text) {
+      // a new text before the last one was done: what it bound so far may still be reused
+      this.keepBindings(pr.made);
+      pr = this.progress = undefined;
     }
-
-    const bindings = new Map<string, Binding>();
-    const made = new Map<string, Binding[]>();
-    const symbols = new Map<string, Value>();
+    const stats = { tokenized: 0, parsed: 0, evaluated: 0, expressions: 0 };
+    this.stats = stats;
+    if (!pr) {
+      const { tokens, tokenized } = this.tokens(text);
+      stats.tokenized = tokenized;
+      // the caches may hold what this text needs twice over, and some slack
+      const max = 2 * entryBytes(text) + CACHE_SLACK_BYTES;
+      this.cache.maxBytes = max;
+      this.cache.generation++;
+      this.cache.trim();
+      const scan = scanTokens(tokens.tokens, tokens.includes.length > 0);
+      this.previous = { text, tokens };
+      if (!scan.mentionsTla) {
+        this.previousBindings.clear();
+        return { text: original, statements: [], diagnostics: [], declarations: new Map(), usesTla: false, complete: true };
+      }
+      const items: Item[] = [
+        ...scan.constants.map((c): Item => ({ kind: 'constant', start: c.start, end: c.end, name: c.name, nameStart: c.nameStart, nameEnd: c.nameEnd })),
+        ...scan.aliases.map((a): Item => ({ kind: 'alias', start: a.start, end: a.end, name: a.name, nameStart: a.nameStart, nameEnd: a.nameEnd })),
+        ...scan.expressions.map((e): Item => ({ kind: 'expression', start: e.start, end: e.end, name: e.boundName, nameStart: e.nameStart, nameEnd: e.nameEnd })),
+      ];
+      pr = { text, items, next: 0, statements: [], limited: [], bindings: new Map(), made: new Map(), declarations: new Map(), symbols: new Map() };
+    }
+    stats.expressions = pr.items.length;
+    const { bindings, made, symbols, declarations } = pr;
     const free = (n: string) => {
       let v = symbols.get(n);
       if (!v) symbols.set(n, (v = core.symbolicInt(n)));
       return v;
     };
-    let paused: number | undefined; // offset where the analysis yielded
+    let work = false;
 
     /** Parses and evaluates one piece of the source; undefined when it is not TLA we understand. */
-    const evaluate = (start: number, end: number, wrap: (src: string) => string, offsetInWrap: number): StatementAnalysis | undefined => {
-      if (paused !== undefined) return undefined;
+    const evaluate = (kind: Item['kind'], start: number, end: number, wrap: (src: string) => string, offsetInWrap: number): StatementAnalysis | undefined => {
       const src = text.slice(start, end);
-      const wrapped = wrap(src);
+      // only what passed the limits is cached
+      let entry = this.cache.get(kind, src);
+      const wrapped = entry ? entry.wrapped : wrap(src);
       const chunk = { start: start - offsetInWrap, end, text: wrapped, terminated: true, preprocessor: false };
       const limited = (message: string): StatementAnalysis => ({
         index: 0,
@@ -174,30 +223,30 @@ export class CppAnalyzer {
         result: null,
         local: [{ ...limitDiagnostic(message, wrapped.length), start: offsetInWrap, end: offsetInWrap + Math.min(1, src.length) }],
       });
-      if (src.length > MAX_CPP_EXPRESSION_CHARS) return limited(limitMessages.length(src.length));
-      const deep = nestingLimit(wrapped);
-      if (deep) return limited(deep);
-
-      let parsed = this.parseCache.get(wrapped);
-      let work = false;
-      if (!parsed) {
+      if (!entry) {
+        if (src.length > MAX_CPP_EXPRESSION_CHARS) return limited(limitMessages.length(src.length));
+        const deep = nestingLimit(wrapped);
+        if (deep) return limited(deep);
+        work = true;
+        let parsedNow: ParseResult;
         try {
-          parsed = parseStatement(wrapped);
+          parsedNow = parseStatement(wrapped);
         } catch (e) {
           if (!(e instanceof RangeError)) throw e;
           return limited(limitMessages.stack()); // deeper than the parser's stack
         }
-        this.parseCache.set(wrapped, parsed);
+        entry = this.cache.add(kind, src, wrapped, parsedNow);
         stats.parsed++;
-        work = true;
       }
+      const parsed = entry.parsed;
       if (!parsed.ok) return undefined; // not TLA we understand: say nothing (clangd speaks for C++)
       const st = parsed.statement;
 
       let result: EvalResult;
-      const cached = this.evalCache.get(wrapped);
+      const cached = entry.evaluation;
       if (cached && cached.reads.every(([n, b]) => bindings.get(n) === b)) result = cached.result;
       else {
+        work = true;
         const reads = new Map<string, Binding | undefined>();
         let usedNames = false;
         const env: Environment = {
@@ -216,15 +265,12 @@ export class CppAnalyzer {
           result = new StatementEvaluator(env).run(st);
         } catch (e) {
           if (!(e instanceof RangeError)) throw e;
-          this.evalCache.delete(wrapped);
+          this.cache.delete(kind, src);
           return limited(limitMessages.stack()); // a chain too long to evaluate recursively
         }
         stats.evaluated++;
-        work = true;
-        if (!usedNames) this.evalCache.set(wrapped, { reads: [...reads], result });
-        else this.evalCache.delete(wrapped);
+        entry.evaluation = usedNames ? undefined : { reads: [...reads], result };
       }
-      if (work && performance.now() - t0 > this.budgetMs) paused = end;
       return {
         index: 0,
         chunk,
@@ -245,45 +291,58 @@ export class CppAnalyzer {
       declarations.set(name, { name, statement: sa, start: nameStart, end: nameEnd, value: binding.value });
     };
 
-    const limitedStatements: StatementAnalysis[] = [];
-    for (const c of scan.constants) {
-      const prefix = 'auto __c = ';
-      const sa = evaluate(c.start, c.end, (s) => `${prefix}${s};`, prefix.length);
-      if (sa && !sa.result) limitedStatements.push(sa);
-      if (sa?.result?.value && sa.result.value.kind === 'int') bind(c.name, sa.result.value, sa, c.nameStart, c.nameEnd);
+    // constants first, then aliases, then the expressions, each in the order of the source
+    const items = pr.items;
+    while (pr.next < items.length) {
+      // a call that did new work and spent its time yields (each call does some)
+      if (work && performance.now() - t0 > this.budgetMs) break;
+      const it = items[pr.next++];
+      if (it.kind === 'constant') {
+        const prefix = 'auto __c = ';
+        const sa = evaluate(it.kind, it.start, it.end, (s) => `${prefix}${s};`, prefix.length);
+        if (sa && !sa.result) pr.limited.push(sa);
+        if (sa?.result?.value && sa.result.value.kind === 'int') bind(it.name!, sa.result.value, sa, it.nameStart!, it.nameEnd!);
+      } else if (it.kind === 'alias') {
+        const prefix = 'auto __a = ';
+        // bound, not listed: the `{}` we add does not exist in the source, so no hint sits on it
+        const sa = evaluate(it.kind, it.start, it.end, (s) => `${prefix}${s}{};`, prefix.length);
+        if (sa && !sa.result) pr.limited.push(sa);
+        if (sa?.result?.value) bind(it.name!, sa.result.value, sa, it.nameStart!, it.nameEnd!);
+      } else {
+        const sa = evaluate(it.kind, it.start, it.end, (s) => `${s};`, 0);
+        if (!sa) continue;
+        pr.statements.push(sa);
+        if (it.name && sa.result?.value) bind(it.name, sa.result.value, sa, it.nameStart!, it.nameEnd!);
+      }
     }
-    for (const a of scan.aliases) {
-      const prefix = 'auto __a = ';
-      // bound, not listed: the `{}` we add does not exist in the source, so no hint sits on it
-      const sa = evaluate(a.start, a.end, (s) => `${prefix}${s}{};`, prefix.length);
-      if (sa && !sa.result) limitedStatements.push(sa);
-      if (sa?.result?.value) bind(a.name, sa.result.value, sa, a.nameStart, a.nameEnd);
-    }
-    for (const e of scan.expressions) {
-      const sa = evaluate(e.start, e.end, (s) => `${s};`, 0);
-      if (!sa) continue;
-      statements.push(sa);
-      if (e.boundName && sa.result?.value) bind(e.boundName, sa.result.value, sa, e.nameStart!, e.nameEnd!);
-    }
+    const complete = pr.next >= items.length;
+    this.progress = complete ? undefined : pr;
+
     // limits met by constants and aliases: their diagnostics are listed with the statements (no hint, no value)
-    for (const sa of limitedStatements) statements.push(sa);
-    statements.sort((x, y) => x.chunk.start - y.chunk.start);
+    const statements = [...pr.statements, ...pr.limited].sort((x, y) => x.chunk.start - y.chunk.start);
     statements.forEach((s, i) => (s.index = i));
+    const diagnostics: Diagnostic[] = [];
     for (const s of statements) {
       for (const d of s.local) {
         diagnostics.push({ start: s.chunk.start + d.start, end: s.chunk.start + d.end, severity: d.severity ?? 'warning', code: d.code, message: d.message, related: [], data: d.data });
       }
     }
-    if (paused !== undefined) {
-      const at = Math.min(paused, original.length);
+    if (!complete) {
+      const at = Math.min(items[pr.next - 1]?.end ?? 0, original.length);
       diagnostics.push({ start: Math.max(0, at - 1), end: at, severity: 'information', code: 'limit-exceeded', message: limitMessages.budget(Math.round(performance.now() - t0)), related: [] });
-      // a partial analysis adds its bindings to those the next call may reuse
-      for (const [n, list] of made) this.previousBindings.set(n, [...new Set([...(this.previousBindings.get(n) ?? []), ...list])]);
     } else {
       // the bindings of a complete analysis are the ones the next edit can reuse
       this.previousBindings = made;
     }
     // alias type forms are value-initialised: their zero originShape is the alias's business, not a warning here
-    return { text: original, statements, diagnostics, declarations, usesTla: true, complete: paused === undefined };
+    return { text: original, statements, diagnostics, declarations: new Map(declarations), usesTla: true, complete };
+  }
+
+  /** Adds bindings to those a later analysis may reuse. */
+  private keepBindings(made: Map<string, Binding[]>): void {
+    for (const [n, list] of made) {
+      const old = this.previousBindings.get(n);
+      this.previousBindings.set(n, old ? [...new Set([...old, ...list])] : list);
+    }
   }
 }
