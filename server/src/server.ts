@@ -52,6 +52,7 @@ export function startServer(connection: Connection): void {
   let settings: Settings = DEFAULT_SETTINGS;
   let configurationCapability = false;
   let pullDiagnostics = false;
+  let inlayRefresh = false;
 
   const log = (msg: string) => connection.console.error(`tla-layout: ${msg}`);
 
@@ -89,6 +90,7 @@ export function startServer(connection: Connection): void {
     const caps = params.capabilities;
     configurationCapability = !!caps.workspace?.configuration;
     pullDiagnostics = !!caps.textDocument?.diagnostic;
+    inlayRefresh = !!caps.workspace?.inlayHint?.refreshSupport;
     settings = readSettings(params.initializationOptions?.settings);
     analyses.cppEnabled = settings.cpp.enabled;
     return {
@@ -156,9 +158,11 @@ export function startServer(connection: Connection): void {
       if (!doc) return;
       try {
         const a = analyses.get(doc);
-        if (!analyses.complete(a)) continueAnalysis(uri);
-        else if (!pullDiagnostics) publish(uri);
+        if (!analyses.complete(a)) return continueAnalysis(uri);
+        if (!pullDiagnostics) publish(uri);
         else void connection.languages.diagnostics.refresh().catch(() => undefined);
+        // hints answered from the partial analysis are asked for again
+        if (inlayRefresh) void connection.languages.inlayHint.refresh().catch(() => undefined);
       } catch (e) {
         log(`analysis of ${uri} failed: ${(e as Error).stack ?? e}`);
       }

@@ -122,11 +122,14 @@ describe('issue 13 through the server', { concurrency: 1 }, () => {
       await published(s, small);
       const big = 'file:///big.cpp';
       openCpp(s, big, syntheticHeader(6_000_000));
-      const hover = s.request('textDocument/hover', { textDocument: { uri: small }, position: positionOf(smallText, 'ok = tla::MakeLayout', 'ok = tla::M'.length) }, 120_000);
       const bigDiagnostics = published(s, big, 120_000);
+      // an editor asks for the big file's hints at once: that starts its analysis
+      const bigHints = s.request('textDocument/inlayHint', { textDocument: { uri: big }, range: { start: { line: 0, character: 0 }, end: { line: 40, character: 0 } } }, 120_000);
+      const hover = s.request('textDocument/hover', { textDocument: { uri: small }, position: positionOf(smallText, 'ok = tla::MakeLayout', 'ok = tla::M'.length) }, 120_000);
       const first = await Promise.race([hover.then(() => 'hover'), bigDiagnostics.then(() => 'the big file')]);
       assert.equal(first, 'hover', 'the hover of the small file waits for the whole analysis of the big one');
       assert.ok(hoverValue(await hover).includes(OK_VALUE));
+      assert.equal((await bigHints).error, undefined);
       const d = await bigDiagnostics;
       // the big file was analysed to the end: no paused analysis left in what is published
       assert.deepEqual(d.params.diagnostics, []);
