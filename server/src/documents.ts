@@ -3,7 +3,7 @@
 // `.tla` documents get the whole language; C++ documents (Catlass kernels) get the TLA
 // found inside them.
 import { TextDocument } from 'vscode-languageserver-textdocument';
-import { Analyzer, CppAnalyzer, DocumentAnalysis, LineIndex } from './language';
+import { ANALYSIS_BUDGET_MS, Analyzer, CppAnalyzer, DocumentAnalysis, LineIndex } from './language';
 
 export type DocumentKind = 'tla' | 'cpp';
 
@@ -41,7 +41,12 @@ export class DocumentAnalyses {
     const kind = documentKind(doc);
     let analyzer = this.analyzers.get(doc.uri);
     if (!analyzer || (kind === 'cpp') !== analyzer instanceof CppAnalyzer) {
-      analyzer = kind === 'cpp' ? new CppAnalyzer() : new Analyzer();
+      if (kind === 'cpp') {
+        const cpp = new CppAnalyzer();
+        // the server serves other documents between slices of a long analysis
+        cpp.budgetMs = ANALYSIS_BUDGET_MS;
+        analyzer = cpp;
+      } else analyzer = new Analyzer();
       this.analyzers.set(doc.uri, analyzer);
     }
     const text = doc.getText();

@@ -19,7 +19,7 @@ import { Diagnostic } from './diagnostics';
 import { Binding, EvalResult, Environment, LocalDiagnostic, StatementEvaluator, Value, printValue } from './evaluate';
 import { ParseResult, parseStatement } from './parser';
 import { CppTokens, retokenize, scanTokens, tokenizeFrom } from './cppSource';
-import { ANALYSIS_BUDGET_MS, CACHE_SLACK_BYTES, MAX_CPP_EXPRESSION_CHARS, limitMessages, nestingLimit, normalizeLineEnds } from '../limits';
+import { CACHE_SLACK_BYTES, MAX_CPP_EXPRESSION_CHARS, limitMessages, nestingLimit, normalizeLineEnds } from '../limits';
 
 /** Only these are certain in C++ (structure, not values), and they are warnings there. */
 const CERTAIN_CODES = new Set(['rank-mismatch', 'depth-mismatch']);
@@ -131,8 +131,12 @@ export class CppAnalyzer {
   private previous: { text: string; tokens: CppTokens } | undefined;
   /** Every binding the previous analysis made, by name: a binding of the same value is reused, so its dependents stay cached. */
   private previousBindings = new Map<string, Binding[]>();
-  /** Time one call may work before it yields (tests set 0: one new evaluation a call). */
-  budgetMs = ANALYSIS_BUDGET_MS;
+  /**
+   * Time one call may work before it yields (then `complete` is false and the next call
+   * continues). Unbounded by default (one call, one whole analysis); the server sets
+   * ANALYSIS_BUDGET_MS; tests set 0 (one new evaluation a call).
+   */
+  budgetMs = Infinity;
   /** What the last analyze() did: characters tokenized again, expressions parsed and evaluated anew. */
   stats = { tokenized: 0, parsed: 0, evaluated: 0, expressions: 0 };
 
