@@ -226,6 +226,14 @@ describe('issue 13.7: incremental C++ analysis', () => {
       text = text.replace(from, to);
       assert.deepEqual(cppObservable(analyzeFully(analyzer, text)), cppObservable(analyzeFully(new CppAnalyzer(), text)), `after ${JSON.stringify(to)}`);
     }
+    // a big paste in the middle (more tokens than one splice takes), then its removal
+    const mid = text.indexOf('// block 20');
+    const pasted = syntheticHeader(80_000).replace(INCLUDE, '');
+    const before = text;
+    text = text.slice(0, mid) + pasted + text.slice(mid);
+    assert.deepEqual(cppObservable(analyzeFully(analyzer, text)), cppObservable(analyzeFully(new CppAnalyzer(), text)), 'after the paste');
+    text = before;
+    assert.deepEqual(cppObservable(analyzeFully(analyzer, text)), cppObservable(analyzeFully(new CppAnalyzer(), text)), 'after removing it');
   });
 
   test('an analysis past its time budget yields a partial answer, and the next call continues to the same end', () => {

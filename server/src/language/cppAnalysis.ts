@@ -339,7 +339,8 @@ export class CppAnalyzer {
       this.previousBindings = made;
     }
     // alias type forms are value-initialised: their zero originShape is the alias's business, not a warning here
-    return { text: original, statements, diagnostics, declarations: new Map(declarations), usesTla: true, complete };
+    // a partial analysis goes on filling its maps: the answer gets a copy
+    return { text: original, statements, diagnostics, declarations: complete ? declarations : new Map(declarations), usesTla: true, complete };
   }
 
   /** Adds bindings to those a later analysis may reuse. */

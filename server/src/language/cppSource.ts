@@ -163,11 +163,13 @@ export function retokenize(prevText: string, prev: CppTokens, text: string): { t
   // a preprocessor line or comment between the tokens k-1 and k is before k: unchanged
   const from = k >= 0 ? old[k].start : 0;
   const lineStart = k >= 0 ? old[k].bol : true;
-  const out: CppTokens = { tokens: old.slice(0, Math.max(0, k)), includes: prev.includes.filter((o) => o < from) };
+  // the new tokens of the region go to a small array; the old array is then spliced in place
+  const region: CppTokens = { tokens: [], includes: prev.includes.filter((o) => o < from) };
+  const first = Math.max(0, k);
   // the old tokens after the edit, by start: a pointer that follows the new tokens
-  let j = Math.max(0, k);
+  let j = first;
   let resync = -1;
-  const r = tokenizeFrom(text, from, lineStart, out, (t) => {
+  const r = tokenizeFrom(text, from, lineStart, region, (t) => {
     if (t.start < newEditEnd) return false;
     const oldStart = t.start - delta;
     while (j < old.length && old[j].start < oldStart) j++;
@@ -178,16 +180,23 @@ export function retokenize(prevText: string, prev: CppTokens, text: string): { t
     }
     return false;
   });
-  if (r.stopped && resync >= 0) {
+  const resumed = r.stopped && resync >= 0;
+  const resumeOld = resumed ? old[resync].start : Infinity;
+  if (resumed) {
     for (let i = resync; i < old.length; i++) {
       const t = old[i];
       t.start += delta;
       t.end += delta;
-      out.tokens.push(t);
     }
-    const resumeOld = old[resync].start - delta; // already shifted above: its old start
-    for (const o of prev.includes) if (o >= resumeOld) out.includes.push(o + delta);
   }
+  // old[first, resync) (or to the end) is replaced by the region's tokens
+  const cut = (resumed ? resync : old.length) - first;
+  let tokens = old;
+  if (region.tokens.length === cut) for (let i = 0; i < cut; i++) old[first + i] = region.tokens[i];
+  else if (region.tokens.length < 10_000) old.splice(first, cut, ...region.tokens);
+  else tokens = old.slice(0, first).concat(region.tokens, old.slice(first + cut)); // too many to pass as arguments
+  const out: CppTokens = { tokens, includes: region.includes };
+  for (const o of prev.includes) if (o >= resumeOld) out.includes.push(o + delta);
   return { tokens: out, tokenized: r.end - from };
 }
 
