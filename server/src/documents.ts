@@ -46,14 +46,21 @@ export class DocumentAnalyses {
         // the server serves other documents between slices of a long analysis
         cpp.budgetMs = ANALYSIS_BUDGET_MS;
         analyzer = cpp;
-      } else analyzer = new Analyzer();
+      } else {
+        const tla = new Analyzer();
+        tla.budgetMs = ANALYSIS_BUDGET_MS;
+        analyzer = tla;
+      }
       this.analyzers.set(doc.uri, analyzer);
     }
     const text = doc.getText();
     const analysis: DocumentAnalysis =
       kind === 'cpp' && !this.cppEnabled ? { text, statements: [], diagnostics: [], declarations: new Map() } : analyzer.analyze(text);
-    this.onAnalysed?.(analysis.statements.length);
-    const result: AnalysedDocument = { uri: doc.uri, version: doc.version, kind, text, analysis, lines: new LineIndex(text) };
+    // a yielded analysis is counted once, when it is complete
+    if (analysis.complete !== false) this.onAnalysed?.(analysis.statements.length);
+    // the lines of the same text (an analysis continued) are the same
+    const lines = cached && cached.text === text ? cached.lines : new LineIndex(text);
+    const result: AnalysedDocument = { uri: doc.uri, version: doc.version, kind, text, analysis, lines };
     this.latest.set(doc.uri, result);
     return result;
   }

@@ -10,6 +10,7 @@ import { inlayHints } from '../../server/src/features/inlayHints';
 import { scratchpad } from '../../server/src/features/scratchpad';
 import { DEFAULT_SETTINGS } from '../../server/src/features/settings';
 import {
+  Analyzer,
   CACHE_SLACK_BYTES,
   CppAnalyzer,
   LineIndex,
@@ -271,3 +272,43 @@ describe('issue 13.5 (in process): a document replaced under the same version', 
     assert.equal(new LineIndex(b.text).lineCount, b.lines.lineCount);
   });
 });
+
+describe('the time budget on the .tla path (the same limit, from limits.ts)', () => {
+  const program = (n: number, k = 0) =>
+    Array.from({ length: n }, (_, i) => `auto l${i} = MakeLayout(MakeShape(${(i % 7) + 1 + k}, 8), MakeStride(8, _1));\nauto o${i} = l${i}(MakeCoord(1, 2));`).join('\n') + '\n';
+  const observable = (a: ReturnType<typeof analyze>) => ({
+    diagnostics: a.diagnostics.map((d) => [d.code, d.start, d.end, d.message]),
+    values: a.statements.map((s) => [s.chunk.start, s.result?.value ? printValue(s.result.value) : null]),
+    declarations: [...a.declarations.keys()],
+  });
+
+  test('an Analyzer with budget 0 yields after each new statement and continues to the fresh analysis', () => {
+    const text = program(120);
+    const analyzer = new Analyzer();
+    analyzer.budgetMs = 0;
+    let a = analyzer.analyze(text);
+    assert.equal(a.complete, false);
+    assert.match(a.diagnostics[a.diagnostics.length - 1].message, /^analysis paused here after \d+ ms \(at most \d+ ms at a time\)/);
+    let calls = 1;
+    while (a.complete === false) {
+      a = analyzer.analyze(text);
+      assert.ok(++calls < 10_000);
+    }
+    assert.ok(calls > 2, `${calls} calls`);
+    assert.deepEqual(observable(a), observable(analyze(text)));
+  });
+
+  test('an edit while an analysis is paused: the next analyses reach the fresh analysis of the edited text', () => {
+    const analyzer = new Analyzer();
+    const first = program(100);
+    analyzer.analyze(first); // a whole analysis: the edits below are planned from it
+    analyzer.budgetMs = 0;
+    const edited = first.replace('MakeShape(4, 8)', 'MakeShape(40, 8)').replace('auto o50 =', 'auto o50x =');
+    assert.equal(analyzer.analyze(edited).complete, false);
+    const again = edited.replace('auto o70 =', 'auto o70y =');
+    let a = analyzer.analyze(again);
+    for (let i = 0; a.complete === false && i < 10_000; i++) a = analyzer.analyze(again);
+    assert.deepEqual(observable(a), observable(analyze(again)));
+  });
+});
+

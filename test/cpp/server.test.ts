@@ -138,6 +138,34 @@ describe('issue 13 through the server', { concurrency: 1 }, () => {
     }
   });
 
+  test('the same budget in .tla: while a 5 MB .tla file is analysed, a hover on another file is answered first', async () => {
+    const s = await server();
+    try {
+      const small = 'file:///small.tla';
+      const smallText = 'auto ok = MakeLayout(MakeShape(4, 8), MakeStride(8, 1));\n';
+      s.open(small, smallText);
+      await published(s, small);
+      const lines: string[] = [];
+      for (let i = 0, size = 0; size < 5 * 1024 * 1024; i++) {
+        const l = `auto v${i} = MakeLayout(MakeShape(${(i % 97) + 1}, 8), MakeStride(8, _1));`;
+        lines.push(l);
+        size += l.length + 1;
+      }
+      const big = 'file:///big.tla';
+      s.open(big, lines.join('\n') + '\n');
+      const bigDiagnostics = published(s, big, 120_000);
+      const bigHints = s.request('textDocument/inlayHint', { textDocument: { uri: big }, range: { start: { line: 0, character: 0 }, end: { line: 40, character: 0 } } }, 120_000);
+      const hover = s.request('textDocument/hover', { textDocument: { uri: small }, position: { line: 0, character: 5 } }, 120_000);
+      const first = await Promise.race([hover.then(() => 'hover'), bigDiagnostics.then(() => 'the big file')]);
+      assert.equal(first, 'hover', 'the hover of the small file waits for the whole analysis of the big one');
+      assert.ok(hoverValue(await hover).includes(OK_VALUE));
+      assert.equal((await bigHints).error, undefined);
+      assert.deepEqual((await bigDiagnostics).params.diagnostics, []);
+    } finally {
+      await s.stop();
+    }
+  });
+
   test('13.3: 500 keystrokes inside a call left open at the top of a 250 KB header: memory bounded, and released by didClose', async () => {
     const s = await server();
     try {

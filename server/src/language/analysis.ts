@@ -41,6 +41,27 @@ export interface DocumentAnalysis {
   statements: StatementAnalysis[];
   diagnostics: Diagnostic[];
   declarations: Map<string, Declaration>;
+  /** false when the analysis yielded before the end (its time budget spent): analyze the same text again to continue. */
+  complete?: boolean;
+}
+
+/** The state of a `.tla` analysis between two calls when it yielded. */
+interface TlaProgress {
+  text: string;
+  original: string;
+  plan: SplitPlan | undefined;
+  prev: PreviousAnalysis | undefined;
+  full: boolean;
+  chunks: StatementChunk[];
+  bindings: Map<string, Binding>;
+  declarations: Map<string, Declaration>;
+  statements: StatementAnalysis[];
+  usedEvalKeys: Set<string>;
+  evaluated: number;
+  /** The next chunk to analyse. */
+  index: number;
+  parsedCount: number;
+  usedParseKeys: Set<string> | undefined;
 }
 
 /**
@@ -167,28 +188,71 @@ export class Analyzer {
   /** Approximate bytes held by the two caches (keys, trees and results). */
   cacheBytes = 0;
 
+  /**
+   * Time one call may work before it yields (then `complete` is false and the next call on
+   * the same text continues where it stopped). Unbounded by default; the server sets
+   * ANALYSIS_BUDGET_MS; tests set 0 (one parse or evaluation a call).
+   */
+  budgetMs = Infinity;
+  /** An analysis that yielded: its whole state, for the next call. */
+  private progress: TlaProgress | undefined;
+
   analyze(original: string): DocumentAnalysis {
     // a lone \r ends a line as \n does (LSP counts both): the same length, so offsets stay
     const text = normalizeLineEnds(original);
+    let p = this.progress;
+    if (p && p.text !== text) {
+      // another text before the last one was done: that one is finished first (its plan has
+      // already shifted the previous analysis's statements), then this one is planned from it
+      this.progress = undefined;
+      this.run(p, Infinity);
+      p = undefined;
+    }
+    return this.run(p ?? this.start(text, original), this.budgetMs);
+  }
+
+  private start(text: string, original: string): TlaProgress {
     this.parsedCount = 0;
-    let evaluated = 0;
     const plan = this.previous && !this.pruneNext ? planSplit(this.previous, text) : undefined;
-    const prev = this.previous;
     const full = !plan;
     this.usedParseKeys = full ? new Set() : undefined;
-    const chunks = plan ? plan.chunks : splitStatements(text);
-    const bindings = new Map<string, Binding>();
-    const declarations = new Map<string, Declaration>();
-    const statements: StatementAnalysis[] = [];
-    const diagnostics: Diagnostic[] = [];
-    const usedEvalKeys = new Set<string>();
-
-    const env: Environment = {
-      lookup: (name) => bindings.get(name),
-      names: () => bindings.keys(),
+    return {
+      text,
+      original,
+      plan,
+      prev: this.previous,
+      full,
+      chunks: plan ? plan.chunks : splitStatements(text),
+      bindings: new Map(),
+      declarations: new Map(),
+      statements: [],
+      usedEvalKeys: new Set(),
+      evaluated: 0,
+      index: 0,
+      parsedCount: 0,
+      usedParseKeys: this.usedParseKeys,
     };
+  }
 
-    for (let index = 0; index < chunks.length; index++) {
+  private run(p: TlaProgress, budgetMs: number): DocumentAnalysis {
+    const t0 = performance.now();
+    const { text, original, plan, prev, full, chunks, bindings, declarations, statements, usedEvalKeys } = p;
+    let evaluated = p.evaluated;
+    this.parsedCount = p.parsedCount;
+    this.usedParseKeys = p.usedParseKeys;
+    const workAtStart = evaluated + this.parsedCount;
+    const diagnostics: Diagnostic[] = [];
+
+    for (let index = p.index; index < chunks.length; index++) {
+      // a call that did new work and spent its time yields (each call does some)
+      if (budgetMs !== Infinity && evaluated + this.parsedCount > workAtStart && performance.now() - t0 > budgetMs) {
+        p.index = index;
+        p.evaluated = evaluated;
+        p.parsedCount = this.parsedCount;
+        this.progress = p;
+        this.usedParseKeys = undefined;
+        return this.partial(p, performance.now() - t0);
+      }
       const chunk = chunks[index];
       // -- reuse what the edit did not touch
       if (plan && prev && index < plan.prefix) {
@@ -327,7 +391,21 @@ export class Analyzer {
       sa.baseLocal = sa.local;
       this.bind(sa, bindings, declarations);
     }
+    this.progress = undefined;
     return this.finish(text, original, statements, declarations, bindings, diagnostics, usedEvalKeys, full, evaluated, chunks.length);
+  }
+
+  /** What a yielded analysis has so far: the statements analysed, their diagnostics, and where it paused. */
+  private partial(p: TlaProgress, ms: number): DocumentAnalysis {
+    const diagnostics: Diagnostic[] = [];
+    for (const sa of p.statements) {
+      for (const d of sa.local) {
+        diagnostics.push({ start: sa.chunk.start + d.start, end: sa.chunk.start + d.end, severity: d.severity ?? severityOf(d.code), code: d.code, message: d.message, related: [], data: d.data });
+      }
+    }
+    const at = p.statements.length ? p.statements[p.statements.length - 1].chunk.end : 0;
+    diagnostics.push({ start: Math.max(0, at - 1), end: at, severity: 'information', code: 'limit-exceeded', message: limitMessages.budget(Math.round(ms)), related: [] });
+    return { text: p.original, statements: [...p.statements], diagnostics, declarations: new Map(p.declarations), complete: false };
   }
 
   /** Binds a statement's declared name (the first declaration wins; a repeat is an error). */
