@@ -37,24 +37,34 @@ export function scratchpad(doc: AnalysedDocument, p: ScratchpadParams): Scratchp
   const done = new Set<string>();
   const free = new Set<string>();
   const renames = new Map<string, string>();
-  const emit = (s: StatementAnalysis, asName?: string) => {
-    for (const dep of s.result?.dependencies ?? []) {
-      if (done.has(dep)) continue;
-      done.add(dep);
-      const d = a.declarations.get(dep);
-      if (d && d.statement !== s) {
-        if (d.value?.kind === 'int') lines.push(`auto ${tlaName(dep)} = ${core.printIntTuple(d.value)};`);
-        else emit(d.statement, dep);
-        if (tlaName(dep) !== dep) renames.set(dep, tlaName(dep));
-      } else if (!d) {
-        free.add(dep);
-      }
-    }
+  // Each statement after the ones it depends on, depth first. With an explicit stack, not
+  // recursion: an alias chain of thousands of `using X1 = X0;` is as deep as it is long.
+  const line = (s: StatementAnalysis, asName?: string) => {
     let text = exprText(doc, s);
     for (const [from, to] of renames) text = text.split(from).join(to);
     if (asName) lines.push(`auto ${tlaName(asName)} = ${text};`);
   };
-  emit(target);
+  const stack: { s: StatementAnalysis; asName?: string; next: number }[] = [{ s: target, next: 0 }];
+  while (stack.length) {
+    const top = stack[stack.length - 1];
+    const deps = top.s.result?.dependencies ?? [];
+    if (top.next >= deps.length) {
+      stack.pop();
+      line(top.s, top.asName);
+      continue;
+    }
+    const dep = deps[top.next++];
+    if (done.has(dep)) continue;
+    done.add(dep);
+    const d = a.declarations.get(dep);
+    if (d && d.statement !== top.s) {
+      if (tlaName(dep) !== dep) renames.set(dep, tlaName(dep));
+      if (d.value?.kind === 'int') lines.push(`auto ${tlaName(dep)} = ${core.printIntTuple(d.value)};`);
+      else stack.push({ s: d.statement, asName: dep, next: 0 });
+    } else if (!d) {
+      free.add(dep);
+    }
+  }
   // names that are not compile-time constants in the kernel (walk every node, members included)
   for (const nv of target.result.nodeValues) {
     if (nv.node.type === 'name' && !a.declarations.has(nv.node.name) && (nv.value.kind === 'int' || nv.value.kind === 'tuple') && core.isSymbolic(nv.value)) free.add(nv.node.name);
