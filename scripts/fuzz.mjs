@@ -5,6 +5,7 @@
 //   node scripts/fuzz.mjs --runs 20000 --time 300
 //   node scripts/fuzz.mjs --seed 1234           the same inputs again
 //   node scripts/fuzz.mjs --only program --seed 99 --path "12:3:0"   replay one failure
+//   node scripts/fuzz.mjs --only cpp,cpp-lsp --runs 2000   the C++ campaign alone (../shared/corpus)
 //
 // Needs dist/server.js for the LSP property (npm run build). The TypeScript module is
 // bundled with esbuild into out/fuzz/ (git-ignored). Prints the seed, the inputs and
@@ -72,7 +73,8 @@ try {
 mkdirSync(outDir, { recursive: true });
 const bundle = path.join(outDir, 'properties.cjs');
 await esbuild.build({
-  entryPoints: [path.join(root, 'test/fuzz/properties.ts')],
+  // the .tla properties and the C++ campaign (test/fuzz/cppFuzz.ts) in one bundle
+  stdin: { contents: "export * from './test/fuzz/properties';\nexport * from './test/fuzz/cppFuzz';\n", resolveDir: root, sourcefile: 'fuzz-entry.ts', loader: 'ts' },
   outfile: bundle,
   bundle: true,
   platform: 'node',
@@ -87,7 +89,11 @@ const require = createRequire(import.meta.url);
 const P = require(bundle);
 const fc = require('fast-check');
 
-const all = [...P.PROPERTIES, ...(opts.lsp ? [{ ...P.LSP_PROPERTY, lsp: true }] : [])];
+const all = [
+  ...P.PROPERTIES,
+  ...P.CPP_PROPERTIES,
+  ...(opts.lsp ? [{ ...P.LSP_PROPERTY, lsp: 'tla' }, { ...P.CPP_LSP_PROPERTY, lsp: 'cpp' }] : []),
+];
 for (const n of opts.only ?? []) {
   if (!all.some((p) => p.name === n)) {
     console.error(`fuzz: no property '${n}'; there are ${all.map((p) => p.name).join(', ')}`);
@@ -153,7 +159,10 @@ function timedProperty(p, fuzzer, stats) {
 async function runProperty(p, quota, timeMs, index) {
   const stats = { name: p.name, asserts: p.asserts, quota, runs: 0, ms: 0, slowestMs: 0, slowest: undefined, failures: [], interrupted: false };
   let fuzzer;
-  if (p.lsp) {
+  if (p.lsp === 'cpp') {
+    const lsp = await P.startCppLspFuzzer();
+    fuzzer = { lsp, arbitrary: P.cppSession, predicate: lsp.predicate };
+  } else if (p.lsp) {
     const lsp = await P.startLspFuzzer();
     fuzzer = { lsp, arbitrary: P.editSession, predicate: lsp.predicate };
   }
@@ -224,7 +233,11 @@ async function runProperty(p, quota, timeMs, index) {
 const totalWeight = chosen.reduce((s, p) => s + p.weight, 0);
 const quotas = chosen.map((p) => (opts.path ? 1 : Math.max(1, Math.round((opts.runs * p.weight) / totalWeight))));
 console.log(`fuzz: seed ${masterSeed}  (replay this run: node scripts/fuzz.mjs --seed ${masterSeed}${opts.runs !== 100_000 ? ` --runs ${opts.runs}` : ''}${opts.only ? ` --only ${opts.only.join(',')}` : ''})`);
-console.log(`fuzz: ${quotas.reduce((a, b) => a + b, 0)} inputs over ${chosen.length} properties, time bound ${opts.time} s\n`);
+console.log(`fuzz: ${quotas.reduce((a, b) => a + b, 0)} inputs over ${chosen.length} properties, time bound ${opts.time} s`);
+if (chosen.some((p) => p.name.startsWith('cpp'))) {
+  console.log(`fuzz: C++ campaign over ${P.cppCorpus().length} files (${existsSync(P.CORPUS_DIR) ? path.relative(root, P.CORPUS_DIR) : `the examples: ${path.relative(root, P.CORPUS_DIR)} is absent`})`);
+}
+console.log('');
 
 const t0 = performance.now();
 const results = [];

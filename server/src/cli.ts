@@ -1,6 +1,6 @@
 // `tla-layout`: check and evaluate `.tla` files without an editor.
 import { readFileSync, statSync, writeFileSync } from 'node:fs';
-import { Analyzer, DocumentAnalysis, LineIndex, pictureOf, renderSvg, renderText, summarize, tileDescription } from './language';
+import { Analyzer, CppAnalyzer, DocumentAnalysis, LineIndex, pictureOf, printValue, renderSvg, renderText, summarize, tileDescription } from './language';
 
 const USAGE = `tla-layout — evaluate Catlass TLA layouts written in the .tla language
 
@@ -8,6 +8,8 @@ Usage:
   tla-layout check FILE…          report diagnostics as file:line:col: severity CODE message
                                   (exit status 1 when any error)
   tla-layout eval FILE… [--json]  print every statement's value (--json: machine-readable; several files: an array)
+  C++ files (.cpp .hpp .h .asc …) get the TLA inside them: check prints its warnings,
+  eval lists every TLA site with its line, column, source text and value.
   tla-layout render FILE NAME [--text] [--svg OUT]
                                   draw the layout declared as NAME: --text prints the offset
                                   grid (the default), --svg writes a standalone SVG picture
@@ -49,13 +51,69 @@ function diagnosticJson(a: DocumentAnalysis, lines: LineIndex, d: DocumentAnalys
   };
 }
 
+// ------------------------------------------------------------------ C++ files
+
+/** A C++ file (by its name, as the server tells them): analysed as C++, not as `.tla`. */
+const isCpp = (file: string) => /\.(asc|cpp|cc|cxx|hpp|hh|hxx|h)$/i.test(file);
+
+/** One TLA site of a C++ file: an expression (MakeLayout…, GetTileLayout, a layout call, Layout<…>{}) or a `using` alias. */
+interface CppSite {
+  line: number;
+  column: number;
+  /** The source text of the expression (an alias: its aliased type), blanks collapsed. */
+  text: string;
+  /** The alias's name, for a `using NAME = …`. */
+  alias?: string;
+  value: string | null;
+}
+
+function cppSites(a: DocumentAnalysis, lines: LineIndex): CppSite[] {
+  const sites: { at: number; end: number; alias?: string; value: string | null }[] = [];
+  for (const s of a.statements) {
+    // constants (and aliases) met by a limit are listed among the statements for their diagnostic: not sites
+    if (s.chunk.text.startsWith('auto __c = ') || s.chunk.text.startsWith('auto __a = ')) continue;
+    sites.push({ at: s.chunk.start, end: s.chunk.end, value: s.result?.value ? printValue(s.result.value) : null });
+  }
+  // aliases are bound, not listed among the statements: their chunk wraps the type as `auto __a = TYPE{};`
+  const prefix = 'auto __a = ';
+  for (const d of a.declarations.values()) {
+    const c = d.statement.chunk;
+    if (c.text.startsWith(prefix)) sites.push({ at: c.start + prefix.length, end: c.end, alias: d.name, value: d.value ? printValue(d.value) : null });
+  }
+  sites.sort((x, y) => x.at - y.at);
+  return sites.map((x) => {
+    const p = lines.position(x.at);
+    return { line: p.line + 1, column: p.character + 1, text: a.text.slice(x.at, x.end).replace(/\s+/g, ' '), ...(x.alias ? { alias: x.alias } : {}), value: x.value };
+  });
+}
+
+function diagnosticLine(file: string, lines: LineIndex, d: DocumentAnalysis['diagnostics'][number]): string {
+  const p = lines.position(d.start);
+  return `${file}:${p.line + 1}:${p.character + 1}: ${d.severity} ${d.code} ${d.message}`;
+}
+
+/** One C++ file of `eval`: its JSON object (with --json, printed by the caller with the others) or its printed sites. */
+function evaluateCpp(file: string, text: string, json: boolean, out: (s: string) => void): { json?: unknown; failed: boolean } {
+  const a = new CppAnalyzer().analyze(text);
+  const lines = new LineIndex(text);
+  const sites = cppSites(a, lines);
+  const failed = a.diagnostics.some((d) => d.severity === 'error');
+  if (json) return { json: { file, language: 'cpp', usesTla: a.usesTla, sites, diagnostics: a.diagnostics.map((d) => diagnosticJson(a, lines, d)) }, failed };
+  for (const s of sites) out(`${file}:${s.line}:${s.column}: ${s.alias ? `using ${s.alias} = ` : ''}${s.text}  ▸ ${s.value ?? '(no value)'}`);
+  for (const d of a.diagnostics) out(diagnosticLine(file, lines, d));
+  return { failed };
+}
+
+// ------------------------------------------------------------------ commands
+
 function check(files: string[], out: (s: string) => void): number {
   if (!files.length) throw new CliError('tla-layout check: name at least one file\n\n' + USAGE);
   let errors = 0;
   const analyzer = new Analyzer();
   for (const file of files) {
     const text = readSource(file);
-    const a = analyzer.analyze(text);
+    // a C++ file: the TLA inside it (its own analyzer: nothing is shared between files)
+    const a = isCpp(file) ? new CppAnalyzer().analyze(text) : analyzer.analyze(text);
     const lines = new LineIndex(text);
     for (const d of a.diagnostics) {
       const p = lines.position(d.start);
@@ -80,6 +138,7 @@ function evaluate(args: string[], out: (s: string) => void): number {
 
 function evaluateFile(file: string, json: boolean, out: (s: string) => void): { json?: unknown; failed: boolean } {
   const text = readSource(file);
+  if (isCpp(file)) return evaluateCpp(file, text, json, out);
   const a = new Analyzer().analyze(text);
   const lines = new LineIndex(text);
   const failed = a.diagnostics.some((d) => d.severity === 'error');

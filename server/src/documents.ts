@@ -74,6 +74,12 @@ export class DocumentAnalyses {
   private latest = new Map<string, AnalysedDocument>();
   /** Per document: where its text changed since its analyzer last ran. */
   private pending = new Map<string, PendingChanges>();
+  /**
+   * The time budget of each analyzer this creates (see Analyzer.budgetMs): unbounded by
+   * default, as the analyzers are; the server sets ANALYSIS_BUDGET_MS, so that it serves
+   * other documents between slices of a long analysis.
+   */
+  budgetMs = Infinity;
   /** C++ support can be switched off (setting tlaLayout.cpp.enabled). */
   cppEnabled = true;
   /** CATLASS_ARCH of .tla files that do not #define it (setting tlaLayout.arch). */
@@ -144,11 +150,14 @@ export class DocumentAnalyses {
 
   get(doc: TextDocument): AnalysedDocument {
     const cached = this.latest.get(doc.uri);
-    if (cached && cached.version === doc.version) return cached;
+    // the same version of the same text (a second didOpen may bring another text under the same
+    // version), analysed to the end (a C++ analysis may have yielded: then it continues)
+    if (cached && cached.version === doc.version && cached.text === doc.getText() && this.complete(cached)) return cached;
     const kind = documentKind(doc);
     let analyzer = this.analyzers.get(doc.uri);
     if (!analyzer || (kind === 'cpp') !== analyzer instanceof CppAnalyzer) {
       analyzer = kind === 'cpp' ? new CppAnalyzer() : new Analyzer(this.arch);
+      analyzer.budgetMs = this.budgetMs;
       this.analyzers.set(doc.uri, analyzer);
     }
     const text = doc.getText();
@@ -162,10 +171,18 @@ export class DocumentAnalyses {
         : analyzer instanceof Analyzer
           ? analyzer.analyze(text, hint)
           : analyzer.analyze(text);
-    this.onAnalysed?.(analysis.statements.length);
-    const result: AnalysedDocument = { uri: doc.uri, version: doc.version, kind, text, analysis, lines: documentLines(doc, text) };
+    // a yielded analysis is counted once, when it is complete
+    if (analysis.complete !== false) this.onAnalysed?.(analysis.statements.length);
+    // the lines of the same text (an analysis continued) are the same
+    const lines = cached && cached.text === text ? cached.lines : documentLines(doc, text);
+    const result: AnalysedDocument = { uri: doc.uri, version: doc.version, kind, text, analysis, lines };
     this.latest.set(doc.uri, result);
     return result;
+  }
+
+  /** False while a C++ analysis has yielded before the end of its file (the next get() continues it). */
+  complete(a: AnalysedDocument): boolean {
+    return (a.analysis as { complete?: boolean }).complete !== false;
   }
 
   /** Drops cached analyses (after a settings change). */
@@ -173,6 +190,7 @@ export class DocumentAnalyses {
     this.latest.clear();
   }
 
+  /** didOpen and didClose: the document's analyzer, its caches and its last analysis go. */
   forget(uri: string): void {
     this.analyzers.delete(uri);
     this.latest.delete(uri);

@@ -69,3 +69,17 @@ export function idle(): void {
   }, QUIET_MS);
   quiet.unref?.();
 }
+
+/** Characters of closed documents since the last collection that their closing caused. */
+let closed = 0;
+
+/**
+ * A document of `chars` characters was closed: its analyzer and caches are garbage now.
+ * Once closed documents add up to a megabyte, a full collection returns their memory.
+ */
+export function released(chars: number): void {
+  closed += chars;
+  if (closed < 1 << 20) return;
+  closed = 0;
+  collectNow();
+}

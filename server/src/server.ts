@@ -21,7 +21,8 @@ import {
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import { AnalysedDocument, DocumentAnalyses, documentKind } from './documents';
 import { DEBOUNCE_MS, PREPARE_MS } from './debounce';
-import { analysed, idle } from './memory';
+import { ANALYSIS_BUDGET_MS } from './limits';
+import { analysed, idle, released } from './memory';
 import { MessageGuard } from './stdio';
 import { codeActions } from './features/codeActions';
 import { COMPLETION_TRIGGERS, completion } from './features/completion';
@@ -43,6 +44,8 @@ export { DEBOUNCE_MS };
 
 export function startServer(connection: Connection): void {
   const analyses = new DocumentAnalyses();
+  // a long analysis yields after this long: requests for other documents are answered between its slices
+  analyses.budgetMs = ANALYSIS_BUDGET_MS;
   // A change whose version is not newer than the document's is stale (out of order): ignored.
   // Each change is applied in turn and told to the analyses (where it is), so the next
   // analysis need not compare the whole text with the previous one.
@@ -71,6 +74,7 @@ export function startServer(connection: Connection): void {
   let settings: Settings = DEFAULT_SETTINGS;
   let configurationCapability = false;
   let pullDiagnostics = false;
+  let inlayRefresh = false;
 
   const log = (msg: string) => connection.console.error(`tla-layout: ${msg}`);
 
@@ -94,7 +98,9 @@ export function startServer(connection: Connection): void {
       try {
         // fault injection for the resilience tests: TLA_LAYOUT_FAULT=hover makes hover throw
         if (process.env.TLA_LAYOUT_FAULT === name) throw new Error(`injected fault in ${name}`);
-        return fn(analyses.get(doc), params);
+        const a = analyses.get(doc);
+        if (!analyses.complete(a)) continueAnalysis(doc.uri);
+        return fn(a, params);
       } catch (e) {
         log(`${name} failed on ${params.textDocument.uri}: ${(e as Error).stack ?? e}`);
         return new ResponseError(ErrorCodes.InternalError, `tla-layout: ${name} failed: ${(e as Error).message}`);
@@ -106,6 +112,7 @@ export function startServer(connection: Connection): void {
     const caps = params.capabilities;
     configurationCapability = !!caps.workspace?.configuration;
     pullDiagnostics = !!caps.textDocument?.diagnostic;
+    inlayRefresh = !!caps.workspace?.inlayHint?.refreshSupport;
     settings = readSettings(params.initializationOptions?.settings);
     analyses.cppEnabled = settings.cpp.enabled;
     analyses.setArch(settings.arch);
@@ -164,6 +171,8 @@ export function startServer(connection: Connection): void {
   /**
    * The diagnostics of a version, analysed and converted while the debounce still runs
    * (once the edits have paused for PREPARE_MS), so that when it ends only sending is left.
+   * Undefined while the analysis of that version has yielded (its time budget spent): it
+   * continues (continueAnalysis) and is published when complete.
    */
   const prepared = new Map<string, { version: number; diagnostics: ReturnType<typeof toLspDiagnostics> }>();
   const preparing = new Map<string, NodeJS.Timeout>();
@@ -171,6 +180,7 @@ export function startServer(connection: Connection): void {
     const ready = prepared.get(doc.uri);
     if (ready && ready.version === doc.version) return ready.diagnostics;
     const a = analyses.get(doc);
+    if (!analyses.complete(a)) return undefined;
     const diagnostics = toLspDiagnostics(doc.uri, a.analysis, a.lines);
     prepared.set(doc.uri, { version: doc.version, diagnostics });
     return diagnostics;
@@ -180,11 +190,39 @@ export function startServer(connection: Connection): void {
     const doc = documents.get(uri);
     if (!doc || !pending.has(uri)) return;
     try {
+      // a yielded analysis goes on when the debounce ends (publish continues it)
       lspDiagnostics(doc);
     } catch {
       /* reported by publish */
     }
   };
+
+  /**
+   * An analysis that yielded (its time budget spent) continues on a later turn of the
+   * event loop, after the requests waiting meanwhile, for this document or another; its
+   * diagnostics are published (or the client asked to pull them again) when it is complete.
+   */
+  const continuing = new Set<string>();
+  const continueAnalysis = (uri: string) => {
+    if (continuing.has(uri)) return;
+    continuing.add(uri);
+    setImmediate(() => {
+      continuing.delete(uri);
+      const doc = documents.get(uri);
+      if (!doc) return;
+      try {
+        const a = analyses.get(doc);
+        if (!analyses.complete(a)) return continueAnalysis(uri);
+        if (!pullDiagnostics) publish(uri);
+        else void connection.languages.diagnostics.refresh().catch(() => undefined);
+        // hints answered from the partial analysis are asked for again
+        if (inlayRefresh) void connection.languages.inlayHint.refresh().catch(() => undefined);
+      } catch (e) {
+        log(`analysis of ${uri} failed: ${(e as Error).stack ?? e}`);
+      }
+    });
+  };
+
   /** Publishes diagnostics for the document's current version, never a stale one. */
   const publish = (uri: string) => {
     pending.delete(uri);
@@ -194,6 +232,7 @@ export function startServer(connection: Connection): void {
     if (!doc) return;
     try {
       const diagnostics = lspDiagnostics(doc);
+      if (!diagnostics) return continueAnalysis(uri); // published when complete
       prepared.delete(uri);
       void connection.sendDiagnostics({ uri, version: doc.version, diagnostics });
     } catch (e) {
@@ -214,6 +253,9 @@ export function startServer(connection: Connection): void {
   // replace the immediate publish of the open by the typing debounce.
   const justOpened = new Set<string>();
   documents.onDidOpen((e) => {
+    // an open replaces whatever was known of that URI, even under the same version
+    analyses.forget(e.document.uri);
+    prepared.delete(e.document.uri);
     justOpened.add(e.document.uri);
     schedule(e.document.uri, 0);
   });
@@ -229,6 +271,7 @@ export function startServer(connection: Connection): void {
     preparing.delete(e.document.uri);
     prepared.delete(e.document.uri);
     analyses.forget(e.document.uri);
+    released(e.document.getText().length);
     if (!pullDiagnostics) void connection.sendDiagnostics({ uri: e.document.uri, diagnostics: [] });
   });
 

@@ -122,3 +122,62 @@ test('a tile is itself: eval says what it is, render --text draws it at tile-rel
   assert.equal(run('render', f, 'a0', '--svg', svg).status, 0);
   assert.match(readFileSync(svg, 'utf8'), /<title>a0: \(\(_4,1\),\(_4,1\)\):\(\(_4,_16\),\(_1,_32\)\):\(2,2\)<\/title>/);
 });
+
+// ------------------------------------------------------------------ C++ files (issue 12, item 4)
+
+const kernel = path.join(ROOT, 'examples', 'cpp', 'matmul_kernel.cpp');
+
+test('check on a C++ kernel uses the C++ analysis: no syntax errors, exit 0', () => {
+  // before: the C++ was parsed as .tla, 7 syntax errors and exit 1
+  const r = run('check', kernel);
+  assert.equal(r.stdout, '');
+  assert.equal(r.status, 0);
+});
+
+test('check on C++ prints the certain warnings at their place and exits 0; an unreadable file still exits 2', () => {
+  const w = file('w.hpp', '#include "tla/layout.hpp"\nauto l = tla::MakeLayout(tla::MakeShape(4, 8), tla::MakeStride(1));\n');
+  const r = run('check', w);
+  assert.equal(r.status, 0);
+  // the stride argument MakeStride(1) starts at column 48
+  assert.equal(r.stdout.trim(), `${w}:2:48: warning rank-mismatch shape and stride ranks differ: shape rank 2 vs stride rank 1`);
+  // .tla and C++ files in one run, each analysed as what it is
+  const bad = file('bad2.tla', 'auto x = nope;\n');
+  const both = run('check', w, bad);
+  assert.equal(both.status, 1);
+  assert.match(both.stdout, /w\.hpp:2:48: warning rank-mismatch/);
+  assert.match(both.stdout, /bad2\.tla:1:10: error unknown-name/);
+  assert.equal(run('check', path.join(tmp, 'nope.cpp')).status, 2);
+});
+
+test('eval on C++ lists every TLA site with line, column, source text and value (--json too)', () => {
+  const r = run('eval', kernel);
+  assert.equal(r.status, 0);
+  const out = r.stdout.trim().split('\n');
+  // values by hand: see test/cpp/kernel.test.ts
+  assert.ok(out.includes(`${kernel}:23:24: MakeLayout<half, Catlass::layout::RowMajor>(M, K)  ▸ (300,200):(200,_1):(300,200)`), out.join('\n'));
+  assert.ok(out.includes(`${kernel}:30:27: layoutC(MakeCoord(17, 33))  ▸ 10001`));
+  assert.ok(out.includes(`${kernel}:17:21: using LayoutTileA = Layout<Shape<_128, _64>, Stride<_64, _1>, Shape<_128, _64>>  ▸ (_128,_64):(_64,_1):(_128,_64)`));
+  assert.equal(out.length, 9); // the alias and the 8 hinted sites
+
+  const j = JSON.parse(run('eval', kernel, '--json').stdout);
+  assert.equal(j.language, 'cpp');
+  assert.equal(j.usesTla, true);
+  assert.deepEqual(j.diagnostics, []);
+  assert.equal(j.sites.length, 9);
+  assert.deepEqual(j.sites.find((s: { line: number }) => s.line === 28), {
+    line: 28,
+    column: 22,
+    text: 'GetTileLayout(layoutC, MakeShape(BLOCK_M, BLOCK_N), MakeCoord(256, 256))',
+    // the tail block of C: valid min(128, 300−256) = 44, min(256, 500−256) = 244
+    value: '((_16,8),(_16,16)):((_16,_256),(_1,4864)):(44,244)',
+  });
+  assert.deepEqual(j.sites[0], { line: 17, column: 21, text: 'Layout<Shape<_128, _64>, Stride<_64, _1>, Shape<_128, _64>>', alias: 'LayoutTileA', value: '(_128,_64):(_64,_1):(_128,_64)' });
+});
+
+test('eval on a C++ file without TLA lists nothing', () => {
+  const plain = file('plain.cpp', 'int main() { return 0; }\n');
+  const r = run('eval', plain, '--json');
+  assert.equal(r.status, 0);
+  assert.deepEqual(JSON.parse(r.stdout).sites, []);
+  assert.equal(run('eval', plain).stdout, '');
+});

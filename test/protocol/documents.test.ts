@@ -92,3 +92,54 @@ test('change hints: the analysis after edits recorded by changed() equals a fres
   assert.ok(multi > 50, `only ${multi} analyses re-split more than one region`);
   assert.ok(whole < checks / 4, `${whole} of ${checks} analyses split the whole text`);
 });
+
+// The merge of issue 15 (change hints) with issue 13 (time budget, lone CR): an analysis
+// that yielded is finished before the next text is planned from it with the changed
+// ranges told since, and a range right after a lone \r takes the \r in (it reads as \n
+// until a \n follows it).
+const CR_STATEMENTS = [...STATEMENTS, 'auto c = m; // cr\r', 'auto d = k +\r 1;\r', '#define X 3\r', '\r', '// a\r\n'];
+const crSplice = fc.tuple(fc.nat(), fc.nat({ max: 12 }), fc.constantFrom('', '1', 'm', ';', '\n', '\r', '\r\n', 'auto q = 2;', '//', ' '));
+
+test('change hints with a time budget of 0 and lone \\r line ends: every analysis, continued across edits, equals a fresh one', () => {
+  let paused = 0;
+  fc.assert(
+    fc.property(
+      fc.array(fc.constantFrom(...CR_STATEMENTS), { minLength: 1, maxLength: 14 }),
+      fc.array(fc.tuple(crSplice, fc.nat({ max: 9 })), { minLength: 1, maxLength: 30 }),
+      (lines, edits) => {
+        const analyses = new DocumentAnalyses();
+        let doc = TextDocument.create('file:///cr.tla', 'tla-layout', 1, lines.join(''));
+        analyses.get(doc);
+        // each call now yields after one new statement (the server's budget at its most extreme)
+        (analyses.analyzer(doc.uri) as Analyzer).budgetMs = 0;
+        let version = 1;
+        const view = (a: ReturnType<DocumentAnalyses['get']>['analysis']) => ({
+          diagnostics: a.diagnostics,
+          statements: a.statements.map((s) => [s.chunk.start, s.chunk.end, s.chunk.text, s.declaredName, s.result?.value ? printValue(s.result.value) : null]),
+        });
+        const check = () => {
+          let got = analyses.get(doc);
+          for (let k = 0; !analyses.complete(got); k++) {
+            assert.ok(k < 10_000, 'a yielding analysis never completes');
+            got = analyses.get(doc);
+          }
+          const want = new DocumentAnalyses().get(doc).analysis;
+          assert.deepEqual(view(got.analysis), view(want), JSON.stringify(doc.getText()));
+        };
+        for (const [[at, len, insert], what] of edits) {
+          const t = doc.getText();
+          const a = at % (t.length + 1);
+          const b = Math.min(t.length, a + len);
+          doc = TextDocument.update(doc, [{ range: { start: doc.positionAt(a), end: doc.positionAt(b) }, text: insert }], ++version);
+          analyses.changed(doc.uri, t.length, { start: a, removed: b - a, inserted: insert.length });
+          // one slice of this version (it may pause), as a request between two edits does
+          if (what < 4 && !analyses.complete(analyses.get(doc))) paused++;
+          if (what === 9) check();
+        }
+        check();
+      },
+    ),
+    { numRuns: 300 },
+  );
+  assert.ok(paused > 100, `only ${paused} analyses paused before the next edit`);
+});

@@ -38,12 +38,32 @@
 // "Provably non-negative": every coefficient >= 0 and every atom non-negative (variables are;
 // ⌈P/Q⌉ and ⌊P/Q⌋ when P and Q are; min when both operands are; max when either is).
 // Under those assumptions evaluate(op(a, b)) equals the C++ operation on the evaluated operands.
+//
+// Size bound (limits.ts): a result of more than MAX_SYMBOLIC_TERMS terms, or whose key is
+// longer than MAX_SYMBOLIC_CHARS, is not kept expanded: it becomes an OPAQUE variable
+// `‹…#h›` (h: a hash of the operation and its operands' normal forms), which remembers the
+// operation and its (bounded) operands, so evaluate and substitute still give the exact
+// value, and which is non-negative only when the expanded result provably was. Two opaque
+// symbols are equal only when they come from the same operation on equal operands (an
+// equal value reached another way compares unequal: a simplification missed, never a
+// wrong one). Without the bound `(a+1)·(a+1)` squared twelve times has 4,097 terms.
+import { MAX_SYMBOLIC_CHARS, MAX_SYMBOLIC_TERMS } from '../limits';
 import { LayoutError } from './errors';
 
 export interface VarAtom {
   readonly kind: 'var';
   readonly name: string;
   readonly key: string;
+  /** Set on an opaque symbol: the operation it stands for (never expanded). */
+  readonly opaque?: OpaqueDef;
+}
+export type OpaqueOp = 'add' | 'mul' | 'div' | 'ceilDiv' | 'min' | 'max';
+export interface OpaqueDef {
+  readonly op: OpaqueOp;
+  readonly a: Sym;
+  readonly b: Sym;
+  /** Provably non-negative (as the expanded result was). */
+  readonly nonNegative: boolean;
 }
 export interface DivAtom {
   /** ceil: tla::CeilDiv(num, den); floor: C++ num / den. */
@@ -170,16 +190,23 @@ export const isConstant = (s: Sym) => constantValue(s) !== undefined;
 export const equals = (a: Sym, b: Sym) => a.key === b.key;
 
 /** The names of the variables the expression depends on. */
-export function variables(s: Sym, out = new Set<string>()): Set<string> {
+export function variables(s: Sym, out = new Set<string>(), seen = new Set<Atom>()): Set<string> {
   for (const t of s.terms) {
     for (const { atom } of t.factors) {
-      if (atom.kind === 'var') out.add(atom.name);
-      else if (atom.kind === 'min' || atom.kind === 'max') {
-        variables(atom.a, out);
-        variables(atom.b, out);
+      if (seen.has(atom)) continue;
+      seen.add(atom);
+      if (atom.kind === 'var') {
+        // an opaque symbol depends on the variables of its operands
+        if (atom.opaque) {
+          variables(atom.opaque.a, out, seen);
+          variables(atom.opaque.b, out, seen);
+        } else out.add(atom.name);
+      } else if (atom.kind === 'min' || atom.kind === 'max') {
+        variables(atom.a, out, seen);
+        variables(atom.b, out, seen);
       } else if (atom.kind === 'ceil' || atom.kind === 'floor') {
-        variables(atom.num, out);
-        variables(atom.den, out);
+        variables(atom.num, out, seen);
+        variables(atom.den, out, seen);
       }
     }
   }
@@ -188,7 +215,58 @@ export function variables(s: Sym, out = new Set<string>()): Set<string> {
 
 // ---------------------------------------------------------------- ring operations
 
+// ---------------------------------------------------------------- the size bound
+
+/** 53-bit hash (cyrb53) of a string, as hex. */
+function hash(str: string): string {
+  let h1 = 0xdeadbeef;
+  let h2 = 0x41c6ce57;
+  for (let i = 0; i < str.length; i++) {
+    const ch = str.charCodeAt(i);
+    h1 = Math.imul(h1 ^ ch, 2654435761);
+    h2 = Math.imul(h2 ^ ch, 1597334677);
+  }
+  h1 = Math.imul(h1 ^ (h1 >>> 16), 2246822507) ^ Math.imul(h2 ^ (h2 >>> 13), 3266489909);
+  h2 = Math.imul(h2 ^ (h2 >>> 16), 2246822507) ^ Math.imul(h1 ^ (h1 >>> 13), 3266489909);
+  return (4294967296 * (2097151 & h2) + (h1 >>> 0)).toString(16).padStart(14, '0');
+}
+
+/** Prefix of the name of every opaque symbol (the hover explains it). */
+export const OPAQUE_PREFIX = '‹…#';
+
+/** A constant is never opaque: it is a value (checked against its C++ type by the caller). */
+const tooBig = (s: Sym) => (s.terms.length > MAX_SYMBOLIC_TERMS || s.key.length > MAX_SYMBOLIC_CHARS) && constantValue(s) === undefined;
+
+function opaque(op: OpaqueOp, a: Sym, b: Sym, nonNeg: boolean): Sym {
+  const h = hash(`${op}(${a.key};${b.key})`);
+  const name = `${OPAQUE_PREFIX}${h}›`;
+  return atomSym({ kind: 'var', name, key: JSON.stringify(name), opaque: { op, a, b, nonNegative: nonNeg } });
+}
+
+/** The result when within the bound, else an opaque symbol for op(a, b). */
+const bounded = (r: Sym, op: OpaqueOp, a: Sym, b: Sym): Sym => (tooBig(r) ? opaque(op, a, b, nonNegative(r)) : r);
+
+/** True when s contains an opaque symbol (an expression past the size bound). */
+export function hasOpaque(s: Sym): boolean {
+  for (const t of s.terms) {
+    for (const { atom } of t.factors) {
+      if (atom.kind === 'var') {
+        if (atom.opaque) return true;
+      } else if (atom.kind === 'min' || atom.kind === 'max') {
+        if (hasOpaque(atom.a) || hasOpaque(atom.b)) return true;
+      } else if (atom.kind === 'ceil' || atom.kind === 'floor') {
+        if (hasOpaque(atom.num) || hasOpaque(atom.den)) return true;
+      }
+    }
+  }
+  return false;
+}
+
 export function add(a: Sym, b: Sym): Sym {
+  return bounded(addTerms(a, b), 'add', a, b);
+}
+
+function addTerms(a: Sym, b: Sym): Sym {
   if (a.terms.length === 0) return b;
   if (b.terms.length === 0) return a;
   const acc = new Map<string, Term>();
@@ -202,7 +280,7 @@ export function add(a: Sym, b: Sym): Sym {
 export function scale(a: Sym, c: bigint): Sym {
   if (c === 0n) return ZERO;
   if (c === 1n) return a;
-  return fromTerms(a.terms.map((t) => ({ ...t, coef: t.coef * c })));
+  return bounded(fromTerms(a.terms.map((t) => ({ ...t, coef: t.coef * c }))), 'mul', a, constant(c));
 }
 
 export const neg = (a: Sym) => scale(a, -1n);
@@ -231,6 +309,12 @@ export function mul(a: Sym, b: Sym): Sym {
   if (ca !== undefined) return scale(b, ca);
   const cb = constantValue(b);
   if (cb !== undefined) return scale(a, cb);
+  // more products than a bounded result could come from: not expanded at all
+  if (a.terms.length * b.terms.length > 4 * MAX_SYMBOLIC_TERMS) return opaque('mul', a, b, nonNegative(a) && nonNegative(b));
+  return bounded(mulTerms(a, b), 'mul', a, b);
+}
+
+function mulTerms(a: Sym, b: Sym): Sym {
   const acc = new Map<string, Term>();
   for (const x of a.terms) {
     for (const y of b.terms) {
@@ -247,7 +331,7 @@ export function mul(a: Sym, b: Sym): Sym {
 function atomNonNegative(atom: Atom): boolean {
   switch (atom.kind) {
     case 'var':
-      return true;
+      return atom.opaque ? atom.opaque.nonNegative : true;
     case 'ceil':
     case 'floor':
       return nonNegative(atom.num) && nonNegative(atom.den);
@@ -322,7 +406,9 @@ function reducedDivAtom(kind: 'ceil' | 'floor', b: Sym, c: bigint): Sym {
 }
 
 /** C++ division p / d (truncating; ⌊p/d⌋ for the non-negative values of layouts). */
-export function div(p: Sym, d: Sym): Sym {
+export const div = (p: Sym, d: Sym): Sym => bounded(divRaw(p, d), 'div', p, d);
+
+function divRaw(p: Sym, d: Sym): Sym {
   const c = constantValue(d);
   if (c === 0n) divisionByZero('div', p);
   const pc = constantValue(p);
@@ -346,7 +432,9 @@ export function div(p: Sym, d: Sym): Sym {
 }
 
 /** tla::CeilDiv(p, d) = (p + d - 1) / d; exact when d divides p, ⌈16·x/16⌉ = x. */
-export function ceilDiv(p: Sym, d: Sym): Sym {
+export const ceilDiv = (p: Sym, d: Sym): Sym => bounded(ceilDivRaw(p, d), 'ceilDiv', p, d);
+
+function ceilDivRaw(p: Sym, d: Sym): Sym {
   const c = constantValue(d);
   if (c === 0n) divisionByZero('CeilDiv', p);
   const pc = constantValue(p);
@@ -380,22 +468,61 @@ function minMax(kind: 'min' | 'max', p: Sym, q: Sym): Sym {
   return (kind === 'min') === qBigger ? p : q;
 }
 
-export const min = (p: Sym, q: Sym) => minMax('min', p, q);
-export const max = (p: Sym, q: Sym) => minMax('max', p, q);
+export const min = (p: Sym, q: Sym) => bounded(minMax('min', p, q), 'min', p, q);
+export const max = (p: Sym, q: Sym) => bounded(minMax('max', p, q), 'max', p, q);
 
 // ---------------------------------------------------------------- evaluation and substitution
 
-function evalAtom(atom: Atom, bindings: ReadonlyMap<string, bigint>): bigint {
+const OPS: Record<OpaqueOp, (a: Sym, b: Sym) => Sym> = {
+  add: (a, b) => add(a, b),
+  mul: (a, b) => mul(a, b),
+  div: (a, b) => div(a, b),
+  ceilDiv: (a, b) => ceilDiv(a, b),
+  min: (a, b) => min(a, b),
+  max: (a, b) => max(a, b),
+};
+
+/** C++ semantics of an opaque symbol's operation on values. */
+function evalOp(op: OpaqueOp, a: bigint, b: bigint, atom: VarAtom): bigint {
+  switch (op) {
+    case 'add':
+      return a + b;
+    case 'mul':
+      return a * b;
+    case 'div':
+    case 'ceilDiv':
+      if (b === 0n) throw new LayoutError('division-by-zero', `division by zero: ${atom.name} with a divisor = 0`);
+      return op === 'div' ? a / b : (a + b - 1n) / b;
+    case 'min':
+      return a < b ? a : b;
+    case 'max':
+      return a < b ? b : a;
+  }
+}
+
+/** Values (or expressions) of opaque symbols already worked out in one evaluate/substitute: each is shared by many terms. */
+type Memo<T> = Map<VarAtom, T>;
+
+function evalAtom(atom: Atom, bindings: ReadonlyMap<string, bigint>, memo: Memo<bigint>): bigint {
   switch (atom.kind) {
     case 'var': {
+      if (atom.opaque) {
+        let v = memo.get(atom);
+        if (v === undefined) {
+          const o = atom.opaque;
+          v = evalOp(o.op, evaluate(o.a, bindings, memo), evaluate(o.b, bindings, memo), atom);
+          memo.set(atom, v);
+        }
+        return v;
+      }
       const v = bindings.get(atom.name);
       if (v === undefined) throw new LayoutError('argument-kind', `no value given for '${atom.name}'`);
       return v;
     }
     case 'ceil':
     case 'floor': {
-      const n = evaluate(atom.num, bindings);
-      const d = evaluate(atom.den, bindings);
+      const n = evaluate(atom.num, bindings, memo);
+      const d = evaluate(atom.den, bindings, memo);
       if (d === 0n) {
         throw new LayoutError('division-by-zero', `division by zero: ${print(atomSym(atom))} with ${print(atom.den)} = 0`);
       }
@@ -403,48 +530,57 @@ function evalAtom(atom: Atom, bindings: ReadonlyMap<string, bigint>): bigint {
     }
     case 'min':
     case 'max': {
-      const a = evaluate(atom.a, bindings);
-      const b = evaluate(atom.b, bindings);
+      const a = evaluate(atom.a, bindings, memo);
+      const b = evaluate(atom.b, bindings, memo);
       return (atom.kind === 'min') === a < b ? a : b;
     }
   }
 }
 
 /** The value for given variable values, with C++ semantics (truncating /, tla::CeilDiv). */
-export function evaluate(s: Sym, bindings: ReadonlyMap<string, bigint>): bigint {
+export function evaluate(s: Sym, bindings: ReadonlyMap<string, bigint>, memo: Memo<bigint> = new Map()): bigint {
   let sum = 0n;
   for (const t of s.terms) {
     let v = t.coef;
-    for (const f of t.factors) v *= evalAtom(f.atom, bindings) ** BigInt(f.exp);
+    for (const f of t.factors) v *= evalAtom(f.atom, bindings, memo) ** BigInt(f.exp);
     sum += v;
   }
   return sum;
 }
 
-function substAtom(atom: Atom, bindings: ReadonlyMap<string, bigint | Sym>): Sym {
+function substAtom(atom: Atom, bindings: ReadonlyMap<string, bigint | Sym>, memo: Memo<Sym>): Sym {
   switch (atom.kind) {
     case 'var': {
+      if (atom.opaque) {
+        let v = memo.get(atom);
+        if (v === undefined) {
+          const o = atom.opaque;
+          v = OPS[o.op](substitute(o.a, bindings, memo), substitute(o.b, bindings, memo));
+          memo.set(atom, v);
+        }
+        return v;
+      }
       const v = bindings.get(atom.name);
       return v === undefined ? atomSym(atom) : typeof v === 'bigint' ? constant(v) : v;
     }
     case 'ceil':
-      return ceilDiv(substitute(atom.num, bindings), substitute(atom.den, bindings));
+      return ceilDiv(substitute(atom.num, bindings, memo), substitute(atom.den, bindings, memo));
     case 'floor':
-      return div(substitute(atom.num, bindings), substitute(atom.den, bindings));
+      return div(substitute(atom.num, bindings, memo), substitute(atom.den, bindings, memo));
     case 'min':
-      return min(substitute(atom.a, bindings), substitute(atom.b, bindings));
+      return min(substitute(atom.a, bindings, memo), substitute(atom.b, bindings, memo));
     case 'max':
-      return max(substitute(atom.a, bindings), substitute(atom.b, bindings));
+      return max(substitute(atom.a, bindings, memo), substitute(atom.b, bindings, memo));
   }
 }
 
 /** Replaces some variables by values or expressions and simplifies again. */
-export function substitute(s: Sym, bindings: ReadonlyMap<string, bigint | Sym>): Sym {
+export function substitute(s: Sym, bindings: ReadonlyMap<string, bigint | Sym>, memo: Memo<Sym> = new Map()): Sym {
   let out = ZERO;
   for (const t of s.terms) {
     let v = constant(t.coef);
     for (const f of t.factors) {
-      const a = substAtom(f.atom, bindings);
+      const a = substAtom(f.atom, bindings, memo);
       for (let i = 0; i < f.exp; i++) v = mul(v, a);
     }
     out = add(out, v);

@@ -20,12 +20,27 @@ import type { AnalysedDocument } from '../documents';
 import { toRange } from './convert';
 import { code, describeValue } from './markdown';
 import type { Settings } from './settings';
+import { MAX_HOVER_CHARS, MAX_SYMBOLIC_CHARS, MAX_SYMBOLIC_TERMS } from '../limits';
+
+/** What an opaque symbol ‹…#h› is, said once in every hover that shows one. */
+export const OPAQUE_NOTE = `\`‹…#…›\` stands for an expression of more than ${MAX_SYMBOLIC_TERMS} terms (or ${MAX_SYMBOLIC_CHARS} characters), not expanded`;
+
+/** A hover's markdown within MAX_HOVER_CHARS (a cut one says so), with the note on opaque symbols. */
+export function boundedMarkdown(value: string): string {
+  const note = value.includes(core.symbolic.OPAQUE_PREFIX) ? `\n\n${OPAQUE_NOTE}` : '';
+  if (value.length + note.length <= MAX_HOVER_CHARS) return value + note;
+  const cut = `\n\n… (hover cut at ${MAX_HOVER_CHARS} characters)`;
+  let head = value.slice(0, MAX_HOVER_CHARS - cut.length - note.length);
+  // an open code block is closed, so what follows still renders
+  if ((head.match(/```/g) ?? []).length % 2 === 1) head += '\n```';
+  return head + cut + note;
+}
 
 export function hover(doc: AnalysedDocument, position: Position, settings: Settings): Hover | null {
   const offset = doc.lines.offset(position.line, position.character);
   const a = doc.analysis;
   const md = (value: string, start: number, end: number): Hover => ({
-    contents: { kind: 'markdown', value },
+    contents: { kind: 'markdown', value: boundedMarkdown(value) },
     range: toRange(doc.lines, start, end),
   });
   const s = statementAt(a, offset);

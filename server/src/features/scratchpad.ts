@@ -41,6 +41,16 @@ function namesIn(node: unknown, out: string[] = []): string[] {
   return out;
 }
 
+/** The names a statement reads: those written in it and those the evaluation read (`Alias{}`), not the file's settings. */
+function readsOf(s: StatementAnalysis): string[] {
+  const out = namesIn(s.statement);
+  for (const d of s.result?.dependencies ?? []) {
+    if (d === 'CATLASS_ARCH' || d.startsWith('using namespace ') || out.includes(d)) continue;
+    out.push(d);
+  }
+  return out;
+}
+
 const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 /** Replaces the name `from` (not part of a longer name) by `to`. */
 const rename = (text: string, from: string, to: string) => (from === to ? text : text.replace(new RegExp(`(?<![\\w.:])${escape(from)}(?![\\w])`, 'g'), to));
@@ -70,23 +80,31 @@ export function scratchpad(doc: AnalysedDocument, p: ScratchpadParams): Scratchp
     }
     return undefined;
   };
-  const emitName = (name: string, from: StatementAnalysis) => {
-    if (done.has(name)) return;
-    done.add(name);
-    if (tlaName(name) !== name) renames.set(name, tlaName(name));
-    const d = a.declarations.get(name);
-    // a constant: its value (a kernel's constexpr, or a declaration that evaluated to an integer)
-    if (d?.value?.kind === 'int' && !core.isSymbolic(d.value)) {
-      body.push(`auto ${tlaName(name)} = ${core.printIntTuple(d.value)};`);
-      return;
+  // Each statement after the ones it depends on, depth first. With an explicit stack, not
+  // recursion: an alias chain of thousands of `using X1 = X0;` is as deep as it is long.
+  const emitStatement = (root: StatementAnalysis) => {
+    const stack: { s: StatementAnalysis; asName?: string; names: string[]; next: number }[] = [{ s: root, names: readsOf(root), next: 0 }];
+    while (stack.length) {
+      const top = stack[stack.length - 1];
+      if (top.next >= top.names.length) {
+        stack.pop();
+        if (top.asName) body.push(`auto ${tlaName(top.asName)} = ${exprText(doc, top.s)};`);
+        continue;
+      }
+      const name = top.names[top.next++];
+      if (done.has(name)) continue;
+      done.add(name);
+      if (tlaName(name) !== name) renames.set(name, tlaName(name));
+      const d = a.declarations.get(name);
+      // a constant: its value (a kernel's constexpr, or a declaration that evaluated to an integer)
+      if (d?.value?.kind === 'int' && !core.isSymbolic(d.value)) {
+        body.push(`auto ${tlaName(name)} = ${core.printIntTuple(d.value)};`);
+        continue;
+      }
+      const st = boundStatement(name);
+      if (st && st !== top.s && st.chunk.start < top.s.chunk.start + top.s.chunk.text.length) stack.push({ s: st, asName: name, names: readsOf(st), next: 0 });
+      else free.add(name);
     }
-    const st = boundStatement(name);
-    if (st && st !== from && st.chunk.start < from.chunk.start + from.chunk.text.length) emitStatement(st, name);
-    else free.add(name);
-  };
-  const emitStatement = (s: StatementAnalysis, asName?: string) => {
-    for (const n of namesIn(s.statement)) emitName(n, s);
-    if (asName) body.push(`auto ${tlaName(asName)} = ${exprText(doc, s)};`);
   };
   emitStatement(target);
   // runtime values the kernel cannot know: a placeholder declaration to set

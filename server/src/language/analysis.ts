@@ -8,9 +8,7 @@ import type { Arch } from '../core';
 import { ARCH_MACRO, Binding, EvalResult, Environment, LocalDiagnostic, StatementEvaluator, Value, printValue, usingNamespaceName } from './evaluate';
 import { ParseResult, parseStatement } from './parser';
 import { StatementChunk, splitStatements } from './statements';
-
-/** Deeper bracket nesting than this is refused before parsing (the parser recurses). */
-export const MAX_NESTING = 200;
+import { CACHE_SLACK_BYTES, MAX_NESTING, limitMessages, maxNesting, normalizeLineEnds } from '../limits';
 
 export interface StatementAnalysis {
   index: number;
@@ -45,6 +43,27 @@ export interface DocumentAnalysis {
   statements: StatementAnalysis[];
   diagnostics: Diagnostic[];
   declarations: Map<string, Declaration>;
+  /** false when the analysis yielded before the end (its time budget spent): analyze the same text again to continue. */
+  complete?: boolean;
+}
+
+/** The state of a `.tla` analysis between two calls when it yielded. */
+interface TlaProgress {
+  text: string;
+  original: string;
+  plan: SplitPlan | undefined;
+  prev: PreviousAnalysis | undefined;
+  full: boolean;
+  chunks: StatementChunk[];
+  bindings: Map<string, Binding>;
+  declarations: Map<string, Declaration>;
+  statements: StatementAnalysis[];
+  usedEvalKeys: Set<string>;
+  evaluated: number;
+  /** The next chunk to analyse. */
+  index: number;
+  parsedCount: number;
+  usedParseKeys: Set<string> | undefined;
 }
 
 /**
@@ -53,6 +72,13 @@ export interface DocumentAnalysis {
  */
 const unslice = (s: string): string => (s.length < 13 ? s : (' ' + s).slice(1));
 
+/**
+ * What one cache entry of a statement's text costs, roughly: the key (two bytes a
+ * character), its syntax tree or evaluation result (measured at about 20 bytes a
+ * character of source on the examples) and the entry itself.
+ */
+export const entryBytes = (key: string): number => 256 + key.length * 24;
+
 interface EvalCacheEntry {
   reads: [string, Binding | undefined][];
   result: EvalResult;
@@ -60,43 +86,13 @@ interface EvalCacheEntry {
 
 const DECL_NAME = /^(?:(?:const|constexpr|static|inline)\s+)*(?:auto\s+|[A-Za-z_][\w:]*\s*(?:<[^=;]*>)?\s+)?([A-Za-z_]\w*)\s*=(?!=)/;
 
-const CAST = /^\(\s*(?:int64_t|uint64_t|int32_t|uint32_t|size_t|int|long|unsigned)\s*\)/;
-
-/** How deep the parser would recurse: brackets, and runs of prefix operators and casts. */
-function maxNesting(text: string): { brackets: number; prefix: number } {
-  let d = 0;
-  let max = 0;
-  let prefixMax = 0;
-  let prefixRun = 0;
-  for (let i = 0; i < text.length; i++) {
-    const c = text.charCodeAt(i);
-    if (c === 45 || c === 43) {
-      // '-' or '+': a run of them nests unary operators
-      prefixMax = Math.max(prefixMax, ++prefixRun);
-      continue;
-    }
-    if (c === 40 && (text.charCodeAt(i + 1) === 105 || text.charCodeAt(i + 1) === 117 || text.charCodeAt(i + 1) === 115 || text.charCodeAt(i + 1) === 108 || text.charCodeAt(i + 1) === 32)) {
-      const m = CAST.exec(text.slice(i, i + 24));
-      if (m) {
-        prefixMax = Math.max(prefixMax, ++prefixRun);
-        i += m[0].length - 1;
-        continue;
-      }
-    }
-    if (c > 32) prefixRun = 0;
-    if (c === 40 || c === 91 || c === 123 || c === 60) max = Math.max(max, ++d);
-    else if (c === 41 || c === 93 || c === 125 || c === 62) d = Math.max(0, d - 1);
-  }
-  return { brackets: max, prefix: prefixMax };
-}
-
 function tooDeep(text: string): LocalDiagnostic {
   return {
     start: 0,
     end: Math.min(text.length, 1),
     severity: 'error',
     code: 'limit-exceeded',
-    message: `expression nested too deeply to analyse (thousands of operators in a chain); at most ${MAX_NESTING} levels of brackets or prefix operators, and chains the stack can hold, are analysed`,
+    message: limitMessages.stack(),
   };
 }
 
@@ -175,6 +171,25 @@ function changedRanges(prevText: string, text: string, hint: ChangeHint | undefi
   if (last > text.length || text.length - shift !== a.length) return undefined; // not the same two texts
   if (!out.length) out.push({ oldStart: a.length, oldEnd: a.length, newStart: text.length, newEnd: text.length });
   return out;
+}
+
+/**
+ * The hint of an edit of the original text, made to fit its normalised text (lone \r as \n):
+ * a character's normal form depends on the next one, so an edit right after a \r (a \n
+ * inserted after it, or removed) changes that \r too. A range that starts right after a
+ * \r is widened to take it in (unless the range before already covers it).
+ */
+function lineEndHint(original: string, hint: ChangeHint): ChangeHint {
+  if (original.indexOf('\r') < 0) return hint;
+  if ('prefix' in hint) return hint.prefix > 0 && original.charCodeAt(hint.prefix - 1) === 13 ? { prefix: hint.prefix - 1, suffix: hint.suffix } : hint;
+  const ranges: ChangedRange[] = [];
+  let last = 0; // where the range before ends
+  for (const r of hint.ranges) {
+    if (r.start > 0 && r.start - 1 >= last && original.charCodeAt(r.start - 1) === 13) ranges.push({ start: r.start - 1, end: r.end, oldLength: r.oldLength + 1 });
+    else ranges.push(r);
+    last = r.end;
+  }
+  return { ranges };
 }
 
 /**
@@ -272,6 +287,7 @@ export class Analyzer {
       r = parseStatement(text);
       this.parsedCount++;
       this.parseCache.set(text, r);
+      this.cacheBytes += entryBytes(text);
     }
     this.usedParseKeys?.add(text);
     return r;
@@ -279,31 +295,81 @@ export class Analyzer {
   private usedParseKeys: Set<string> | undefined;
   private parsedCount = 0;
 
+  /** Approximate bytes held by the two caches (keys, trees and results). */
+  cacheBytes = 0;
+
+  /**
+   * Time one call may work before it yields (then `complete` is false and the next call on
+   * the same text continues where it stopped). Unbounded by default; the server sets
+   * ANALYSIS_BUDGET_MS; tests set 0 (one parse or evaluation a call).
+   */
+  budgetMs = Infinity;
+  /** An analysis that yielded: its whole state, for the next call. */
+  private progress: TlaProgress | undefined;
+
   /**
    * Analyses the whole document, reusing what the previous call left where the text is
-   * unchanged. `hint` (optional) says where it changed, so the texts need not be compared.
+   * unchanged. `hint` (optional) says where it changed since the text of the previous call
+   * (finished or paused), so the texts need not be compared.
    */
-  analyze(text: string, hint?: ChangeHint): DocumentAnalysis {
+  analyze(original: string, hint?: ChangeHint): DocumentAnalysis {
+    // a lone \r ends a line as \n does (LSP counts both): the same length, so offsets stay
+    const text = normalizeLineEnds(original);
+    let p = this.progress;
+    if (p && p.text !== text) {
+      // another text before the last one was done: that one is finished first (its plan has
+      // already shifted the previous analysis's statements), then this one is planned from it
+      // (the hint tells the change from that text)
+      this.progress = undefined;
+      this.run(p, Infinity);
+      p = undefined;
+    }
+    return this.run(p ?? this.start(text, original, hint && lineEndHint(original, hint)), this.budgetMs);
+  }
+
+  private start(text: string, original: string, hint: ChangeHint | undefined): TlaProgress {
     this.parsedCount = 0;
-    let evaluated = 0;
     const plan = this.previous && !this.pruneNext ? planSplit(this.previous, text, hint) : undefined;
     this.regions = plan ? plan.regions : 0;
-    const prev = this.previous;
     const full = !plan;
     this.usedParseKeys = full ? new Set() : undefined;
-    const chunks = plan ? plan.chunks : splitStatements(text);
-    const bindings = new Map<string, Binding>();
-    const declarations = new Map<string, Declaration>();
-    const statements: StatementAnalysis[] = [];
-    const diagnostics: Diagnostic[] = [];
-    const usedEvalKeys = new Set<string>();
-
-    const env: Environment = {
-      lookup: (name) => bindings.get(name),
-      names: () => bindings.keys(),
+    return {
+      text,
+      original,
+      plan,
+      prev: this.previous,
+      full,
+      chunks: plan ? plan.chunks : splitStatements(text),
+      bindings: new Map(),
+      declarations: new Map(),
+      statements: [],
+      usedEvalKeys: new Set(),
+      evaluated: 0,
+      index: 0,
+      parsedCount: 0,
+      usedParseKeys: this.usedParseKeys,
     };
+  }
 
-    for (let index = 0; index < chunks.length; index++) {
+  private run(p: TlaProgress, budgetMs: number): DocumentAnalysis {
+    const t0 = performance.now();
+    const { text, original, plan, prev, full, chunks, bindings, declarations, statements, usedEvalKeys } = p;
+    let evaluated = p.evaluated;
+    this.parsedCount = p.parsedCount;
+    this.usedParseKeys = p.usedParseKeys;
+    const workAtStart = evaluated + this.parsedCount;
+    const diagnostics: Diagnostic[] = [];
+
+    for (let index = p.index; index < chunks.length; index++) {
+      // a call that did new work and spent its time yields (each call does some)
+      if (budgetMs !== Infinity && evaluated + this.parsedCount > workAtStart && performance.now() - t0 > budgetMs) {
+        p.index = index;
+        p.evaluated = evaluated;
+        p.parsedCount = this.parsedCount;
+        this.progress = p;
+        this.usedParseKeys = undefined;
+        return this.partial(p, performance.now() - t0);
+      }
       const chunk = chunks[index];
       // -- reuse what the edit did not touch
       if (plan && prev && index < plan.prefix) {
@@ -358,9 +424,7 @@ export class Analyzer {
           severity: 'error',
           code: 'limit-exceeded',
           message:
-            deep.brackets > MAX_NESTING
-              ? `brackets nested ${deep.brackets} deep; at most ${MAX_NESTING} levels are analysed`
-              : `prefix operators (signs or casts) nested ${deep.prefix} deep; at most ${MAX_NESTING} levels are analysed`,
+            deep.brackets > MAX_NESTING ? limitMessages.brackets(deep.brackets) : limitMessages.prefix(deep.prefix),
         });
       } else {
         try {
@@ -445,7 +509,10 @@ export class Analyzer {
           }
           evaluated++;
           sa.reads = usedNames ? null : [...reads];
-          if (sa.reads) this.evalCache.set(unslice(key), { reads: sa.reads, result: sa.result });
+          if (sa.reads) {
+            if (!this.evalCache.has(key)) this.cacheBytes += entryBytes(key);
+            this.evalCache.set(unslice(key), { reads: sa.reads, result: sa.result });
+          }
           else this.evalCache.delete(key);
         }
         if (full) usedEvalKeys.add(key);
@@ -454,7 +521,21 @@ export class Analyzer {
       sa.baseLocal = sa.local;
       this.bind(sa, bindings, declarations);
     }
-    return this.finish(text, statements, declarations, bindings, diagnostics, usedEvalKeys, full, evaluated, chunks.length);
+    this.progress = undefined;
+    return this.finish(text, original, statements, declarations, bindings, diagnostics, usedEvalKeys, full, evaluated, chunks.length);
+  }
+
+  /** What a yielded analysis has so far: the statements analysed, their diagnostics, and where it paused. */
+  private partial(p: TlaProgress, ms: number): DocumentAnalysis {
+    const diagnostics: Diagnostic[] = [];
+    for (const sa of p.statements) {
+      for (const d of sa.local) {
+        diagnostics.push({ start: sa.chunk.start + d.start, end: sa.chunk.start + d.end, severity: d.severity ?? severityOf(d.code), code: d.code, message: d.message, related: [], data: d.data });
+      }
+    }
+    const at = p.statements.length ? p.statements[p.statements.length - 1].chunk.end : 0;
+    diagnostics.push({ start: Math.max(0, at - 1), end: at, severity: 'information', code: 'limit-exceeded', message: limitMessages.budget(Math.round(ms)), related: [] });
+    return { text: p.original, statements: [...p.statements], diagnostics, declarations: new Map(p.declarations), complete: false };
   }
 
   /** Binds a statement's declared name (the first declaration wins; a repeat is an error). */
@@ -499,6 +580,7 @@ export class Analyzer {
 
   private finish(
     text: string,
+    original: string,
     statements: StatementAnalysis[],
     declarations: Map<string, Declaration>,
     bindings: Map<string, Binding>,
@@ -532,23 +614,28 @@ export class Analyzer {
     // Forget cache entries of statements that are gone, so memory follows the document. An
     // incremental analysis does not see every key: when the caches outgrow the document, the
     // next analysis runs in full, marks what is used and prunes the rest.
-    const limit = count * 2 + 1000;
+    // The bound is in bytes: twice what the current text needs, plus CACHE_SLACK_BYTES.
     if (full) {
-      if (this.evalCache.size > usedEvalKeys.size * 2 + 1000) {
-        for (const k of this.evalCache.keys()) if (!usedEvalKeys.has(k)) this.evalCache.delete(k);
-      }
       const usedParse = this.usedParseKeys!;
-      if (this.parseCache.size > usedParse.size * 2 + 1000) {
+      let used = 0;
+      for (const k of usedEvalKeys) used += entryBytes(k);
+      for (const k of usedParse) used += entryBytes(k);
+      if (this.cacheBytes > used * 2 + CACHE_SLACK_BYTES) {
+        for (const k of this.evalCache.keys()) if (!usedEvalKeys.has(k)) this.evalCache.delete(k);
         for (const k of this.parseCache.keys()) if (!usedParse.has(k)) this.parseCache.delete(k);
+        let bytes = 0;
+        for (const k of this.evalCache.keys()) bytes += entryBytes(k);
+        for (const k of this.parseCache.keys()) bytes += entryBytes(k);
+        this.cacheBytes = bytes;
       }
       this.pruneNext = false;
-    } else if (this.evalCache.size > limit || this.parseCache.size > limit) {
+    } else if (this.cacheBytes > 2 * 2 * entryBytes(text) + CACHE_SLACK_BYTES) {
       this.pruneNext = true;
     }
     this.usedParseKeys = undefined;
     this.previous = { text, statements, bindings, declarations };
     this.stats = { parsed: this.parsedCount, evaluated, statements: count };
-    return { text, statements, diagnostics, declarations };
+    return { text: original, statements, diagnostics, declarations };
   }
 }
 

@@ -2,13 +2,24 @@
 // constants are evaluated first, then `using` aliases, then every TLA expression in
 // order; names that are not compile-time constants become symbolic integers. The result
 // has the shape of a DocumentAnalysis, so hover and inlay hints serve both kinds of file.
+//
+// Incremental and bounded (limits.ts), as the `.tla` analysis is:
+//   - an edit tokenizes again only the region it touched (cppSource.ts's retokenize);
+//   - parses and evaluations are cached by their text (and, for an evaluation, the
+//     bindings it read), in caches bounded by bytes, released with the analyzer;
+//   - an expression nested too deep, too long, or deeper than the stack gets a
+//     `limit-exceeded` diagnostic at its place; the rest of the file is still served;
+//   - one call works at most `budgetMs` (ANALYSIS_BUDGET_MS): then it yields a partial
+//     analysis (`complete: false`), and the next call continues where it stopped, reusing
+//     everything already done.
 import * as core from '../core';
 import type { DocumentAnalysis, StatementAnalysis, Declaration } from './analysis';
-import type * as Ast from './ast';
+import { entryBytes } from './analysis';
 import { Diagnostic } from './diagnostics';
-import { Binding, Environment, StatementEvaluator, Value } from './evaluate';
+import { Binding, EvalResult, Environment, LocalDiagnostic, StatementEvaluator, Value, printValue } from './evaluate';
 import { ParseResult, parseStatement } from './parser';
-import { scanCpp } from './cppSource';
+import { CppTokens, retokenize, scanTokens, tokenizeFrom } from './cppSource';
+import { CACHE_SLACK_BYTES, MAX_CPP_EXPRESSION_CHARS, limitMessages, nestingLimit, normalizeLineEnds } from '../limits';
 
 /** Only these are certain in C++ (structure, not values), and they are warnings there. */
 const CERTAIN_CODES = new Set(['rank-mismatch', 'depth-mismatch']);
@@ -16,88 +27,327 @@ const CERTAIN_CODES = new Set(['rank-mismatch', 'depth-mismatch']);
 export interface CppAnalysis extends DocumentAnalysis {
   /** false when the file neither includes a tla/ header nor mentions tla:: — then nothing is shown. */
   usesTla: boolean;
+  /** false when the analysis yielded before the end of the file (call analyze again to continue). */
+  complete: boolean;
 }
 
-export class CppAnalyzer {
-  private parseCache = new Map<string, ParseResult>();
+interface EvalEntry {
+  reads: [string, Binding | undefined][];
+  result: EvalResult;
+}
 
-  private parse(text: string): ParseResult {
-    let r = this.parseCache.get(text);
-    if (!r) {
-      r = parseStatement(text);
-      if (this.parseCache.size > 20_000) this.parseCache.clear();
-      this.parseCache.set(text, r);
+/** One piece of TLA to evaluate: a constant's initialiser, an alias's type, an expression. */
+interface Item {
+  kind: 'constant' | 'alias' | 'expression';
+  start: number;
+  end: number;
+  /** The name it binds (an expression's: `auto NAME = …`). */
+  name?: string;
+  nameStart?: number;
+  nameEnd?: number;
+}
+
+interface Progress {
+  text: string;
+  items: Item[];
+  /** The next item to evaluate. */
+  next: number;
+  statements: StatementAnalysis[];
+  /** Constants and aliases beyond a limit (listed for their diagnostic). */
+  limited: StatementAnalysis[];
+  bindings: Map<string, Binding>;
+  made: Map<string, Binding[]>;
+  declarations: Map<string, Declaration>;
+  symbols: Map<string, Value>;
+}
+
+/** What is cached of one piece of TLA text: its parse and, when reusable, its evaluation. */
+interface CacheEntry {
+  /** The source wrapped into a statement (`auto __c = …;`), as parsed. */
+  wrapped: string;
+  parsed: ParseResult;
+  evaluation?: EvalEntry;
+  bytes: number;
+  /** The analysis (generation) that last used it. */
+  used: number;
+}
+
+/**
+ * A map bounded by the bytes of its entries. When it outgrows its bound, the entries the
+ * current analysis has not used go first, oldest first; then the oldest of the rest.
+ */
+class ByteCache {
+  /** By kind of item, then by its source text (a lookup by a slice of the document builds no string). */
+  private maps: Record<Item['kind'], Map<string, CacheEntry>> = { constant: new Map(), alias: new Map(), expression: new Map() };
+  bytes = 0;
+  generation = 0;
+  constructor(public maxBytes: number) {}
+  get(kind: Item['kind'], src: string): CacheEntry | undefined {
+    const e = this.maps[kind].get(src);
+    if (e) e.used = this.generation;
+    return e;
+  }
+  add(kind: Item['kind'], src: string, wrapped: string, parsed: ParseResult): CacheEntry {
+    this.delete(kind, src);
+    const e: CacheEntry = { wrapped, parsed, bytes: entryBytes(wrapped), used: this.generation };
+    // a fresh copy: a slice would keep the whole document text alive
+    this.maps[kind].set(src.length < 13 ? src : (' ' + src).slice(1), e);
+    this.bytes += e.bytes;
+    if (this.bytes > this.maxBytes) this.trim();
+    return e;
+  }
+  delete(kind: Item['kind'], src: string): void {
+    const old = this.maps[kind].get(src);
+    if (old) {
+      this.bytes -= old.bytes;
+      this.maps[kind].delete(src);
     }
-    return r;
+  }
+  trim(): void {
+    for (const pass of [0, 1]) {
+      for (const map of Object.values(this.maps)) {
+        for (const [k, e] of map) {
+          if (this.bytes <= this.maxBytes) return;
+          if (pass === 0 && e.used === this.generation) continue;
+          map.delete(k);
+          this.bytes -= e.bytes;
+        }
+      }
+    }
+  }
+}
+
+const limitDiagnostic = (message: string, length: number): LocalDiagnostic => ({
+  start: 0,
+  end: Math.min(length, 1),
+  severity: 'information',
+  code: 'limit-exceeded',
+  message,
+});
+
+export class CppAnalyzer {
+  private cache = new ByteCache(CACHE_SLACK_BYTES);
+  /** The previous text (line ends normalised) and its tokens, for the next edit. */
+  private previous: { text: string; tokens: CppTokens } | undefined;
+  /** Every binding the previous analysis made, by name: a binding of the same value is reused, so its dependents stay cached. */
+  private previousBindings = new Map<string, Binding[]>();
+  /**
+   * Time one call may work before it yields (then `complete` is false and the next call
+   * continues). Unbounded by default (one call, one whole analysis); the server sets
+   * ANALYSIS_BUDGET_MS; tests set 0 (one new evaluation a call).
+   */
+  budgetMs = Infinity;
+  /** What the last analyze() did: characters tokenized again, expressions parsed and evaluated anew. */
+  stats = { tokenized: 0, parsed: 0, evaluated: 0, expressions: 0 };
+
+  /** Bytes held by the caches. */
+  get cacheBytes(): number {
+    return this.cache.bytes;
   }
 
-  analyze(text: string): CppAnalysis {
-    const scan = scanCpp(text);
-    const statements: StatementAnalysis[] = [];
-    const declarations = new Map<string, Declaration>();
-    const diagnostics: Diagnostic[] = [];
-    const empty: CppAnalysis = { text, statements, diagnostics, declarations, usesTla: false };
-    if (!scan.mentionsTla) return empty;
+  private tokens(text: string): { tokens: CppTokens; tokenized: number } {
+    const prev = this.previous;
+    if (prev && prev.text === text) return { tokens: prev.tokens, tokenized: 0 };
+    if (prev) {
+      this.previous = undefined; // retokenize shifts the previous tokens: they are given up
+      return retokenize(prev.text, prev.tokens, text);
+    }
+    const out: CppTokens = { tokens: [], includes: [] };
+    tokenizeFrom(text, 0, true, out);
+    return { tokens: out, tokenized: text.length };
+  }
 
-    const bindings = new Map<string, Binding>();
-    const symbols = new Map<string, Value>();
-    const env: Environment = {
-      lookup: (n) => bindings.get(n),
-      names: () => bindings.keys(),
-      free: (n) => {
-        let v = symbols.get(n);
-        if (!v) symbols.set(n, (v = core.symbolicInt(n)));
-        return v;
-      },
+  analyze(original: string): CppAnalysis {
+    try {
+      return this.run(original);
+    } catch (e) {
+      // whatever went wrong, the next analysis starts afresh
+      this.previous = undefined;
+      this.progress = undefined;
+      this.previousBindings.clear();
+      throw e;
+    }
+  }
+
+  /** An analysis that yielded: where it stopped and what it had done, for the next call on the same text. */
+  private progress: Progress | undefined;
+
+  private run(original: string): CppAnalysis {
+    const t0 = performance.now();
+    const text = normalizeLineEnds(original);
+    let pr = this.progress;
+    if (pr && pr.text !== text) {
+      // a new text before the last one was done: what it bound so far may still be reused
+      this.keepBindings(pr.made);
+      pr = this.progress = undefined;
+    }
+    const stats = { tokenized: 0, parsed: 0, evaluated: 0, expressions: 0 };
+    this.stats = stats;
+    if (!pr) {
+      const { tokens, tokenized } = this.tokens(text);
+      stats.tokenized = tokenized;
+      // the caches may hold what this text needs twice over, and some slack
+      const max = 2 * entryBytes(text) + CACHE_SLACK_BYTES;
+      this.cache.maxBytes = max;
+      this.cache.generation++;
+      this.cache.trim();
+      const scan = scanTokens(tokens.tokens, tokens.includes.length > 0);
+      this.previous = { text, tokens };
+      if (!scan.mentionsTla) {
+        this.previousBindings.clear();
+        return { text: original, statements: [], diagnostics: [], declarations: new Map(), usesTla: false, complete: true };
+      }
+      const items: Item[] = [
+        ...scan.constants.map((c): Item => ({ kind: 'constant', start: c.start, end: c.end, name: c.name, nameStart: c.nameStart, nameEnd: c.nameEnd })),
+        ...scan.aliases.map((a): Item => ({ kind: 'alias', start: a.start, end: a.end, name: a.name, nameStart: a.nameStart, nameEnd: a.nameEnd })),
+        ...scan.expressions.map((e): Item => ({ kind: 'expression', start: e.start, end: e.end, name: e.boundName, nameStart: e.nameStart, nameEnd: e.nameEnd })),
+      ];
+      pr = { text, items, next: 0, statements: [], limited: [], bindings: new Map(), made: new Map(), declarations: new Map(), symbols: new Map() };
+    }
+    stats.expressions = pr.items.length;
+    const { bindings, made, symbols, declarations } = pr;
+    const free = (n: string) => {
+      let v = symbols.get(n);
+      if (!v) symbols.set(n, (v = core.symbolicInt(n)));
+      return v;
     };
+    let work = false;
 
-    const evaluate = (start: number, end: number, wrap: (src: string) => string, offsetInWrap: number): StatementAnalysis | undefined => {
+    /** Parses and evaluates one piece of the source; undefined when it is not TLA we understand. */
+    const evaluate = (kind: Item['kind'], start: number, end: number, wrap: (src: string) => string, offsetInWrap: number): StatementAnalysis | undefined => {
       const src = text.slice(start, end);
-      const parsed = this.parse(wrap(src));
+      // only what passed the limits is cached
+      let entry = this.cache.get(kind, src);
+      const wrapped = entry ? entry.wrapped : wrap(src);
+      const chunk = { start: start - offsetInWrap, end, text: wrapped, terminated: true, preprocessor: false };
+      const limited = (message: string): StatementAnalysis => ({
+        index: 0,
+        chunk,
+        statement: null,
+        result: null,
+        local: [{ ...limitDiagnostic(message, wrapped.length), start: offsetInWrap, end: offsetInWrap + Math.min(1, src.length) }],
+      });
+      if (!entry) {
+        if (src.length > MAX_CPP_EXPRESSION_CHARS) return limited(limitMessages.length(src.length));
+        const deep = nestingLimit(wrapped);
+        if (deep) return limited(deep);
+        work = true;
+        let parsedNow: ParseResult;
+        try {
+          parsedNow = parseStatement(wrapped);
+        } catch (e) {
+          if (!(e instanceof RangeError)) throw e;
+          return limited(limitMessages.stack()); // deeper than the parser's stack
+        }
+        entry = this.cache.add(kind, src, wrapped, parsedNow);
+        stats.parsed++;
+      }
+      const parsed = entry.parsed;
       if (!parsed.ok) return undefined; // not TLA we understand: say nothing (clangd speaks for C++)
       const st = parsed.statement;
-      // shift the statement so its offsets are relative to `start`
-      const result = new StatementEvaluator(env).run(st);
-      const sa: StatementAnalysis = {
-        index: statements.length,
-        chunk: { start: start - offsetInWrap, end, text: wrap(src), terminated: true, preprocessor: false },
+
+      let result: EvalResult;
+      const cached = entry.evaluation;
+      if (cached && cached.reads.every(([n, b]) => bindings.get(n) === b)) result = cached.result;
+      else {
+        work = true;
+        const reads = new Map<string, Binding | undefined>();
+        let usedNames = false;
+        const env: Environment = {
+          lookup: (n) => {
+            const b = bindings.get(n);
+            reads.set(n, b);
+            return b;
+          },
+          names: () => {
+            usedNames = true;
+            return bindings.keys();
+          },
+          free,
+        };
+        try {
+          result = new StatementEvaluator(env).run(st);
+        } catch (e) {
+          if (!(e instanceof RangeError)) throw e;
+          this.cache.delete(kind, src);
+          return limited(limitMessages.stack()); // a chain too long to evaluate recursively
+        }
+        stats.evaluated++;
+        entry.evaluation = usedNames ? undefined : { reads: [...reads], result };
+      }
+      return {
+        index: 0,
+        chunk,
         statement: st,
         result,
         local: result.diagnostics.filter((d) => CERTAIN_CODES.has(d.code)).map((d) => ({ ...d, severity: 'warning' as const })),
       };
-      return sa;
     };
 
     const bind = (name: string, value: Value | null, sa: StatementAnalysis, nameStart: number, nameEnd: number) => {
-      bindings.set(name, { value });
-      declarations.set(name, { name, statement: sa, start: nameStart, end: nameEnd, value });
+      // the same value as a binding of the previous analysis: that binding, so its dependents stay cached
+      const same = this.previousBindings.get(name)?.find((b) => b.value === value || (b.value && value && printValue(b.value) === printValue(value)));
+      const binding = same ?? { value };
+      bindings.set(name, binding);
+      let list = made.get(name);
+      if (!list) made.set(name, (list = []));
+      list.push(binding);
+      declarations.set(name, { name, statement: sa, start: nameStart, end: nameEnd, value: binding.value });
     };
 
-    for (const c of scan.constants) {
-      const prefix = 'auto __c = ';
-      const sa = evaluate(c.start, c.end, (s) => `${prefix}${s};`, prefix.length);
-      if (sa?.result?.value && sa.result.value.kind === 'int') bind(c.name, sa.result.value, sa, c.nameStart, c.nameEnd);
-    }
-    for (const a of scan.aliases) {
-      const prefix = 'auto __a = ';
-      // bound, not listed: the `{}` we add does not exist in the source, so no hint sits on it
-      const sa = evaluate(a.start, a.end, (s) => `${prefix}${s}{};`, prefix.length);
-      if (sa?.result?.value) bind(a.name, sa.result.value, sa, a.nameStart, a.nameEnd);
-    }
-    for (const e of scan.expressions) {
-      const sa = evaluate(e.start, e.end, (s) => `${s};`, 0);
-      if (!sa) continue;
-      statements.push(sa);
-      if (e.boundName && sa.result?.value) bind(e.boundName, sa.result.value, sa, e.nameStart!, e.nameEnd!);
-    }
-    statements.sort((x, y) => x.chunk.start - y.chunk.start);
-    statements.forEach((s, i) => (s.index = i));
-    for (const s of statements) {
-      for (const d of s.local) {
-        diagnostics.push({ start: s.chunk.start + d.start, end: s.chunk.start + d.end, severity: d.severity, code: d.code, message: d.message, related: [], data: d.data });
+    // constants first, then aliases, then the expressions, each in the order of the source
+    const items = pr.items;
+    while (pr.next < items.length) {
+      // a call that did new work and spent its time yields (each call does some)
+      if (work && performance.now() - t0 > this.budgetMs) break;
+      const it = items[pr.next++];
+      if (it.kind === 'constant') {
+        const prefix = 'auto __c = ';
+        const sa = evaluate(it.kind, it.start, it.end, (s) => `${prefix}${s};`, prefix.length);
+        if (sa && !sa.result) pr.limited.push(sa);
+        if (sa?.result?.value && sa.result.value.kind === 'int') bind(it.name!, sa.result.value, sa, it.nameStart!, it.nameEnd!);
+      } else if (it.kind === 'alias') {
+        const prefix = 'auto __a = ';
+        // bound, not listed: the `{}` we add does not exist in the source, so no hint sits on it
+        const sa = evaluate(it.kind, it.start, it.end, (s) => `${prefix}${s}{};`, prefix.length);
+        if (sa && !sa.result) pr.limited.push(sa);
+        if (sa?.result?.value) bind(it.name!, sa.result.value, sa, it.nameStart!, it.nameEnd!);
+      } else {
+        const sa = evaluate(it.kind, it.start, it.end, (s) => `${s};`, 0);
+        if (!sa) continue;
+        pr.statements.push(sa);
+        if (it.name && sa.result?.value) bind(it.name, sa.result.value, sa, it.nameStart!, it.nameEnd!);
       }
     }
+    const complete = pr.next >= items.length;
+    this.progress = complete ? undefined : pr;
+
+    // limits met by constants and aliases: their diagnostics are listed with the statements (no hint, no value)
+    const statements = [...pr.statements, ...pr.limited].sort((x, y) => x.chunk.start - y.chunk.start);
+    statements.forEach((s, i) => (s.index = i));
+    const diagnostics: Diagnostic[] = [];
+    for (const s of statements) {
+      for (const d of s.local) {
+        diagnostics.push({ start: s.chunk.start + d.start, end: s.chunk.start + d.end, severity: d.severity ?? 'warning', code: d.code, message: d.message, related: [], data: d.data });
+      }
+    }
+    if (!complete) {
+      const at = Math.min(items[pr.next - 1]?.end ?? 0, original.length);
+      diagnostics.push({ start: Math.max(0, at - 1), end: at, severity: 'information', code: 'limit-exceeded', message: limitMessages.budget(Math.round(performance.now() - t0)), related: [] });
+    } else {
+      // the bindings of a complete analysis are the ones the next edit can reuse
+      this.previousBindings = made;
+    }
     // alias type forms are value-initialised: their zero originShape is the alias's business, not a warning here
-    return { text, statements, diagnostics, declarations, usesTla: true };
+    // a partial analysis goes on filling its maps: the answer gets a copy
+    return { text: original, statements, diagnostics, declarations: complete ? declarations : new Map(declarations), usesTla: true, complete };
+  }
+
+  /** Adds bindings to those a later analysis may reuse. */
+  private keepBindings(made: Map<string, Binding[]>): void {
+    for (const [n, list] of made) {
+      const old = this.previousBindings.get(n);
+      this.previousBindings.set(n, old ? [...new Set([...old, ...list])] : list);
+    }
   }
 }

@@ -12,31 +12,54 @@ export interface CppToken {
   text: string;
   start: number;
   end: number;
+  /** True when the token is the first of its line (the tokenizer's state there: a `#` would start a preprocessor line). */
+  bol: boolean;
 }
 
 const isIdPart = (c: number) => (c >= 65 && c <= 90) || (c >= 97 && c <= 122) || (c >= 48 && c <= 57) || c === 95;
 
-/** Tokens of C++ source, without comments and preprocessor lines. */
-export function tokenizeCpp(text: string): { tokens: CppToken[]; includesTla: boolean } {
-  const tokens: CppToken[] = [];
-  let includesTla = false;
+const TLA_INCLUDE = /^#\s*include\s*[<"](?:tla\/|catlass\/)/;
+
+/** Tokens of one stretch of C++ source, and the offsets of its `#include "tla/…"` lines. */
+export interface CppTokens {
+  tokens: CppToken[];
+  /** Start offsets of the preprocessor lines that include a tla/ or catlass/ header. */
+  includes: number[];
+}
+
+/**
+ * Tokenizes text from offset `from` (a token start, or 0) in the state `lineStart`, until
+ * the end, or until `stop` returns true for a token (that token is not kept). Line ends
+ * are `\n`, `\r\n` and a lone `\r`, as LSP counts them.
+ */
+export function tokenizeFrom(
+  text: string,
+  from: number,
+  lineStart: boolean,
+  out: CppTokens,
+  stop?: (t: CppToken) => boolean,
+): { end: number; stopped: boolean } {
+  const { tokens, includes } = out;
   const n = text.length;
-  let i = 0;
-  let lineStart = true;
+  let i = from;
+  const push = (t: CppToken): boolean => {
+    if (stop && stop(t)) return true;
+    tokens.push(t);
+    return false;
+  };
   while (i < n) {
     const c = text.charCodeAt(i);
-    if (c === 10) {
+    if (c === 10 || c === 13) {
       lineStart = true;
       i++;
       continue;
     }
-    if (c === 32 || c === 9 || c === 13) {
+    if (c === 32 || c === 9 || c === 12 || c === 11) {
       i++;
       continue;
     }
     if (c === 47 && text.charCodeAt(i + 1) === 47) {
-      const e = text.indexOf('\n', i);
-      i = e < 0 ? n : e;
+      i = lineEnd(text, i);
       continue;
     }
     if (c === 47 && text.charCodeAt(i + 1) === 42) {
@@ -48,52 +71,133 @@ export function tokenizeCpp(text: string): { tokens: CppToken[]; includesTla: bo
       // a preprocessor line, with its backslash continuations
       let e = i;
       for (;;) {
-        const nl = text.indexOf('\n', e);
-        if (nl < 0) {
+        const nl = lineEnd(text, e);
+        if (nl >= n) {
           e = n;
           break;
         }
-        if (text[nl - 1] === '\\' || (text[nl - 1] === '\r' && text[nl - 2] === '\\')) e = nl + 1;
+        const before = text.charCodeAt(nl - 1);
+        if (before === 92) e = nl + (text.charCodeAt(nl) === 13 && text.charCodeAt(nl + 1) === 10 ? 2 : 1);
         else {
           e = nl;
           break;
         }
       }
-      if (/^#\s*include\s*[<"](?:tla\/|catlass\/)/.test(text.slice(i, e))) includesTla = true;
+      if (TLA_INCLUDE.test(text.slice(i, Math.min(e, i + 200)))) includes.push(i);
       i = e;
       continue;
     }
+    const bol = lineStart;
     lineStart = false;
+    let t: CppToken;
     if (c === 34 || c === 39) {
       let j = i + 1;
-      while (j < n && text.charCodeAt(j) !== c && text.charCodeAt(j) !== 10) j += text.charCodeAt(j) === 92 ? 2 : 1;
-      tokens.push({ kind: 'string', text: text.slice(i, j + 1), start: i, end: Math.min(n, j + 1) });
-      i = j + 1;
-      continue;
-    }
-    if ((c >= 65 && c <= 90) || (c >= 97 && c <= 122) || c === 95) {
+      while (j < n && text.charCodeAt(j) !== c && text.charCodeAt(j) !== 10 && text.charCodeAt(j) !== 13) j += text.charCodeAt(j) === 92 ? 2 : 1;
+      const end = Math.min(n, j + 1);
+      t = { kind: 'string', text: text.slice(i, end), start: i, end, bol };
+    } else if ((c >= 65 && c <= 90) || (c >= 97 && c <= 122) || c === 95) {
       let j = i + 1;
       while (j < n && isIdPart(text.charCodeAt(j))) j++;
-      tokens.push({ kind: 'ident', text: text.slice(i, j), start: i, end: j });
-      i = j;
-      continue;
-    }
-    if (c >= 48 && c <= 57) {
+      t = { kind: 'ident', text: text.slice(i, j), start: i, end: j, bol };
+    } else if (c >= 48 && c <= 57) {
       let j = i + 1;
       while (j < n && (isIdPart(text.charCodeAt(j)) || text.charCodeAt(j) === 46 || text.charCodeAt(j) === 39)) j++;
-      tokens.push({ kind: 'number', text: text.slice(i, j), start: i, end: j });
-      i = j;
-      continue;
+      t = { kind: 'number', text: text.slice(i, j), start: i, end: j, bol };
+    } else {
+      const d = text.charCodeAt(i + 1);
+      // two-character operators: :: -> == != <= >= && ||
+      const pair =
+        (c === 58 && d === 58) || (c === 45 && d === 62) || (d === 61 && (c === 61 || c === 33 || c === 60 || c === 62)) || (c === 38 && d === 38) || (c === 124 && d === 124);
+      const p = pair ? text.slice(i, i + 2) : text[i];
+      t = { kind: 'punct', text: p, start: i, end: i + p.length, bol };
     }
-    const d = text.charCodeAt(i + 1);
-    // two-character operators: :: -> == != <= >= && ||
-    const pair =
-      (c === 58 && d === 58) || (c === 45 && d === 62) || (d === 61 && (c === 61 || c === 33 || c === 60 || c === 62)) || (c === 38 && d === 38) || (c === 124 && d === 124);
-    const p = pair ? text.slice(i, i + 2) : text[i];
-    tokens.push({ kind: 'punct', text: p, start: i, end: i + p.length });
-    i += p.length;
+    if (push(t)) return { end: i, stopped: true };
+    i = t.end;
   }
-  return { tokens, includesTla };
+  return { end: n, stopped: false };
+}
+
+/** The offset of the line end (\n or \r) at or after i, or text.length. */
+function lineEnd(text: string, i: number): number {
+  const n = text.length;
+  for (let j = i; j < n; j++) {
+    const c = text.charCodeAt(j);
+    if (c === 10 || c === 13) return j;
+  }
+  return n;
+}
+
+/** Tokens of C++ source, without comments and preprocessor lines. */
+export function tokenizeCpp(text: string): { tokens: CppToken[]; includesTla: boolean; includes: number[] } {
+  const out: CppTokens = { tokens: [], includes: [] };
+  tokenizeFrom(text, 0, true, out);
+  return { tokens: out.tokens, includesTla: out.includes.length > 0, includes: out.includes };
+}
+
+/**
+ * The tokens of `text` from those of `prev` (the tokens of `prevText`): only the region the
+ * edit touched is tokenized again, from the last token that starts before the first changed
+ * character to the first token after the last changed one that is the same token in the
+ * same state as before; the tokens after it are the previous ones, shifted (in place: the
+ * previous tokens are given up). Returns how many characters were tokenized again.
+ */
+export function retokenize(prevText: string, prev: CppTokens, text: string): { tokens: CppTokens; tokenized: number } {
+  const old = prev.tokens;
+  const min = Math.min(prevText.length, text.length);
+  let p = 0;
+  while (p < min && prevText.charCodeAt(p) === text.charCodeAt(p)) p++;
+  if (p === prevText.length && p === text.length) return { tokens: prev, tokenized: 0 };
+  let q = 0;
+  while (q < min - p && prevText.charCodeAt(prevText.length - 1 - q) === text.charCodeAt(text.length - 1 - q)) q++;
+  const delta = text.length - prevText.length;
+  const newEditEnd = text.length - q;
+  // the last token starting before p (binary search); restart there, in its state
+  let lo = 0;
+  let hi = old.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if (old[mid].start < p) lo = mid + 1;
+    else hi = mid;
+  }
+  const k = lo - 1; // old[k].start < p, or k = -1
+  // a preprocessor line or comment between the tokens k-1 and k is before k: unchanged
+  const from = k >= 0 ? old[k].start : 0;
+  const lineStart = k >= 0 ? old[k].bol : true;
+  // the new tokens of the region go to a small array; the old array is then spliced in place
+  const region: CppTokens = { tokens: [], includes: prev.includes.filter((o) => o < from) };
+  const first = Math.max(0, k);
+  // the old tokens after the edit, by start: a pointer that follows the new tokens
+  let j = first;
+  let resync = -1;
+  const r = tokenizeFrom(text, from, lineStart, region, (t) => {
+    if (t.start < newEditEnd) return false;
+    const oldStart = t.start - delta;
+    while (j < old.length && old[j].start < oldStart) j++;
+    const o = old[j];
+    if (o && o.start === oldStart && o.bol === t.bol && o.text === t.text && o.end === t.end - delta) {
+      resync = j;
+      return true;
+    }
+    return false;
+  });
+  const resumed = r.stopped && resync >= 0;
+  const resumeOld = resumed ? old[resync].start : Infinity;
+  if (resumed) {
+    for (let i = resync; i < old.length; i++) {
+      const t = old[i];
+      t.start += delta;
+      t.end += delta;
+    }
+  }
+  // old[first, resync) (or to the end) is replaced by the region's tokens
+  const cut = (resumed ? resync : old.length) - first;
+  let tokens = old;
+  if (region.tokens.length === cut) for (let i = 0; i < cut; i++) old[first + i] = region.tokens[i];
+  else if (region.tokens.length < 10_000) old.splice(first, cut, ...region.tokens);
+  else tokens = old.slice(0, first).concat(region.tokens, old.slice(first + cut)); // too many to pass as arguments
+  const out: CppTokens = { tokens, includes: region.includes };
+  for (const o of prev.includes) if (o >= resumeOld) out.includes.push(o + delta);
+  return { tokens: out, tokenized: r.end - from };
 }
 
 export interface CppConstant {
@@ -198,7 +302,12 @@ function expressionEnd(t: CppToken[], i: number, aliases: Set<string>, layoutVar
 }
 
 export function scanCpp(text: string): CppScan {
-  const { tokens: t, includesTla } = tokenizeCpp(text);
+  const { tokens, includesTla } = tokenizeCpp(text);
+  return scanTokens(tokens, includesTla);
+}
+
+/** The constants, aliases and TLA expressions of a file's tokens. */
+export function scanTokens(t: CppToken[], includesTla: boolean): CppScan {
   const constants: CppConstant[] = [];
   const aliases: CppAlias[] = [];
   const expressions: CppExpression[] = [];

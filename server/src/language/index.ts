@@ -16,3 +16,4 @@ export * from './picture';
 export * from './render';
 export * from './cppSource';
 export * from './cppAnalysis';
+export * from '../limits';

@@ -1,0 +1,76 @@
+// Shared by the C++ robustness tests and the fuzz: documents, what a user can observe of
+// a C++ analysis, and a synthetic kernel-sized header.
+import type { AnalysedDocument } from '../../server/src/documents';
+import { hover } from '../../server/src/features/hover';
+import { DEFAULT_SETTINGS } from '../../server/src/features/settings';
+import { CppAnalysis, CppAnalyzer, LineIndex, printValue } from '../../server/src/language';
+
+export const cppDoc = (text: string, analysis: CppAnalysis = analyzeFully(new CppAnalyzer(), text)): AnalysedDocument => ({
+  uri: 'file:///k.cpp',
+  version: 1,
+  kind: 'cpp',
+  text,
+  analysis,
+  lines: new LineIndex(text),
+});
+
+/** Analyses to the end: a call that yielded (time budget) is continued, as the server does. */
+export function analyzeFully(analyzer: CppAnalyzer, text: string): CppAnalysis {
+  for (let i = 0; ; i++) {
+    const a = analyzer.analyze(text);
+    if (a.complete) return a;
+    if (i > 1_000_000) throw new Error('the analysis never completes');
+  }
+}
+
+/** Everything a user can see of a C++ analysis: diagnostics, every site with its place and value, the declared names. */
+export function cppObservable(a: CppAnalysis): unknown {
+  return {
+    usesTla: a.usesTla,
+    complete: a.complete,
+    diagnostics: a.diagnostics.map((d) => [d.code, d.severity, d.start, d.end, d.message]),
+    sites: a.statements.map((s) => [s.chunk.start, s.chunk.end, s.result?.value ? printValue(s.result.value) : null]),
+    declarations: [...a.declarations.values()].map((d) => [d.name, d.start, d.end, d.value ? printValue(d.value) : null]),
+  };
+}
+
+export const hoverText = (h: ReturnType<typeof hover>): string => (h && typeof h.contents === 'object' && 'value' in h.contents ? h.contents.value : '');
+
+/** The hover at the first occurrence of `needle` (plus `delta` characters). */
+export function hoverAt(d: AnalysedDocument, needle: string, delta = 1): string {
+  const at = d.text.indexOf(needle);
+  if (at < 0) throw new Error(`${needle} is not in the text`);
+  return hoverText(hover(d, d.lines.position(at + delta), DEFAULT_SETTINGS));
+}
+
+export const INCLUDE = '#include "tla/layout.hpp"\n';
+/** A normal TLA line, and its value by hand: MakeLayout(shape, stride) has originShape = the shape's mode products. */
+export const OK_LINE = 'auto ok = tla::MakeLayout(tla::MakeShape(4, 8), tla::MakeStride(8, 1));';
+export const OK_VALUE = '(4,8):(8,1):(4,8)';
+
+/**
+ * A kernel-like header of about `bytes` characters: functions with constants, aliases and
+ * TLA calls, in the shapes Catlass uses (each function's values are independent).
+ */
+export function syntheticHeader(bytes: number): string {
+  const parts = [INCLUDE, 'namespace Catlass::Gemm::Block {\n'];
+  let size = parts.join('').length;
+  for (let i = 0; size < bytes; i++) {
+    const f =
+      `// block ${i}: a row-major tile and its offsets\n` +
+      `template <class ElementA, uint32_t TILE_K${i} = ${16 * ((i % 8) + 1)}>\n` +
+      `struct Block${i} {\n` +
+      `    static constexpr uint32_t M${i} = ${(i % 97) + 1};\n` +
+      `    __aicore__ inline void operator()(uint32_t m, uint32_t k)\n` +
+      `    {\n` +
+      `        auto layout${i} = tla::MakeLayout(tla::MakeShape(M${i}, TILE_K${i}), tla::MakeStride(TILE_K${i}, 1));\n` +
+      `        int64_t off${i} = layout${i}(tla::MakeCoord(1, 2));\n` +
+      `        AscendC::DataCopy(dst[off${i}], src, m * k); /* not TLA */\n` +
+      `    }\n` +
+      `};\n`;
+    parts.push(f);
+    size += f.length;
+  }
+  parts.push('}  // namespace Catlass::Gemm::Block\n');
+  return parts.join('');
+}
