@@ -13,7 +13,7 @@ const production = process.argv.includes('--production');
 const common = {
   bundle: true,
   platform: 'node',
-  target: 'node18',
+  target: 'node20',
   format: 'cjs',
   sourcemap: !production,
   minify: production,
