@@ -17,8 +17,13 @@ connection.onInitialize(() => ({
   },
   serverInfo: { name: 'tla-layout-floor', version: '0' },
 }));
-// "Diagnostics" of an opened document: none, published at once (the start-up floor).
-documents.onDidOpen((e) => void connection.sendDiagnostics({ uri: e.document.uri, version: e.document.version, diagnostics: [] }));
+// "Diagnostics" of every version: none, published at once, without a debounce (the floor
+// of open → diagnostics and of edit → that version's diagnostics).
+const publish = (doc: TextDocument) => void connection.sendDiagnostics({ uri: doc.uri, version: doc.version, diagnostics: [] });
+documents.onDidOpen((e) => publish(e.document));
+documents.onDidChangeContent((e) => {
+  if (e.document.version > 1) publish(e.document);
+});
 connection.onHover(() => null);
 connection.languages.inlayHint.on(() => []);
 connection.onCompletion(() => []);

@@ -2,7 +2,7 @@
 // Generates realistic `.tla` inputs for the benchmarks: the statement kinds of
 // examples/ and of the goldens (test/fixtures/golden/*.jsonl), deterministic for a seed.
 //
-//   node bench/generate.mjs 10000 [seed] > big.tla     one file on stdout
+//   node bench/generate.mjs 10000 [seed] [unknowns] > big.tla   one file on stdout (unknowns: 0.1 = error-heavy)
 //   node bench/generate.mjs --all [dir]                 bench-100.tla, bench-1000.tla, bench-10000.tla
 //
 // As a module: `generateDocument(statements, seed)` returns { text, statements, names }.
@@ -131,14 +131,43 @@ function goldenExpected(c) {
   return `${e.shape}:${e.stride}:${e.originShape}`;
 }
 
+// ------------------------------------------------------------ kernel code pasted in (the error-heavy variants)
+
+/**
+ * Kernel code pasted into a .tla file: statements the language does not know. `i` keeps
+ * declared names unique; `near` is an earlier name to mix in (so they read real names too).
+ */
+export function unknownStatement(R, i, near) {
+  switch (R.int(0, 5)) {
+    case 0:
+      return `auto blockIdx${i} = AscendC::GetBlockIdx();`;
+    case 1:
+      return `uint32_t coreNum${i} = AscendC::GetBlockNum() * GetTaskRation();`;
+    case 2:
+      return `auto gmOffset${i} = blockOffset${i} * ${near} + coreIdx;`;
+    case 3:
+      return `auto tileX${i} = ComputeTileShape(${near}, L1TileM);`;
+    case 4:
+      return `print(aivIdx + ${near});`;
+    default:
+      return `int64_t loops${i} = CeilDiv(kActual${i}, ${near});`;
+  }
+}
+
 // ------------------------------------------------------------ the document
 
 /**
  * A document of exactly `count` statements. Returns { text, statements } where
  * statements[i] = { line (0-based first line), text, name? } in file order.
+ * With `unknowns` (0.1: the error-heavy variant) that share of the statements is kernel
+ * code the language does not know (unknownStatement), drawn from a separate stream so
+ * the rest of the document is the same.
  */
-export function generateDocument(count, seed = 1) {
+export function generateDocument(count, seed = 1, { unknowns = 0 } = {}) {
   const R = rng(seed);
+  const U = rng(seed + 104729);
+  let unknownCount = 0;
+  let lastName = '1';
   const out = []; // lines
   const stmts = [];
   const blocks = []; // { id, layouts: [{ name, model }] }
@@ -146,7 +175,13 @@ export function generateDocument(count, seed = 1) {
   let g = 0;
 
   const emit = (text, name) => {
+    if (unknowns > 0 && stmts.length < count && U.chance(unknowns)) {
+      const u = unknownStatement(U, unknownCount++, lastName);
+      stmts.push({ line: out.length, text: u });
+      out.push(u);
+    }
     if (stmts.length >= count) return false;
+    if (name && /^[mnk]_/.test(name)) lastName = name;
     stmts.push({ line: out.length, text, name });
     out.push(...text.split('\n'));
     return true;
@@ -296,7 +331,7 @@ export function generateDocument(count, seed = 1) {
       }
     }
   }
-  return { text: out.join('\n') + '\n', statements: stmts };
+  return { text: out.join('\n') + '\n', statements: stmts, unknowns: unknownCount };
 }
 
 if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
@@ -315,6 +350,6 @@ if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.me
       console.error('usage: node bench/generate.mjs STATEMENTS [SEED] | --all [DIR]');
       process.exit(2);
     }
-    process.stdout.write(generateDocument(n, Number(args[1] ?? n)).text);
+    process.stdout.write(generateDocument(n, Number(args[1] ?? n), { unknowns: Number(args[2] ?? 0) }).text);
   }
 }

@@ -7,7 +7,8 @@ import { compileLayout } from '../server/src/core/compile';
 import { grammarSource } from '../server/src/language/grammar.ohm';
 
 export { core, compileLayout };
-export { Analyzer, LineIndex, parseStatement, splitStatements } from '../server/src/language';
+export { Analyzer, CppAnalyzer, LineIndex, parseStatement, splitStatements } from '../server/src/language';
+export { DEBOUNCE_MS } from '../server/src/debounce';
 
 // ------------------------------------------------------------ baseline: one ohm match of the whole file
 

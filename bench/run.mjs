@@ -2,19 +2,20 @@
 // Runs every benchmark of the performance issue and prints ONE table: median, min and
 // max of repeated runs, each beside a baseline measured in the same run, as a ratio.
 //
-//   npm run build && node bench/run.mjs [--quick] [--only=analysis,edits,lsp,memory,core,startup,render,cpp,size] [--server=FILE]
+//   npm run build && node bench/run.mjs [--quick] [--only=analysis,edits,lsp,editor,corpus,core,startup,render,cpp,size] [--server=FILE]
 //
 // Needs the built dist/server.js. The TypeScript parts of the bench (bench/*.ts: the
 // analyzer and core entry, the LSP client, the floor server) are bundled here with
 // esbuild into out/bench/, and bench/native/offsets.c is compiled there with `cc -O2`
 // when a C compiler exists. Results also go to out/bench/results.json and table.md.
 import { execFileSync, spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { generateDocument, rng, SIZES } from './generate.mjs';
+import { generateCross } from './generate-cross.mjs';
 
 const HERE = path.dirname(fileURLToPath(import.meta.url));
 const ROOT = path.dirname(HERE);
@@ -58,7 +59,8 @@ const esbuild = await import('esbuild');
 const common = { bundle: true, platform: 'node', target: 'node18', format: 'cjs', logLevel: 'warning', absWorkingDir: ROOT };
 await Promise.all([
   esbuild.build({ ...common, entryPoints: ['bench/lib.ts'], outfile: path.join(WORK, 'lib.js') }),
-  esbuild.build({ ...common, entryPoints: ['bench/client.ts'], outfile: path.join(WORK, 'client.js') }),
+  // the one LSP client of the project, shared with the protocol tests
+  esbuild.build({ ...common, entryPoints: ['test/protocol/client.ts'], outfile: path.join(WORK, 'client.js') }),
   // bundled exactly like dist/server.js, so its size and start-up are the library's floor
   esbuild.build({ ...common, entryPoints: ['bench/floor-server.ts'], outfile: path.join(WORK, 'floor-server.js') }),
   // what `--production` (minify) would ship: reported beside the size of dist/server.js
@@ -66,7 +68,9 @@ await Promise.all([
 ]);
 const require = createRequire(import.meta.url);
 const lib = require(path.join(WORK, 'lib.js'));
-const { startClient } = require(path.join(WORK, 'client.js'));
+const client = require(path.join(WORK, 'client.js'));
+/** A client on `server` (dist/server.js or the floor server). */
+const startClient = (server) => client.startClient({}, undefined, { server });
 const FLOOR = path.join(WORK, 'floor-server.js');
 
 // ------------------------------------------------------------ statistics and formatting
@@ -166,6 +170,243 @@ function randomEdit(lines, editable, R) {
       character: m.index,
     };
   }
+}
+
+// ------------------------------------------------------------ the editor's wait (section "editor")
+
+/** The server's debounce of pushed diagnostics: part of every edit → diagnostics budget. */
+const DEBOUNCE = lib.DEBOUNCE_MS;
+const EDIT_BUDGET = DEBOUNCE + 20;
+const k = (n) => (n >= 1000 ? `${n / 1000}k` : String(n));
+
+/** The documents of the editor section: two generators, two sizes, each also error-heavy. */
+function editorDocs() {
+  const list = [];
+  for (const unknowns of [0, 0.1]) {
+    for (const n of [1000, 10000]) {
+      const tail = unknowns ? ', a tenth unknown' : '';
+      const g1 = unknowns ? generateDocument(n, n, { unknowns }) : docs.get(n) ?? generateDocument(n, n);
+      list.push({ label: `generate.mjs ${k(n)}${tail}`, file: `gen-${n}${unknowns ? '-unknowns' : ''}.tla`, n, text: g1.text });
+      const g2 = generateCross(n, n, { unknowns });
+      list.push({ label: `generate-cross.mjs ${k(n)}${tail}`, file: `cross-${n}${unknowns ? '-unknowns' : ''}.tla`, n, text: g2.text });
+    }
+  }
+  return list;
+}
+
+/** Least-squares growth of RSS over the last `window` edits (bytes per `window` edits). */
+function trend(series, window) {
+  const last = series[series.length - 1].e;
+  const tail = series.filter((x) => x.e > last - window);
+  const mx = mean(tail.map((x) => x.e));
+  const my = mean(tail.map((x) => x.rss));
+  const slope = tail.reduce((a, x) => a + (x.e - mx) * (x.rss - my), 0) / tail.reduce((a, x) => a + (x.e - mx) ** 2, 0);
+  return { growth: slope * window, mean: my };
+}
+
+/**
+ * What an editor waits for on one document, on one server: didOpen → first diagnostics;
+ * typing (one edit, wait for that version's diagnostics, the next edit); bursts of 20
+ * edits sent back to back, then the last version's diagnostics; then 1,000 edits each
+ * followed at once by a hover at the edited place (edit → hover), with the server's RSS.
+ */
+async function editorRun(server, d, uri) {
+  const c = await startClient(server);
+  const res = {};
+  try {
+    const lines = d.text.split('\n');
+    const editable = editableLines(lines);
+    const R = rng(4242 + d.n);
+    let version = 1;
+    const opened = c.published(uri, 1, 300000);
+    const t0 = performance.now();
+    await c.open(uri, d.text, 1);
+    const first = await opened;
+    res.open = first.at - t0;
+    res.openDiagnostics = first.diagnostics.length;
+
+    const rounds = 3;
+    const typingPer = QUICK ? 10 : 20;
+    res.typing = [];
+    res.typingAll = [];
+    for (let r = 0; r < rounds; r++) {
+      const ts = [];
+      for (let i = 0; i < typingPer; i++) {
+        const { change } = randomEdit(lines, editable, R);
+        version++;
+        const w = c.published(uri, version);
+        const t = performance.now();
+        await c.change(uri, version, [change]);
+        ts.push((await w).at - t);
+      }
+      res.typing.push(pct(ts, 95));
+      res.typingAll.push(...ts);
+    }
+
+    const bursts = QUICK ? 3 : 8;
+    res.burst = [];
+    res.burstAll = [];
+    for (let r = 0; r < rounds; r++) {
+      const ts = [];
+      for (let b = 0; b < bursts; b++) {
+        for (let i = 0; i < 19; i++) await c.change(uri, ++version, [randomEdit(lines, editable, R).change]);
+        version++;
+        const w = c.published(uri, version);
+        const t = performance.now();
+        await c.change(uri, version, [randomEdit(lines, editable, R).change]);
+        ts.push((await w).at - t);
+      }
+      res.burst.push(pct(ts, 95));
+      res.burstAll.push(...ts);
+    }
+
+    const EDITS = QUICK ? 300 : 1000;
+    const windows = 5;
+    const lat = [];
+    res.rss = [];
+    let last;
+    for (let e = 1; e <= EDITS; e++) {
+      const { change, line, character } = randomEdit(lines, editable, R);
+      version++;
+      // the last version's diagnostics (the floor publishes them at once): waited for below
+      if (e === EDITS) last = c.published(uri, version, 60000);
+      const t = performance.now();
+      await c.change(uri, version, [change]);
+      await c.request('textDocument/hover', { textDocument: { uri }, position: { line, character } });
+      lat.push(performance.now() - t);
+      res.rss.push({ e, rss: c.rss() });
+    }
+    const per = EDITS / windows;
+    res.hover = Array.from({ length: windows }, (_, i) => pct(lat.slice(i * per, (i + 1) * per), 95));
+    res.hoverAll = lat;
+    res.edits = EDITS;
+    res.finalRss = res.rss[res.rss.length - 1].rss;
+    res.trend = trend(res.rss, EDITS / 2);
+    // the last version's diagnostics: that they match the text is the tests' job; here the count
+    res.lastDiagnostics = (await last).diagnostics.length;
+  } finally {
+    await c.close();
+  }
+  return res;
+}
+
+async function editorSection() {
+  const list = editorDocs();
+  for (const d of list) writeFileSync(path.join(OUT, 'inputs', d.file), d.text);
+  for (const d of list) {
+    const uri = `file:///bench/${d.file}`;
+    gc();
+    log(`editor: ${d.label} (${d.text.length} bytes) …`);
+    const floor = await editorRun(FLOOR, d, uri);
+    gc();
+    const real = await editorRun(SERVER, d, uri);
+    const big = d.n === 10000;
+    const rssBudget = big ? 150e6 : 100e6;
+    row(`editor: open → first diagnostics, ${d.label}`, big ? '< 1 s' : '—', [real.open], ms, 'floor server', [floor.open], big ? real.open < 1000 : null, {
+      diagnostics: real.openDiagnostics,
+    });
+    row(`  edit → its diagnostics (typing), p95`, `≤ ${EDIT_BUDGET} ms`, real.typing, ms, 'floor server (no debounce)', floor.typing, median(real.typing) <= EDIT_BUDGET, {
+      median: median(real.typingAll),
+    });
+    row(`  burst of 20 edits → last version's diagnostics, p95`, `≤ ${EDIT_BUDGET} ms`, real.burst, ms, 'floor server (no debounce)', floor.burst, median(real.burst) <= EDIT_BUDGET, {
+      median: median(real.burstAll),
+    });
+    row(`  edit → hover, p95 (${real.edits} edits)`, '< 30 ms', real.hover, ms, 'floor server (empty hover)', floor.hover, median(real.hover) < 30, {
+      median: median(real.hoverAll),
+    });
+    row(`  RSS after ${real.edits} edits`, `< ${rssBudget / 1e6} MB`, [real.finalRss], mb, 'floor server', [floor.finalRss], real.finalRss < rssBudget);
+    const limit = Math.max(5e6, 0.05 * real.trend.mean);
+    row(`  RSS trend over the last ${real.edits / 2} edits`, 'no growth', [real.trend.growth], (b) => `${b >= 0 ? '+' : ''}${mb(b)}`, '—', [], real.trend.growth < limit, {
+      limit,
+    });
+    notes.push(
+      `Editor, ${d.label}: ${d.text.split('\n').length} lines, ${kb(d.text.length)}, ${real.openDiagnostics} diagnostics at open (${real.lastDiagnostics} after the edits); ` +
+        `medians: typing ${ms(median(real.typingAll))} (floor ${ms(median(floor.typingAll))}), burst ${ms(median(real.burstAll))}, edit → hover ${ms(median(real.hoverAll))} (floor ${ms(median(floor.hoverAll))}); ` +
+        `RSS max ${mb(Math.max(...real.rss.map((x) => x.rss)))}, trend limit ${mb(limit)}.`,
+    );
+  }
+}
+
+/** A row for a benchmark that could not run here, with the reason. */
+function skippedRow(bench, budget, why) {
+  rows.push({ bench, budget, median: 'skipped', min: '—', max: '—', baseline: why, baseMedian: '—', ratio: '—', holds: '—', raw: {} });
+  log(`${bench}: skipped (${why})`);
+}
+
+// ------------------------------------------------------------ the real C++ corpus (section "corpus")
+
+const CORPUS = path.resolve(ROOT, '..', 'shared', 'corpus', 'catlass');
+
+function corpusFiles() {
+  const out = [];
+  const walk = (dir) => {
+    for (const ent of readdirSync(dir, { withFileTypes: true })) {
+      const p = path.join(dir, ent.name);
+      if (ent.isDirectory()) walk(p);
+      else if (/\.(h|hh|hpp|hxx|c|cc|cpp|cxx|asc)$/i.test(ent.name)) out.push(p);
+    }
+  };
+  walk(CORPUS);
+  return out.sort();
+}
+
+async function corpusOpen(server, files) {
+  const c = await startClient(server);
+  const ts = [];
+  try {
+    for (const f of files) {
+      const uri = `file:///corpus/${path.relative(CORPUS, f.path).split(path.sep).join('/')}`;
+      const w = c.published(uri, 1, 60000);
+      const t = performance.now();
+      await c.open(uri, f.text, 1, 'cpp');
+      ts.push((await w).at - t);
+      await c.closeDocument(uri);
+    }
+  } finally {
+    await c.close();
+  }
+  return ts;
+}
+
+async function corpusSection() {
+  const label = 'corpus: C++ files of ../shared/corpus/catlass that use TLA, open → diagnostics';
+  if (!existsSync(CORPUS)) {
+    skippedRow(`${label}, p95`, '< 1 s', '../shared/corpus absent');
+    skippedRow(`${label}, max`, '< 1 s', '../shared/corpus absent');
+    return;
+  }
+  const all = corpusFiles();
+  const files = [];
+  for (const p of all) {
+    const text = readFileSync(p, 'utf8');
+    if (new lib.CppAnalyzer().analyze(text).usesTla) files.push({ path: p, text });
+  }
+  log(`corpus: ${files.length} of ${all.length} C++ files use TLA`);
+  const runs = QUICK ? 1 : 3;
+  const p95 = [];
+  const max = [];
+  const fp95 = [];
+  const fmax = [];
+  let worst = { t: 0, f: '' };
+  for (let r = 0; r < runs; r++) {
+    gc();
+    const floor = await corpusOpen(FLOOR, files);
+    const real = await corpusOpen(SERVER, files);
+    p95.push(pct(real, 95));
+    max.push(Math.max(...real));
+    fp95.push(pct(floor, 95));
+    fmax.push(Math.max(...floor));
+    real.forEach((t, i) => {
+      if (t > worst.t) worst = { t, f: path.relative(CORPUS, files[i].path) };
+    });
+  }
+  row(`${label}, p95 over ${files.length} files`, '< 1 s', p95, ms, 'floor server', fp95, median(p95) < 1000);
+  row(`${label}, max`, '< 1 s', max, ms, 'floor server', fmax, median(max) < 1000);
+  const lines = files.map((f) => f.text.split('\n').length);
+  notes.push(
+    `Corpus: ${files.length} of ${all.length} C++ files use TLA (the server's own test, CppAnalyzer.usesTla), ${Math.min(...lines)}–${Math.max(...lines)} lines; ` +
+      `one server opens them one after another (didOpen, wait for diagnostics, didClose), ${runs} runs; the slowest open was ${worst.f} (${ms(worst.t)}).`,
+  );
 }
 
 // ------------------------------------------------------------ 1. analysis, cold
@@ -393,7 +634,7 @@ async function requestBench(serverPath, text, uri) {
   const res = {};
   try {
     const t0 = performance.now();
-    const diag = client.nextDiagnostics(uri, 300000);
+    const diag = client.published(uri, undefined, 300000);
     await client.open(uri, text);
     const d = await diag;
     res.firstDiagnostics = d.at - t0;
@@ -449,8 +690,8 @@ async function requestBench(serverPath, text, uri) {
   return res;
 }
 
-let realServer; // kept open for the memory benchmark
-if (want('lsp') || want('memory')) {
+let realServer;
+if (want('lsp')) {
   const text = docs.get(10000).text;
   const uri = 'file:///bench/bench-10000.tla';
   gc();
@@ -471,72 +712,12 @@ if (want('lsp') || want('memory')) {
   }
 }
 
-// ------------------------------------------------------------ 5. memory: 1,000 random edits over LSP
+if (realServer) await realServer.client.close();
 
-if (want('memory') && realServer) {
-  const client = realServer.client;
-  const uri = 'file:///bench/bench-10000.tla';
-  try {
-    const lines = docs.get(10000).text.split('\n');
-    const editable = editableLines(lines);
-    const R = rng(7);
-    const EDITS = 1000;
-    // every edit is followed by a hover at the edited place, which makes the server
-    // analyse that version (as an editor's hover or inlay request after typing does)
-    const every = QUICK ? 5 : 1;
-    const rss = [];
-    const lat = [];
-    const rss0 = client.rss();
-    for (let e = 1; e <= EDITS; e++) {
-      const { change, line, character } = randomEdit(lines, editable, R);
-      const t = performance.now();
-      await client.change(uri, e + 1, [change]);
-      if (e % every === 0 || e === EDITS) {
-        await client.request('textDocument/hover', { textDocument: { uri }, position: { line, character } });
-        lat.push(performance.now() - t);
-        rss.push({ e, rss: client.rss() });
-      }
-    }
-    // the last 500 edits: least-squares slope of RSS against the edit number
-    const tail = rss.filter((x) => x.e > EDITS - 500);
-    const mx = mean(tail.map((x) => x.e));
-    const my = mean(tail.map((x) => x.rss));
-    const slope = tail.reduce((a, x) => a + (x.e - mx) * (x.rss - my), 0) / tail.reduce((a, x) => a + (x.e - mx) ** 2, 0);
-    const growth = slope * 500;
-    const final = rss[rss.length - 1].rss;
-    const firstWin = mean(tail.slice(0, Math.max(1, tail.length / 10)).map((x) => x.rss));
-    const lastWin = mean(tail.slice(-Math.max(1, tail.length / 10)).map((x) => x.rss));
-    // growth is the budget: a falling trend (the heap settling after the open) is not growth
-    const noTrend = growth < Math.max(5e6, 0.05 * my);
-    const floorRss = [];
-    {
-      const f = await startClient(FLOOR);
-      const d = f.nextDiagnostics(uri);
-      await f.open(uri, docs.get(10000).text);
-      await d;
-      floorRss.push(f.rss());
-      await f.close();
-    }
-    row('memory: server RSS after open + 1,000 edits (10k file)', '< 150 MB', [final], mb, 'floor server RSS (10k file open)', floorRss, final < 150e6, { rss0, growth });
-    row('memory: RSS trend over the last 500 edits', 'no growth', [growth], (b) => `${b >= 0 ? '+' : ''}${mb(b)}`, '—', [], noTrend, {
-      slopePerEdit: slope,
-      firstWin,
-      lastWin,
-    });
-    row('LSP: edit → hover (re-analysis + hover) p95, 10k file', '—', [pct(lat, 95)], ms, 'hover p95 without edits', realServer.hover?.p95 ?? [], null, { median: median(lat) });
-    notes.push(
-      `Memory: RSS ${mb(rss0)} after opening the 10k file and the request benchmarks, ${mb(final)} after ${EDITS} edits ` +
-        `(max ${mb(Math.max(...rss.map((x) => x.rss)))}); over the last 500 edits the least-squares trend is ${growth >= 0 ? '+' : ''}${mb(growth)} ` +
-        `(mean of the first tenth ${mb(firstWin)}, of the last tenth ${mb(lastWin)}); "no growth" = |trend| < max(5 MB, 5% of the mean). ` +
-        `${every === 1 ? 'Every edit was analysed (a hover at the edited place after each).' : `Every ${every}th edit was analysed (--quick).`} ` +
-        `Edit → hover median ${ms(median(lat))}.`,
-    );
-  } finally {
-    await client.close();
-  }
-} else if (realServer) {
-  await realServer.client.close();
-}
+// ------------------------------------------------------------ 5. the editor's wait, through the client
+
+if (want('editor')) await editorSection();
+if (want('corpus')) await corpusSection();
 
 // ------------------------------------------------------------ 6. start-up
 
@@ -548,7 +729,7 @@ if (want('startup')) {
   const once = async (server) => {
     const c = await startClient(server);
     try {
-      const d = c.nextDiagnostics(uri, 30000);
+      const d = c.published(uri, undefined, 30000);
       await c.open(uri, text);
       const { at } = await d;
       if (server === SERVER) inits.push(c.initializedAfter);

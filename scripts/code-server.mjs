@@ -316,7 +316,9 @@ async function main(argv) {
   if (!fs.existsSync(path.join(ROOT, 'dist', 'extension.js'))) {
     console.warn(`[code-server] warning: ${path.join(ROOT, 'dist/extension.js')} is missing — run \`npm run build\` first`);
   }
-  ensureCodeServer();
+  // quiet unless something fails: one line on the first run, the installer's output only on failure
+  if (!isCodeServerInstalled()) console.log(`[code-server] first run: installing code-server ${CODE_SERVER_VERSION} into .vscode-test/ (a minute or two)`);
+  ensureCodeServer({ quiet: true });
   const dataDir = path.join(ROOT, '.vscode-test', 'dev');
   const cs = await startCodeServer({
     extensionDir: ROOT,

@@ -10,7 +10,9 @@ const shots = {
   '1-hover-offset': 'screenshot-hover',
   '2-inlay-tile-preview': 'screenshot-inlay',
   '3-problems-rank-mismatch': 'screenshot-problems',
-  '5-layout-view-hover': 'screenshot-layout-view',
+  '11-layout-view-tile': 'screenshot-layout-view',
+  '12-memory-view-4096': 'screenshot-memory',
+  '13-cpp-variable-hover': 'screenshot-cpp',
 };
 const browser = await chromium.launch({
   executablePath: '/usr/bin/chromium',

@@ -100,7 +100,7 @@ ln -sfn /usr/bin/rg "$VSC/node_modules/@vscode/ripgrep/bin/rg"
 log "lib/vscode: npm rebuild @vscode/spdlog native-watchdog node-pty (compiles; ~1-2 min)"
 # node-pty's extra post-build step may fail harmlessly; the addon itself is checked below.
 (cd "$VSC" && npm rebuild @vscode/spdlog native-watchdog node-pty >"$DEST/rebuild-vscode.log" 2>&1) \
-  || log "  (npm rebuild exited non-zero: node-pty's optional compile_commands step wants the network; harmless if the add-ons load — checked next)"
+  || echo "npm rebuild exited non-zero (node-pty's optional compile_commands step wants the network); the add-ons are checked next" >>"$DEST/rebuild-vscode.log"
 for addon in "@vscode/spdlog" "native-watchdog" "node-pty"; do
   (cd "$VSC" && node -e 'require(process.argv[1])' "$addon") >>"$DEST/rebuild-vscode.log" 2>&1 \
     || fail "native add-on $addon does not load; see $DEST/rebuild-vscode.log"

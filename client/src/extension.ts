@@ -11,7 +11,8 @@ import {
   TransportKind,
 } from 'vscode-languageclient/node';
 
-import { LayoutView } from './layoutView';
+import { LayoutView, send } from './layoutView';
+import { ScratchpadRequest } from '../../shared/protocol';
 
 let client: LanguageClient | undefined;
 
@@ -64,6 +65,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
   const view = new LayoutView(context, () => client);
   context.subscriptions.push(
     vscode.commands.registerCommand('tlaLayout.showLayout', (uri?: string, name?: string) => view.show(uri, name)),
+    vscode.commands.registerCommand('tlaLayout.showLayoutToSide', (uri?: string, name?: string) => view.showToSide(uri, name)),
     output,
     vscode.commands.registerCommand('tlaLayout.restartServer', async () => {
       crashes.length = 0;
@@ -75,7 +77,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
     vscode.commands.registerCommand('tlaLayout.openScratchpad', async () => {
       const editor = vscode.window.activeTextEditor;
       if (!editor || !client) return;
-      const answer = await client.sendRequest<{ text: string | null; reason: string | null } | null>('tlaLayout/scratchpad', {
+      const answer = await send(client, ScratchpadRequest, {
         textDocument: { uri: editor.document.uri.toString() },
         position: editor.selection.active,
       });
@@ -83,8 +85,17 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
         void vscode.window.showInformationMessage(`TLA: ${answer?.reason ?? 'no TLA expression under the cursor'}`);
         return;
       }
-      const doc = await vscode.workspace.openTextDocument({ language: 'tla-layout', content: answer.text });
-      await vscode.window.showTextDocument(doc, vscode.ViewColumn.Beside);
+      // an untitled document named after where it came from: the tab reads `matmul_kernel.cpp-L42.tla`
+      const base = path.posix.basename(editor.document.uri.path) || 'scratchpad';
+      const line = editor.selection.active.line + 1;
+      let uri = vscode.Uri.from({ scheme: 'untitled', path: `${base}-L${line}.tla` });
+      for (let k = 2; vscode.workspace.textDocuments.some((d) => d.uri.toString() === uri.toString()); k++) {
+        uri = vscode.Uri.from({ scheme: 'untitled', path: `${base}-L${line}-${k}.tla` });
+      }
+      const doc = await vscode.workspace.openTextDocument(uri);
+      const shown = await vscode.window.showTextDocument(doc, vscode.ViewColumn.Beside);
+      await shown.edit((b) => b.insert(new vscode.Position(0, 0), answer.text!));
+      if (doc.languageId !== 'tla-layout') await vscode.languages.setTextDocumentLanguage(doc, 'tla-layout');
     }),
     // The server's "Copy as C++" code action runs this with the text to copy.
     vscode.commands.registerCommand('tlaLayout.copyToClipboard', async (text: unknown) => {

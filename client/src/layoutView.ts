@@ -1,22 +1,32 @@
-// The "TLA: Show Layout" webview panel: asks the server for the picture of a
-// declaration, follows the document live, and reveals statements on request.
+// The "TLA: Show Layout" webview panel: one panel, asked for the picture of a declaration,
+// following the document live and the cursor from declaration to declaration; it reveals
+// statements on request. "TLA: Show Layout to the Side" moves it beside the editor.
 import * as vscode from 'vscode';
 import type { LanguageClient } from 'vscode-languageclient/node';
+import { FromWebview, PictureAnswer, PictureParams, PictureRequest, Request, ToWebview } from '../../shared/protocol';
 
-const PICTURE_REQUEST = 'tlaLayout/picture';
 const REFRESH_MS = 150;
+/** Where a layout can be shown from: .tla files and the TLA inside C++ kernels. */
+const LANGUAGES = new Set(['tla-layout', 'cpp', 'c']);
+const FOLLOW_MS = 250;
 
 interface Target {
   uri: string;
   name: string;
 }
 
+/** A typed custom request (see shared/protocol.ts). */
+export async function send<P, R>(client: LanguageClient, r: Request<P, R>, params: P): Promise<R> {
+  return client.sendRequest<R>(r.method, params);
+}
+
 export class LayoutView {
   private panel: vscode.WebviewPanel | undefined;
   private target: Target | undefined;
   private timer: NodeJS.Timeout | undefined;
+  private followTimer: NodeJS.Timeout | undefined;
   private ready = false;
-  private queued: unknown;
+  private queued: ToWebview | undefined;
 
   constructor(
     private readonly context: vscode.ExtensionContext,
@@ -26,15 +36,22 @@ export class LayoutView {
       vscode.workspace.onDidChangeTextDocument((e) => {
         if (this.panel && this.target && e.document.uri.toString() === this.target.uri) this.schedule();
       }),
+      // the panel follows the cursor: onto another layout declaration, it shows that one
+      vscode.window.onDidChangeTextEditorSelection((e) => {
+        if (!this.panel || !LANGUAGES.has(e.textEditor.document.languageId)) return;
+        if (!vscode.workspace.getConfiguration('tlaLayout').get<boolean>('layoutView.followCursor', true)) return;
+        clearTimeout(this.followTimer);
+        this.followTimer = setTimeout(() => void this.follow(e.textEditor), FOLLOW_MS);
+      }),
     );
   }
 
-  /** Shows the layout declared as `name` in `uri`, or the declaration under the cursor. */
-  async show(uri?: string, name?: string): Promise<void> {
+  /** Shows the layout declared as `name` in `uri`, or the declaration under the cursor, in the one panel. */
+  async show(uri?: string, name?: string, column?: vscode.ViewColumn): Promise<void> {
     if (!uri) {
       const editor = vscode.window.activeTextEditor;
-      if (!editor || editor.document.languageId !== 'tla-layout') {
-        void vscode.window.showInformationMessage('TLA: Show Layout works on a .tla file: place the cursor on a layout declaration.');
+      if (!editor || !LANGUAGES.has(editor.document.languageId)) {
+        void vscode.window.showInformationMessage('TLA: Show Layout works on a .tla file or a C++ kernel: place the cursor on a layout declaration.');
         return;
       }
       uri = editor.document.uri.toString();
@@ -46,15 +63,32 @@ export class LayoutView {
       name = answer.name;
     }
     this.target = { uri, name: name! };
-    if (!this.panel) this.panel = this.createPanel();
-    else this.panel.reveal(vscode.ViewColumn.Beside, true);
+    if (!this.panel) this.panel = this.createPanel(column ?? vscode.ViewColumn.Beside);
+    // the same panel where it is (a new column only when asked for "to the side")
+    else this.panel.reveal(column, true);
     this.panel.title = `Layout: ${name}`;
     await this.refresh();
   }
 
-  private createPanel(): vscode.WebviewPanel {
+  /** "TLA: Show Layout to the Side". */
+  showToSide(uri?: string, name?: string): Promise<void> {
+    return this.show(uri, name, vscode.ViewColumn.Beside);
+  }
+
+  private async follow(editor: vscode.TextEditor): Promise<void> {
+    if (!this.panel) return;
+    const uri = editor.document.uri.toString();
+    const answer = await this.request({ textDocument: { uri }, position: editor.selection.active });
+    // only onto a layout that has a picture; elsewhere the panel keeps what it shows
+    if (!answer?.name || !answer.picture || (this.target?.uri === uri && this.target.name === answer.name)) return;
+    this.target = { uri, name: answer.name };
+    this.panel.title = `Layout: ${answer.name}`;
+    this.post({ type: 'picture', name: answer.name, answer });
+  }
+
+  private createPanel(column: vscode.ViewColumn): vscode.WebviewPanel {
     const media = vscode.Uri.joinPath(this.context.extensionUri, 'dist');
-    const panel = vscode.window.createWebviewPanel('tlaLayout.view', 'Layout', { viewColumn: vscode.ViewColumn.Beside, preserveFocus: true }, {
+    const panel = vscode.window.createWebviewPanel('tlaLayout.view', 'Layout', { viewColumn: column, preserveFocus: true }, {
       enableScripts: true,
       localResourceRoots: [media],
       retainContextWhenHidden: true,
@@ -83,7 +117,7 @@ export class LayoutView {
       this.panel = undefined;
       this.target = undefined;
     }, undefined, this.context.subscriptions);
-    panel.webview.onDidReceiveMessage(async (m: { type: string }) => {
+    panel.webview.onDidReceiveMessage(async (m: FromWebview) => {
       if (m.type === 'ready') {
         this.ready = true;
         if (this.queued) void panel.webview.postMessage(this.queued);
@@ -97,30 +131,34 @@ export class LayoutView {
     this.timer = setTimeout(() => void this.refresh(), REFRESH_MS);
   }
 
-  private async request(params: unknown): Promise<{ name: string | null; picture: unknown; reason: string | null; range: vscode.Range | null; version: number } | null> {
+  private async request(params: PictureParams): Promise<PictureAnswer | null> {
     const c = this.client();
     if (!c) return null;
     try {
-      return await c.sendRequest(PICTURE_REQUEST, params);
+      return await send(c, PictureRequest, params);
     } catch (e) {
       return { name: null, picture: null, reason: `the server could not draw it: ${(e as Error).message}`, range: null, version: -1 };
     }
   }
 
+  private post(message: ToWebview): void {
+    this.queued = message;
+    if (this.ready) void this.panel?.webview.postMessage(message);
+  }
+
   private async refresh(): Promise<void> {
     if (!this.panel || !this.target) return;
     const answer = await this.request({ textDocument: { uri: this.target.uri }, name: this.target.name });
-    const message = { type: 'picture', name: this.target.name, answer };
-    this.queued = message;
-    if (this.ready) void this.panel?.webview.postMessage(message);
+    this.post({ type: 'picture', name: this.target.name, answer });
   }
 
   private async reveal(): Promise<void> {
     if (!this.target) return;
     const answer = await this.request({ textDocument: { uri: this.target.uri }, name: this.target.name });
-    const r = answer?.range as unknown as { start: { line: number; character: number }; end: { line: number; character: number } } | null;
+    const r = answer?.range;
     const doc = await vscode.workspace.openTextDocument(vscode.Uri.parse(this.target.uri));
-    const editor = await vscode.window.showTextDocument(doc, { viewColumn: vscode.ViewColumn.One, preserveFocus: false });
+    const shown = vscode.window.visibleTextEditors.find((e) => e.document === doc);
+    const editor = await vscode.window.showTextDocument(doc, { viewColumn: shown?.viewColumn ?? vscode.ViewColumn.One, preserveFocus: false });
     if (r) {
       const range = new vscode.Range(r.start.line, r.start.character, r.end.line, r.end.character);
       editor.selection = new vscode.Selection(range.start, range.end);
@@ -135,14 +173,18 @@ body { font-family: var(--vscode-font-family); font-size: var(--vscode-font-size
 h1 { font-size: 1.1em; margin: 4px 0; font-weight: 600; }
 code, .mono { font-family: var(--vscode-editor-font-family); }
 #facts { color: var(--vscode-descriptionForeground); margin-bottom: 6px; }
+#facts div { margin: 2px 0; }
 .toolbar { display: flex; gap: 6px; align-items: center; flex-wrap: wrap; margin: 6px 0; }
 button, select, input { background: var(--vscode-button-secondaryBackground, var(--vscode-input-background)); color: var(--vscode-button-secondaryForeground, var(--vscode-input-foreground)); border: 1px solid var(--vscode-input-border, transparent); padding: 2px 8px; font: inherit; }
 button[aria-pressed="true"] { background: var(--vscode-button-background); color: var(--vscode-button-foreground); }
 input { width: 5em; }
-#stage { position: relative; overflow: auto; max-height: calc(100vh - 150px); border: 1px solid var(--vscode-panel-border, #8884); }
+#stage { position: relative; overflow: auto; height: calc(100vh - 230px); min-height: 160px; border: 1px solid var(--vscode-panel-border, #8884); }
 canvas { display: block; image-rendering: pixelated; }
 canvas:focus { outline: 1px solid var(--vscode-focusBorder); }
 #tooltip { position: fixed; pointer-events: none; background: var(--vscode-editorHoverWidget-background); color: var(--vscode-editorHoverWidget-foreground); border: 1px solid var(--vscode-editorHoverWidget-border); padding: 4px 8px; font-family: var(--vscode-editor-font-family); white-space: pre; display: none; z-index: 10; }
-#legend { color: var(--vscode-descriptionForeground); margin-top: 6px; }
+#legend { color: var(--vscode-descriptionForeground); margin-top: 6px; display: flex; flex-wrap: wrap; gap: 4px 14px; align-items: center; }
+#legend .key { display: inline-flex; gap: 5px; align-items: center; }
+#legend .swatch { display: inline-block; width: 14px; height: 14px; border: 1px solid #8888; }
+#legend .gradient { width: 80px; }
 .error { color: var(--vscode-errorForeground); }
 `;

@@ -1,6 +1,6 @@
 // `tla-layout`: check and evaluate `.tla` files without an editor.
 import { readFileSync, statSync, writeFileSync } from 'node:fs';
-import { Analyzer, DocumentAnalysis, LineIndex, pictureOf, renderSvg, renderText, summarize } from './language';
+import { Analyzer, DocumentAnalysis, LineIndex, pictureOf, renderSvg, renderText, summarize, tileDescription } from './language';
 
 const USAGE = `tla-layout — evaluate Catlass TLA layouts written in the .tla language
 
@@ -104,7 +104,10 @@ function evaluateFile(file: string, json: boolean, out: (s: string) => void): { 
     const sum = summarize(v);
     const label = s.declaredName ? `${s.declaredName} = ` : '';
     const facts = sum.kind === 'layout' || sum.kind === 'tensor' ? `   rank ${sum.rank}, depth ${sum.depth}, size ${sum.size}, cosize ${sum.cosize}` : '';
-    out(`${file}:${line}: ${label}${sum.text}${facts}`);
+    // a tile says what it is: `tile (4,4) of a at (6,10), valid (2,2): a tail tile`
+    const pic = s.declaredName && s.result?.tiles.length ? pictureOf(a, s.declaredName) : undefined;
+    const tile = pic?.ok ? tileDescription(pic.picture) : undefined;
+    out(`${file}:${line}: ${label}${sum.text}${facts}${tile ? `   ${tile}` : ''}`);
   }
   for (const d of a.diagnostics) {
     const p = lines.position(d.start);
@@ -148,6 +151,9 @@ export function main(argv: string[], out: (s: string) => void = console.log, err
   try {
     switch (command) {
       case undefined:
+        // a usage error, like a bad flag: the usage on stderr, status 2
+        err(USAGE);
+        return 2;
       case '--help':
       case '-h':
       case 'help':

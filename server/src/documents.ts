@@ -3,7 +3,7 @@
 // `.tla` documents get the whole language; C++ documents (Catlass kernels) get the TLA
 // found inside them.
 import { TextDocument } from 'vscode-languageserver-textdocument';
-import { Analyzer, CppAnalyzer, DocumentAnalysis, LineIndex } from './language';
+import { Analyzer, ChangeHint, ChangedRange, CppAnalyzer, DocumentAnalysis, LineIndex } from './language';
 
 export type DocumentKind = 'tla' | 'cpp';
 
@@ -25,9 +25,55 @@ export function documentKind(doc: { languageId: string; uri: string }): Document
   return 'tla';
 }
 
+/**
+ * Lines and columns of one version, answered by the TextDocument itself: it keeps its line
+ * starts up to date edit by edit, where a LineIndex would scan the whole text again for
+ * every version. Same answers as `new LineIndex(text)` (both count \n, \r\n and a lone \r
+ * and clamp a column to its line); valid while the document is at that version, which is
+ * every use: requests and publishing run synchronously on the current version.
+ */
+export function documentLines(doc: TextDocument, text: string): LineIndex {
+  const lines = {
+    text,
+    position: (offset: number) => {
+      // the document's line, and the column counted from its start (positionAt would move
+      // an offset between \r and \n back before the line break; a LineIndex does not)
+      const o = Math.max(0, Math.min(offset, text.length));
+      const line = doc.positionAt(o).line;
+      return { line, character: o - doc.offsetAt({ line, character: 0 }) };
+    },
+    offset: (line: number, character: number) => (line < 0 ? 0 : doc.offsetAt({ line, character: Math.max(0, character) })),
+    get lineCount() {
+      return doc.lineCount;
+    },
+  };
+  return lines as unknown as LineIndex;
+}
+
+/** An edit as the server's TextDocuments applies it: where, in offsets. */
+export interface AppliedChange {
+  /** Offset of the first replaced character. */
+  start: number;
+  /** Length of the replaced text. */
+  removed: number;
+  /** Length of the inserted text. */
+  inserted: number;
+}
+
+/** The edits of a document since its analyzer last ran: merged changed ranges (see ChangeHint). */
+interface PendingChanges {
+  ranges: ChangedRange[];
+  /** Document length now. */
+  length: number;
+  /** Set when the whole text was replaced, or a change could not be placed. */
+  whole: boolean;
+}
+
 export class DocumentAnalyses {
   private analyzers = new Map<string, Analyzer | CppAnalyzer>();
   private latest = new Map<string, AnalysedDocument>();
+  /** Per document: where its text changed since its analyzer last ran. */
+  private pending = new Map<string, PendingChanges>();
   /** C++ support can be switched off (setting tlaLayout.cpp.enabled). */
   cppEnabled = true;
   /** CATLASS_ARCH of .tla files that do not #define it (setting tlaLayout.arch). */
@@ -44,6 +90,58 @@ export class DocumentAnalyses {
   /** Told the size of every analysis actually run (for the memory housekeeping). */
   onAnalysed: ((statements: number) => void) | undefined;
 
+  /**
+   * Records an edit of an open document (each content change of a didChange, in order, with
+   * the length of the document before it; change undefined: the whole text replaced), so
+   * the next analysis re-reads only the changed ranges.
+   */
+  changed(uri: string, lengthBefore: number, change: AppliedChange | undefined): void {
+    let p = this.pending.get(uri);
+    if (!p) {
+      p = { ranges: [], length: lengthBefore, whole: false };
+      this.pending.set(uri, p);
+    }
+    if (!change || p.length !== lengthBefore || p.whole) {
+      p.whole = true;
+      p.length = change ? lengthBefore - change.removed + change.inserted : lengthBefore;
+      return;
+    }
+    // merge the ranges this change touches (or meets) into one, shift the ranges after it
+    const a = change.start;
+    const b = change.start + change.removed;
+    const growth = change.inserted - change.removed;
+    const out: ChangedRange[] = [];
+    let start = a;
+    let end = b;
+    let oldLength = change.removed;
+    let placed = false;
+    for (const r of p.ranges) {
+      if (r.end < a) out.push(r);
+      else if (r.start > b) {
+        if (!placed) {
+          out.push({ start, end: end + growth, oldLength });
+          placed = true;
+        }
+        out.push({ start: r.start + growth, end: r.end + growth, oldLength: r.oldLength });
+      } else {
+        // overlapping: the merged range covers both; its old length is what it replaced
+        const s = Math.min(start, r.start);
+        const e = Math.max(end, r.end);
+        oldLength = e - s - ((end - start - oldLength) + (r.end - r.start - r.oldLength));
+        start = s;
+        end = e;
+      }
+    }
+    if (!placed) out.push({ start, end: end + growth, oldLength });
+    p.ranges = out;
+    p.length = lengthBefore + growth;
+  }
+
+  /** The analyzer of an open document (tests look at its counters). */
+  analyzer(uri: string): Analyzer | CppAnalyzer | undefined {
+    return this.analyzers.get(uri);
+  }
+
   get(doc: TextDocument): AnalysedDocument {
     const cached = this.latest.get(doc.uri);
     if (cached && cached.version === doc.version) return cached;
@@ -54,10 +152,18 @@ export class DocumentAnalyses {
       this.analyzers.set(doc.uri, analyzer);
     }
     const text = doc.getText();
+    const p = this.pending.get(doc.uri);
+    this.pending.delete(doc.uri);
+    // no record: unchanged since the last analysis, or edits not told (the texts are compared)
+    const hint: ChangeHint | undefined = p && !p.whole && p.length === text.length ? { ranges: p.ranges } : p ? { prefix: 0, suffix: 0 } : undefined;
     const analysis: DocumentAnalysis =
-      kind === 'cpp' && !this.cppEnabled ? { text, statements: [], diagnostics: [], declarations: new Map() } : analyzer.analyze(text);
+      kind === 'cpp' && !this.cppEnabled
+        ? { text, statements: [], diagnostics: [], declarations: new Map() }
+        : analyzer instanceof Analyzer
+          ? analyzer.analyze(text, hint)
+          : analyzer.analyze(text);
     this.onAnalysed?.(analysis.statements.length);
-    const result: AnalysedDocument = { uri: doc.uri, version: doc.version, kind, text, analysis, lines: new LineIndex(text) };
+    const result: AnalysedDocument = { uri: doc.uri, version: doc.version, kind, text, analysis, lines: documentLines(doc, text) };
     this.latest.set(doc.uri, result);
     return result;
   }
@@ -70,5 +176,6 @@ export class DocumentAnalyses {
   forget(uri: string): void {
     this.analyzers.delete(uri);
     this.latest.delete(uri);
+    this.pending.delete(uri);
   }
 }

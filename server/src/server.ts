@@ -20,10 +20,11 @@ import {
 } from 'vscode-languageserver/node';
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import { AnalysedDocument, DocumentAnalyses, documentKind } from './documents';
-import { analysed } from './memory';
+import { DEBOUNCE_MS, PREPARE_MS } from './debounce';
+import { analysed, idle } from './memory';
 import { MessageGuard } from './stdio';
 import { codeActions } from './features/codeActions';
-import { completion } from './features/completion';
+import { COMPLETION_TRIGGERS, completion } from './features/completion';
 import { toLspDiagnostics } from './features/diagnostics';
 import { foldingRanges } from './features/folding';
 import { formatting } from './features/formatting';
@@ -37,16 +38,34 @@ import { signatureHelp } from './features/signatureHelp';
 import { DEFAULT_SETTINGS, Settings, readSettings } from './features/settings';
 import { documentSymbols } from './features/symbols';
 
-/** Diagnostics follow typing after this pause; the last edit is always published. */
-export const DEBOUNCE_MS = 120;
+/** Diagnostics follow typing after this pause (see debounce.ts); the last edit is always published. */
+export { DEBOUNCE_MS };
 
 export function startServer(connection: Connection): void {
+  const analyses = new DocumentAnalyses();
   // A change whose version is not newer than the document's is stale (out of order): ignored.
+  // Each change is applied in turn and told to the analyses (where it is), so the next
+  // analysis need not compare the whole text with the previous one.
   const documents = new TextDocuments<TextDocument>({
     create: TextDocument.create,
-    update: (doc, changes, version) => (version > doc.version ? TextDocument.update(doc, changes, version) : doc),
+    update: (doc, changes, version) => {
+      if (version <= doc.version) return doc;
+      if (!changes.length) return TextDocument.update(doc, changes, version);
+      for (const change of changes) {
+        const before = doc.getText().length;
+        if ('range' in change) {
+          const a = doc.offsetAt(change.range.start);
+          const b = doc.offsetAt(change.range.end);
+          doc = TextDocument.update(doc, [change], version);
+          analyses.changed(doc.uri, before, { start: Math.min(a, b), removed: Math.abs(b - a), inserted: change.text.length });
+        } else {
+          doc = TextDocument.update(doc, [change], version);
+          analyses.changed(doc.uri, before, undefined);
+        }
+      }
+      return doc;
+    },
   });
-  const analyses = new DocumentAnalyses();
   analyses.onAnalysed = analysed;
   const pending = new Map<string, NodeJS.Timeout>();
   let settings: Settings = DEFAULT_SETTINGS;
@@ -95,8 +114,8 @@ export function startServer(connection: Connection): void {
         textDocumentSync: TextDocumentSyncKind.Incremental,
         hoverProvider: true,
         inlayHintProvider: true,
-        completionProvider: { triggerCharacters: ['<', '_', ',', '('], resolveProvider: false },
-        signatureHelpProvider: { triggerCharacters: ['(', ','], retriggerCharacters: [','] },
+        completionProvider: { triggerCharacters: COMPLETION_TRIGGERS, resolveProvider: false },
+        signatureHelpProvider: { triggerCharacters: ['(', ','], retriggerCharacters: [',', ')'] },
         documentSymbolProvider: true,
         definitionProvider: true,
         referencesProvider: true,
@@ -122,6 +141,7 @@ export function startServer(connection: Connection): void {
       if (analyses.cppEnabled !== settings.cpp.enabled || archChanged) {
         analyses.cppEnabled = settings.cpp.enabled;
         analyses.invalidate();
+        prepared.clear();
         for (const d of documents.all()) schedule(d.uri, 0);
       }
       if (connection.languages.inlayHint) void connection.languages.inlayHint.refresh().catch(() => undefined);
@@ -141,22 +161,53 @@ export function startServer(connection: Connection): void {
     else settings = readSettings((change.settings as { tlaLayout?: unknown } | undefined)?.tlaLayout);
   });
 
+  /**
+   * The diagnostics of a version, analysed and converted while the debounce still runs
+   * (once the edits have paused for PREPARE_MS), so that when it ends only sending is left.
+   */
+  const prepared = new Map<string, { version: number; diagnostics: ReturnType<typeof toLspDiagnostics> }>();
+  const preparing = new Map<string, NodeJS.Timeout>();
+  const lspDiagnostics = (doc: TextDocument) => {
+    const ready = prepared.get(doc.uri);
+    if (ready && ready.version === doc.version) return ready.diagnostics;
+    const a = analyses.get(doc);
+    const diagnostics = toLspDiagnostics(doc.uri, a.analysis, a.lines);
+    prepared.set(doc.uri, { version: doc.version, diagnostics });
+    return diagnostics;
+  };
+  const prepare = (uri: string) => {
+    preparing.delete(uri);
+    const doc = documents.get(uri);
+    if (!doc || !pending.has(uri)) return;
+    try {
+      lspDiagnostics(doc);
+    } catch {
+      /* reported by publish */
+    }
+  };
   /** Publishes diagnostics for the document's current version, never a stale one. */
   const publish = (uri: string) => {
     pending.delete(uri);
+    clearTimeout(preparing.get(uri));
+    preparing.delete(uri);
     const doc = documents.get(uri);
     if (!doc) return;
     try {
-      const a = analyses.get(doc);
-      void connection.sendDiagnostics({ uri, version: doc.version, diagnostics: toLspDiagnostics(uri, a.analysis, a.lines) });
+      const diagnostics = lspDiagnostics(doc);
+      prepared.delete(uri);
+      void connection.sendDiagnostics({ uri, version: doc.version, diagnostics });
     } catch (e) {
+      prepared.delete(uri);
       log(`analysis of ${uri} failed: ${(e as Error).stack ?? e}`);
     }
+    idle();
   };
   const schedule = (uri: string, delay: number) => {
     if (pullDiagnostics) return; // the client asks when it wants them
     clearTimeout(pending.get(uri));
     pending.set(uri, setTimeout(() => publish(uri), delay));
+    clearTimeout(preparing.get(uri));
+    if (delay > PREPARE_MS) preparing.set(uri, setTimeout(() => prepare(uri), PREPARE_MS));
   };
 
   // TextDocuments fires a content change right after each open: that one must not
@@ -174,6 +225,9 @@ export function startServer(connection: Connection): void {
     justOpened.delete(e.document.uri);
     clearTimeout(pending.get(e.document.uri));
     pending.delete(e.document.uri);
+    clearTimeout(preparing.get(e.document.uri));
+    preparing.delete(e.document.uri);
+    prepared.delete(e.document.uri);
     analyses.forget(e.document.uri);
     if (!pullDiagnostics) void connection.sendDiagnostics({ uri: e.document.uri, diagnostics: [] });
   });
@@ -191,7 +245,7 @@ export function startServer(connection: Connection): void {
   });
   connection.onHover(handle('hover', null, (doc, p) => hover(doc, p.position, settings), true));
   connection.languages.inlayHint.on(handle('inlay hints', [], (doc, p) => inlayHints(doc, p.range, settings), true));
-  connection.onCompletion(handle('completion', { isIncomplete: false, items: [] }, (doc, p) => completion(doc, p.position)));
+  connection.onCompletion(handle('completion', { isIncomplete: false, items: [] }, (doc, p) => completion(doc, p.position, p.context)));
   connection.onSignatureHelp(handle('signature help', null, (doc, p) => signatureHelp(doc, p.position)));
   connection.onDocumentSymbol(handle('document symbols', [], (doc) => documentSymbols(doc)));
   connection.onDefinition(handle('definition', null, (doc, p) => definition(doc, p.position)));

@@ -1,7 +1,7 @@
 // The `tla-layout` command as users run it: the built dist/cli.js in a child process.
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { test } from 'node:test';
@@ -16,13 +16,19 @@ const file = (name: string, text: string) => {
   return p;
 };
 
-test('no arguments and --help print usage', () => {
-  for (const args of [[], ['--help']]) {
-    const r = run(...args);
-    assert.equal(r.status, 0);
-    assert.match(r.stdout, /Usage:/);
-    assert.match(r.stdout, /tla-layout check FILE/);
-  }
+test('--help prints usage and exits 0', () => {
+  const r = run('--help');
+  assert.equal(r.status, 0);
+  assert.match(r.stdout, /Usage:/);
+  assert.match(r.stdout, /tla-layout check FILE/);
+});
+
+test('no arguments is a usage error: usage on stderr, exit 2 like a bad flag', () => {
+  const r = run();
+  assert.equal(r.status, 2);
+  assert.equal(r.stdout, '');
+  assert.match(r.stderr, /Usage:/);
+  assert.equal(run('--bad-flag').status, 2);
 });
 
 test('check prints file:line:col: severity CODE message and exits 1 on errors', () => {
@@ -92,4 +98,27 @@ test('eval prints values; --json has the documented shape', () => {
   ]);
   // the guide's own tile starts at (6, 10), not a multiple of (4, 4): information, then the error
   assert.deepEqual(j.diagnostics.map((d: { code: string }) => d.code), ['tile-misaligned', 'unknown-name']);
+});
+
+test('a tile is itself: eval says what it is, render --text draws it at tile-relative coordinates (issue 14)', () => {
+  // the guide's layout a and its tile at (6, 10): valid min(4, 8 − 6) = 2, min(4, 12 − 10) = 2
+  const f = file(
+    'tile.tla',
+    'using namespace tla;\nLayout a = Layout<Shape<Shape<_4, _2>, Shape<_4, _3>>, Stride<Stride<_4, _16>, Stride<_1, _32>>, Shape<_8, _12>>{};\nLayout a0 = GetTileLayout(a, MakeShape(4, 4), MakeCoord(6, 10));\n',
+  );
+  const e = run('eval', f);
+  assert.match(e.stdout, /a0 = \(\(_4,1\),\(_4,1\)\):\(\(_4,_16\),\(_1,_32\)\):\(2,2\) .* tile \(4,4\) of a at \(6,10\), valid \(2,2\): a tail tile/);
+  const r = run('render', f, 'a0', '--text');
+  assert.equal(r.status, 0, r.stderr);
+  const lines = r.stdout.split('\n');
+  assert.equal(lines[0], 'a0 = ((_4,1),(_4,1)):((_4,_16),(_1,_32)):(2,2)');
+  assert.equal(lines[1], 'tile (4,4) of a at (6,10), valid (2,2): a tail tile');
+  // tile-relative: row 1, col 1 of the tile = 1·4 + 1·1 = 5 (stride kept); rows and cols 2, 3 are its tail
+  assert.match(r.stdout, /\n {4}1 +4 +5 +\(6\) +\(7\)\n/);
+  assert.match(r.stdout, /\n {4}2 +\(8\) +\(9\) +\(10\) +\(11\)\n/);
+  assert.match(r.stdout, /valid 2×2 of 4×4/);
+  // the SVG's title is the tile's own value
+  const svg = path.join(tmp, 'a0.svg');
+  assert.equal(run('render', f, 'a0', '--svg', svg).status, 0);
+  assert.match(readFileSync(svg, 'utf8'), /<title>a0: \(\(_4,1\),\(_4,1\)\):\(\(_4,_16\),\(_1,_32\)\):\(2,2\)<\/title>/);
 });

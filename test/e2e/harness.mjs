@@ -201,7 +201,20 @@ export class VSCode {
       await page.keyboard.press('Escape');
       throw new Error(`Quick Open found no '${rel}'; rows: ${JSON.stringify(seen)}`);
     }
-    await page.locator(QUICK_ROWS).nth(picked).click();
+    // the list re-renders while results stream in: click the row found, or, if it moved, find it again
+    for (let attempt = 0; ; attempt++) {
+      try {
+        await page.locator(QUICK_ROWS).nth(picked).click({ timeout: 3000 });
+        break;
+      } catch (e) {
+        if (attempt >= 4 || Date.now() > deadline) throw e;
+        const rows = await page.locator(QUICK_ROWS).evaluateAll((els) =>
+          els.map((el) => ({ name: el.querySelector('.label-name')?.textContent?.trim() ?? '', desc: el.querySelector('.label-description')?.textContent?.trim() ?? '' })),
+        );
+        picked = rows.findIndex((r) => r.name === base && (dir ? r.desc === dir || r.desc.endsWith(`/${dir}`) : r.desc === '' || r.desc === '.'));
+        if (picked < 0) picked = 0;
+      }
+    }
     const uriTail = rel.split('/').map(encodeURIComponent).join('/');
     const editor = page.locator(`${ACTIVE_EDITOR}[data-uri$="/${cssEscape(uriTail)}"]`).first();
     await editor.waitFor({ state: 'visible', timeout });

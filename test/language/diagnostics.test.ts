@@ -1,25 +1,57 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { LineIndex, analyze, printValue } from '../../server/src/language';
+import { Analyzer, LineIndex, analyze, printValue, suggestFor } from '../../server/src/language';
 
 const codes = (text: string) => analyze(text).diagnostics.map((d) => d.code);
 
-test('unknown name suggests the closest declared name', () => {
+test('unknown name suggests the closest declared name (on demand)', () => {
   const a = analyze('auto layoutA = MakeLayout(8);\nauto x = layoutB(1);\nauto y = crd2offset(1, shap, MakeStride(1));');
   const [d1, d2] = a.diagnostics;
   assert.equal(d1.code, 'unknown-function');
-  assert.match(d1.message, /did you mean 'layoutA'/);
-  assert.equal(d1.data?.suggestion, 'layoutA');
+  assert.equal(d1.message, "unknown function 'layoutB'");
+  assert.equal(suggestFor(a, d1), 'layoutA');
   assert.equal(d2.code, 'unknown-name');
+  // 'shap' is one letter from the builtin 'shape', but a name is suggested only among names
+  assert.equal(suggestFor(a, d2), undefined);
   assert.equal(a.diagnostics.length, 2);
 });
 
 test('unknown function suggests the builtin', () => {
   const a = analyze('auto l = MakeLayot(8);');
   assert.equal(a.diagnostics[0].code, 'unknown-function');
-  assert.equal(a.diagnostics[0].data?.suggestion, 'MakeLayout');
+  assert.equal(suggestFor(a, a.diagnostics[0]), 'MakeLayout');
   assert.equal(a.diagnostics[0].start, 'auto l = '.length);
   assert.equal(a.diagnostics[0].end, 'auto l = MakeLayot'.length);
+});
+
+test('a suggestion comes from the names declared before the statement, the first of the closest', () => {
+  const text = 'auto tileN = 4;\nauto tileK = 8;\nauto a = tileM + 1;\nauto tileX = 2;\nauto b = tilX;';
+  const a = analyze(text);
+  const [dM, dX] = a.diagnostics;
+  assert.deepEqual([dM.code, text.slice(dM.start, dM.end), dX.code, text.slice(dX.start, dX.end)], ['unknown-name', 'tileM', 'unknown-name', 'tilX']);
+  assert.equal(suggestFor(a, dM), 'tileN'); // tileN and tileK are both one edit away: the first declared wins
+  assert.equal(suggestFor(a, dX), 'tileX'); // declared after 'a', before 'b'
+  const early = analyze('auto b = tilX;\nauto tileX = 2;');
+  assert.equal(suggestFor(early, early.diagnostics[0]), undefined); // not yet declared there
+  // other codes are not looked up
+  assert.equal(suggestFor(a, { ...dM, code: 'syntax-error' }), undefined);
+});
+
+test('a statement with an unknown name is reused after an edit elsewhere, like any other', () => {
+  const an = new Analyzer();
+  const lines = ['auto m = 16;', 'auto n = 32;', 'auto x = AscendC::GetBlockIdx();', 'auto y = blockIdx * m;', 'auto z = n + 1;'];
+  const first = an.analyze(lines.join('\n'));
+  assert.deepEqual(first.diagnostics.map((d) => d.code), ['unknown-function', 'unknown-name']);
+  lines[1] = 'auto n = 33;';
+  const second = an.analyze(lines.join('\n'));
+  // only 'n' and its dependent 'z' are evaluated again; the erroneous statements are reused
+  assert.equal(an.stats.evaluated, 2);
+  assert.deepEqual(second.diagnostics, first.diagnostics);
+  // declaring the unknown name re-evaluates the statement that read it
+  lines.splice(0, 0, 'auto blockIdx = 3;');
+  const third = an.analyze(lines.join('\n'));
+  assert.ok(!third.diagnostics.some((d) => d.code === 'unknown-name'));
+  assert.equal(third.declarations.get('y')!.value && printValue(third.declarations.get('y')!.value!), '48');
 });
 
 test('duplicate declaration points at the first', () => {
@@ -102,7 +134,7 @@ test('warnings: coordinate outside the shape, in padding, empty tile, misaligned
   assert.deepEqual(c.diagnostics.map((d) => d.code), ['empty-tile']);
   const d = analyze(l + 'auto t = GetTileLayout(l, MakeShape(32, 32), MakeCoord(16, 0));');
   assert.deepEqual(d.diagnostics.map((x) => x.code), ['tile-misaligned']);
-  assert.equal(d.diagnostics[0].severity, 'information');
+  assert.equal(d.diagnostics[0].severity, 'hint'); // issue 14: information nobody asked for, no squiggle
   const e = analyze('auto l = Layout<Shape<_4, _2>, Stride<_1, _4>>{};');
   assert.deepEqual(e.diagnostics.map((x) => x.code), ['zero-origin-shape']);
   assert.equal(printValue(e.declarations.get('l')!.value!), '(_4,_2):(_1,_4):(0,0)');

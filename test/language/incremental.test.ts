@@ -45,7 +45,7 @@ function checkSame(incremental: Analyzer, text: string, history: string[]): void
     assert.deepStrictEqual(got, want);
   } catch (e) {
     const steps = history.map((h, i) => `--- version ${i}\n${h}`).join('\n');
-    throw new Error(`incremental analysis differs from a fresh one after ${history.length - 1} edits\n${steps}\n${(e as Error).message}`);
+    throw new Error(`incremental analysis differs from a fresh one after ${history.length - 1} edits\n${steps}\n${(e as Error).message}`, { cause: e });
   }
 }
 
@@ -163,6 +163,48 @@ function runSequence(start: string, edits: Edit[]): void {
 test('random edit sequences on generated documents: incremental analysis = full re-analysis', () => {
   fc.assert(
     fc.property(document, fc.array(edit, { minLength: 1, maxLength: 12 }), (doc, edits) => runSequence(doc, edits)),
+    { numRuns: 70 },
+  );
+});
+
+// The same with the editor's hint of where the text changed (the server passes it from its
+// document sync): any hint that does not claim more unchanged text than there is must
+// give the same analysis. Each hint here is a random under-estimate of the true unchanged
+// prefix and suffix, down to 0.
+const hinted = new Analyzer();
+
+function commonEnds(a: string, b: string): { prefix: number; suffix: number } {
+  const min = Math.min(a.length, b.length);
+  let p = 0;
+  while (p < min && a[p] === b[p]) p++;
+  let q = 0;
+  while (q < min - p && a[a.length - 1 - q] === b[b.length - 1 - q]) q++;
+  return { prefix: p, suffix: q };
+}
+
+test('random edit sequences with change hints: incremental analysis = full re-analysis', () => {
+  fc.assert(
+    fc.property(document, fc.array(fc.tuple(edit, fc.double({ min: 0, max: 1, noNaN: true }), fc.double({ min: 0, max: 1, noNaN: true })), { minLength: 1, maxLength: 12 }), (doc, steps) => {
+      const history = [doc];
+      const broken: number[] = [];
+      let text = doc;
+      hinted.analyze(text);
+      for (const [e, fp, fs] of steps) {
+        const next = apply(text, e, history, broken);
+        const truth = commonEnds(text, next);
+        // mostly the exact hint (what an editor gives), sometimes less
+        const hint = fp > 0.3 ? truth : { prefix: Math.floor(truth.prefix * fp), suffix: Math.floor(truth.suffix * fs) };
+        text = next;
+        history.push(text);
+        const got = snapshot(hinted.analyze(text, hint));
+        const want = snapshot(new Analyzer().analyze(text));
+        try {
+          assert.deepStrictEqual(got, want);
+        } catch (err) {
+          throw new Error(`hinted analysis (${JSON.stringify(hint)}) differs after ${history.length - 1} edits\n${history.join('\n---\n')}\n${(err as Error).message}`, { cause: err });
+        }
+      }
+    }),
     { numRuns: 70 },
   );
 });

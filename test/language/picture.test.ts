@@ -2,7 +2,7 @@
 // Expected numbers are hand arithmetic from the guide and tla-semantics.md.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { analyze, buildGrid, buildMemory, buildPicture, defaultView, explainCell, pictureOf, renderSvg, renderText } from '../../server/src/language';
+import { alignedStep, analyze, buildGrid, buildMemory, buildPicture, defaultView, explainCell, memoryBlocks, memoryColumns, pictureOf, printValue, renderSvg, renderText, splitCell, tileCell } from '../../server/src/language';
 import type { Picture } from '../../server/src/language';
 
 function pic(text: string, name = 'l'): Picture {
@@ -41,6 +41,9 @@ test('zN 100×100 for half: 112×112 cells, 100×100 valid, fractal borders ever
   assert.deepEqual(g.colBorders, [16, 32, 48, 64, 80, 96]);
   // (99,99) = (3·16 + 6·256) + (3·1 + 6·1792) = 1584 + 10755 = 12339
   assert.equal(g.offsets[99 * 112 + 99], 12339);
+  // 99 in (_16,7) is (3,6): 3 + 6·16
+  assert.equal(splitCell(p, [99, 99]), '(99,99) = ((3,6),(3,6))');
+  assert.equal(splitCell(pic('auto l = (4,8):(1,4);'), [1, 2]), undefined);
   const m = buildMemory(p);
   assert.deepEqual([m.cosize, m.holes, m.collisions], [12544, 0, 0]);
 });
@@ -98,12 +101,73 @@ test('rank 1 is a strip, rank 3 shows two modes with the others fixed', () => {
 });
 
 test('text rendering marks padding and block edges', () => {
-  const t = renderText(pic('auto z = MakeLayout<half, zN>(20, 20);\nauto l = GetTileLayout(z, MakeShape(4, 4), MakeCoord(18, 0));'));
-  // the picture of a tile is its parent: 32×32 cells, rows 20.. are padding, in parentheses
+  const t = renderText(pic('auto l = MakeLayout<half, zN>(20, 20);'));
+  // zN 20×20 for half: ((_16,2),(_16,2)) = 32×32 cells, rows 20.. are padding, in parentheses
   assert.match(t, /valid 20×20 of 32×32/);
   // row 20 = (4, 1): 4·16 + 1·256 = 320; col 0 → 0; padding → (320)
   assert.match(t, /\n {3}20 +\(320\)/);
   assert.ok(t.includes('|'), 'column block edge at 16');
+});
+
+test('a tile is pictured as itself: its value, tile-relative coordinates, its tail marked (issue 14)', () => {
+  const text = 'auto z = MakeLayout<half, zN>(20, 20);\nauto l = GetTileLayout(z, MakeShape(4, 4), MakeCoord(18, 0));';
+  const p = pic(text);
+  // drawn over its parent, but the subject is the tile itself
+  assert.equal(p.text, '((_16,2),(_16,2)):((_16,_256),(_1,512)):(20,20)');
+  assert.equal(p.subject?.name, 'l');
+  // tile (4,4) at (18,0): valid min(4, 20−18) = 2 rows, min(4, 20) = 4 cols; stride kept
+  assert.equal(p.subject?.text, printValue(analyze(text).declarations.get('l')!.value!));
+  assert.match(p.subject!.text, /:\(2,4\)$/);
+  assert.deepEqual([p.subject?.tile?.parent, p.subject?.tile?.tail], ['z', true]);
+  const t = renderText(p);
+  assert.ok(t.startsWith(`l = ${p.subject!.text}\ntile (4,4) of z at (18,0), valid (2,4): a tail tile`), t);
+  // its shape is nested like the parent's, ((_16,1),(_16,1)) — 16×16 of which (2,4) valid:
+  // tile-relative offset r·16 + c; columns 4.. and rows 2.. are its tail, in parentheses
+  assert.match(p.subject!.text, /^\(\(_16,1\),\(_16,1\)\):\(\(_16,_256\),\(_1,512\)\):\(2,4\)$/);
+  assert.match(t, /\n {4}1 +16 +17 +18 +19 +\(20\)/);
+  assert.match(t, /\n {4}2 +\(32\) +\(33\) +\(34\) +\(35\)/);
+  assert.match(t, /valid 2×4 of 16×16/);
+  // a cell of the parent inside the tile: parent (19, 2) is tile (1, 2), offset 1·16 + 2·1 = 18, valid;
+  // (20, 3) is tile (2, 3), in its tail; (17, 0) is outside
+  assert.deepEqual(tileCell(p, [19, 2]), { rel: [1, 2], offset: 18, sum: '(1,2) → 1·16 + 0·256 + 2·1 + 0·512 = 18', valid: true });
+  assert.equal(tileCell(p, [20, 3])?.valid, false);
+  assert.equal(tileCell(p, [17, 0]), undefined);
+  // the SVG's title is the tile's value, and it says what the tile is
+  const svg = renderSvg(p, 'l');
+  assert.ok(svg.includes(`<title>l: ${p.subject!.text}</title>`), svg.slice(0, 400));
+  assert.ok(svg.includes('tile (4,4) of z at (18,0), valid (2,4): a tail tile'));
+  assert.ok(svg.includes('fill="url(#tail)"'), 'the tail is drawn distinct from the valid part');
+  // a layout that is not a tile has no tile part
+  assert.equal(pic(text, 'z').subject?.tile, undefined);
+});
+
+test('aggregated blocks line up with the layout\'s 16×16 fractals', () => {
+  // 4096 = 16·256: 4096/256 = 16 per cell; 4096/200 = 20.5 → 32 (not 21); 4096/1000 → 8 (divides 16)
+  const p = pic('auto l = MakeLayout<half, zN>(4096, 4096);');
+  assert.deepEqual([256, 200, 1000].map((n) => buildGrid(p, defaultView(p), n).rowStep), [16, 32, 8]);
+  assert.equal(alignedStep(p.modes[0], 21), 32);
+  assert.equal(alignedStep(p.modes[0], 3), 4);
+  // 1000 rows of zN are (16, 63) = 1008: 1008/128 = 7.9 → 8
+  const q = pic('auto l = MakeLayout<half, zN>(1000, 4096);');
+  assert.equal(buildGrid(q, defaultView(q), 128).rowStep, 8);
+  // a layout without blocks aggregates by the plain quotient
+  const r = pic('auto l = MakeLayout(MakeShape(1000, 1000), MakeStride(1000, 1));');
+  assert.equal(buildGrid(r, defaultView(r), 256).rowStep, 4);
+});
+
+test('SVG labels every cell up to 256×256 and aggregates beyond', () => {
+  // 100×100 zN: 112×112 cells, each with its offset; (99,99) = 12339 (hand: 1584 + 10755)
+  const z = renderSvg(pic('auto l = MakeLayout<half, zN>(100, 100);'), 'l');
+  assert.equal((z.match(/<rect x="\d+" width/g) ?? []).length, 112 * 112);
+  assert.equal((z.match(/<text x="[\d.]+"(?: fill="#555")?>\d+<\/text>/g) ?? []).length, 112 * 112);
+  assert.ok(z.includes('>12339</text>'));
+  // 256×256 exactly: still every cell; 257 columns: aggregated
+  const full = renderSvg(pic('auto l = MakeLayout(MakeShape(256, 256), MakeStride(256, 1));'), 'l');
+  assert.equal((full.match(/<rect x="\d+" width/g) ?? []).length, 256 * 256);
+  assert.ok(full.includes('>65535</text>'));
+  const beyond = renderSvg(pic('auto l = MakeLayout(MakeShape(257, 257), MakeStride(257, 1));'), 'l');
+  assert.ok(!beyond.includes('>66048</text>'));
+  assert.match(beyond, /each block 3×3/);
 });
 
 test('SVG: labelled cells for small layouts; under 5 MB for 4096×4096', () => {
@@ -127,4 +191,29 @@ test('no picture for values that are not layouts or too large to draw', () => {
   const r2 = pictureOf(a, 'huge');
   assert.ok(!r2.ok && /mode 0 has 100000000 indices/.test(r2.reason));
   assert.ok(!pictureOf(a, 'nope').ok);
+});
+
+test('memory view in rows: from 16 to 16 M addresses, holes and collisions counted in every block', () => {
+  // 16 addresses: one row of 16; 12544 (100×100 zN) in a 4:3 space: √(12544·4/3) ≈ 129 → 128 a row
+  assert.equal(memoryColumns(16, 800, 600), 16);
+  assert.equal(memoryColumns(12544, 800, 600), 128);
+  // 4096×4096: 16 M addresses, square space → 4096 a row, 4096 rows
+  assert.equal(memoryColumns(1 << 24, 500, 500), 4096);
+  const big = buildMemory(pic('auto l = MakeLayout<half, zN>(4096, 4096);'));
+  assert.deepEqual([big.shown, big.exact, big.holes, big.collisions], [1 << 24, true, 0, 0]);
+  // zN: (1,0) is at offset 16 (row stride _16); its flat colexicographic index is 1
+  assert.equal(big.first[16], 1);
+  // (4,4):(1,8): addresses 0-3, 8-11, 16-19, 24-27 of cosize 28: 12 holes
+  const h = buildMemory(pic('auto l = (4,4):(1,8);'));
+  assert.deepEqual([h.cosize, h.holes, h.collisions], [28, 12, 0]);
+  const b = memoryBlocks(h, 16, 4);
+  // rows of 16: row 0 = addresses 0-15, row 1 = 16-27; blocks of 4×4 → 4 block columns, 1 block row
+  assert.deepEqual([b.cols, b.rows], [4, 1]);
+  // block columns: cols 0-3 = addresses 0-3 and 16-19, all hit: 0 holes; cols 4-7 = 4-7 and 20-23: 8 holes;
+  // cols 8-11 = 8-11 and 24-27: 0 holes; cols 12-15 = 12-15 (28-31 are beyond the cosize): 4 holes
+  assert.deepEqual([...b.holes], [0, 8, 0, 4]);
+  assert.deepEqual([...b.first].map((f) => f >= 0), [true, false, true, false]);
+  const c = memoryBlocks(buildMemory(pic('auto l = (4,2):(1,0);')), 16, 4);
+  // 4 addresses, each hit twice: 4 collisions, all in the first block of the 16-wide row
+  assert.deepEqual([...c.collisions], [4, 0, 0, 0]);
 });

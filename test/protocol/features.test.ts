@@ -102,7 +102,9 @@ describe('language server over stdio', () => {
     const list = await c.request<CompletionList>('textDocument/completion', { textDocument: { uri }, position: { line: 6, character: 0 } });
     assert.equal(list.isIncomplete, false);
     const labels = list.items.map((i) => i.label);
-    for (const l of ['a', 'a0', 'o', 'MakeLayout', 'GetTileLayout', 'crd2offset', 'zN', 'half', '_16']) assert.ok(labels.includes(l), l);
+    for (const l of ['a', 'a0', 'o', 'MakeLayout', 'GetTileLayout', 'crd2offset', '_16']) assert.ok(labels.includes(l), l);
+    // tags and element types belong inside MakeLayout<…> only (issue 14)
+    for (const l of ['zN', 'half']) assert.ok(!labels.includes(l), l);
     const doc2 = 'file:///typing.tla';
     await c.open(doc2, 'auto x = MakeLayout<half, ');
     const tags = await c.request<CompletionList>('textDocument/completion', { textDocument: { uri: doc2 }, position: { line: 0, character: 26 } });

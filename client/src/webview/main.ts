@@ -1,42 +1,46 @@
-// The layout view inside the webview: a zoomable, virtualised canvas of the offset
-// grid (aggregated into blocks when cells are too small to read), the memory view
-// with holes and collisions, tiles drawn over their parent. Every user string goes
-// through textContent, never innerHTML.
+// The layout view inside the webview: a zoomable, virtualised canvas of the offset grid
+// (aggregated into blocks aligned to the layout's own blocks when cells are too small to
+// read), the memory view (addresses wrapped into rows, readable from 16 to 16 M addresses,
+// holes and collisions visible at every zoom), a tile drawn as itself over its parent.
+// Every user string goes through textContent, never innerHTML.
 import {
   GridView,
+  MemoryBlocks,
   MemoryView,
   Picture,
+  alignedStep,
   buildMemory,
   cellIsPadding,
   defaultView,
   explainCell,
+  memoryBlocks,
+  memoryColumns,
   modeOffsets,
   offsetHue,
+  splitCell,
+  tileCell,
   unflatten,
-} from '../../../server/src/language/picture';
+} from '../../../shared/picture';
+import type { FromWebview, PictureAnswer, ToWebview } from '../../../shared/protocol';
 
-interface Answer {
-  name: string | null;
-  picture: Picture | null;
-  reason: string | null;
-}
-
-declare function acquireVsCodeApi(): { postMessage(m: unknown): void; getState(): unknown; setState(s: unknown): void };
+declare function acquireVsCodeApi(): { postMessage(m: FromWebview): void; getState(): unknown; setState(s: unknown): void };
 const vscode = acquireVsCodeApi();
 
-const MIN_CELL_PX = 3; // below this, elements are aggregated into blocks
+const MIN_CELL_PX = 3; // below this, grid elements are aggregated into blocks
+const MIN_MEMORY_PX = 2; // below this, addresses are aggregated into blocks
 const LABEL_PX = 24; // cells at least this wide show their offset
-const MEMORY_COLS = 32;
+const TILE_RED = '#e51400';
 
 let picture: Picture | null = null;
 let name = '';
 let view: GridView = { rowMode: 0, colMode: 1, fixed: [] };
 let tables: Float64Array[] = [];
-let zoom = 16; // px per element
+let zoom = 16; // px per element (grid) or per address (memory)
 let tab: 'grid' | 'memory' = 'grid';
 let focus = { r: 0, c: 0 };
 let memory: MemoryView | null = null;
-let lastText = '';
+let memCols = 32;
+let memCache: MemoryBlocks | null = null;
 
 const el = <K extends keyof HTMLElementTagNameMap>(tag: K, props: Partial<HTMLElementTagNameMap[K]> = {}, ...children: (Node | string)[]) => {
   const e = document.createElement(tag);
@@ -46,7 +50,7 @@ const el = <K extends keyof HTMLElementTagNameMap>(tag: K, props: Partial<HTMLEl
 };
 
 const app = document.getElementById('app')!;
-const title = el('h1');
+const title = el('h1', { id: 'title' });
 const facts = el('div', { id: 'facts' });
 const toolbar = el('div', { className: 'toolbar' });
 const stage = el('div', { id: 'stage' });
@@ -77,8 +81,21 @@ function validRows(): number {
 function validCols(): number {
   return picture ? picture.modes[view.colMode]?.origin ?? 1 : 1;
 }
-function step(): number {
-  return Math.max(1, Math.ceil(MIN_CELL_PX / zoom));
+/** Elements per drawn cell along rows and columns: enough for MIN_CELL_PX, aligned to the blocks. */
+function steps(): { rs: number; cs: number } {
+  const min = Math.max(1, Math.ceil(MIN_CELL_PX / zoom));
+  if (!picture || min === 1) return { rs: 1, cs: 1 };
+  return { rs: view.rowMode >= 0 ? alignedStep(picture.modes[view.rowMode], min) : 1, cs: alignedStep(picture.modes[view.colMode], min) };
+}
+/** Addresses per side of a drawn block: a power of two, so blocks line up with the power-of-two rows. */
+function memoryStep(): number {
+  const min = Math.ceil(MIN_MEMORY_PX / zoom);
+  let s = 1;
+  while (s < min) s *= 2;
+  return s;
+}
+function memoryRows(): number {
+  return memory ? Math.ceil(memory.shown / memCols) : 0;
 }
 function base(): number {
   if (!picture) return 0;
@@ -95,9 +112,10 @@ function indexOf(r: number, c: number): number[] {
   return picture!.modes.map((_, i) => (i === view.rowMode ? r : i === view.colMode ? c : view.fixed[i] ?? 0));
 }
 
-function button(label: string, onClick: () => void, pressed?: boolean): HTMLButtonElement {
+function button(label: string, onClick: () => void, pressed?: boolean, aria?: string): HTMLButtonElement {
   const b = el('button', { textContent: label });
   if (pressed !== undefined) b.setAttribute('aria-pressed', String(pressed));
+  if (aria) b.setAttribute('aria-label', aria);
   b.addEventListener('click', onClick);
   return b;
 }
@@ -107,11 +125,11 @@ function buildToolbar(): void {
   toolbar.append(
     button('Grid', () => setTab('grid'), tab === 'grid'),
     button('Memory', () => setTab('memory'), tab === 'memory'),
-    button('−', () => setZoom(zoom / 1.5)),
-    button('+', () => setZoom(zoom * 1.5)),
+    button('−', () => setZoom(zoom / 1.5), undefined, 'zoom out'),
+    button('+', () => setZoom(zoom * 1.5), undefined, 'zoom in'),
     button('Fit', fit),
   );
-  if (picture && picture.rank > 2) {
+  if (picture && picture.rank > 2 && tab === 'grid') {
     const modeSelect = (which: 'rowMode' | 'colMode') => {
       const s = el('select');
       s.setAttribute('aria-label', which === 'rowMode' ? 'mode shown as rows' : 'mode shown as columns');
@@ -138,33 +156,90 @@ function buildToolbar(): void {
       toolbar.append(`mode ${i}:`, input);
     });
   }
+  const zoomText = el('span', { id: 'zoom' });
+  toolbar.append(zoomText);
+}
+
+function ensureMemory(): void {
+  if (!picture || memory) return;
+  memory = buildMemory(picture);
+  memCache = null;
 }
 
 function setTab(t: 'grid' | 'memory'): void {
   tab = t;
-  if (t === 'memory' && picture && !memory) memory = buildMemory(picture, 1 << 22);
+  if (t === 'memory') ensureMemory();
   buildToolbar();
   fit();
+  buildLegend();
 }
 
 function setZoom(z: number): void {
-  zoom = Math.max(0.02, Math.min(96, z));
+  // keep the point at the centre of the stage where it is
+  const cx = (stage.scrollLeft + stage.clientWidth / 2) / zoom;
+  const cy = (stage.scrollTop + stage.clientHeight / 2) / zoom;
+  zoom = Math.max(0.005, Math.min(96, z));
   layoutStage();
+  stage.scrollLeft = Math.max(0, cx * zoom - stage.clientWidth / 2);
+  stage.scrollTop = Math.max(0, cy * zoom - stage.clientHeight / 2);
   draw();
+}
+
+/** Rows and columns drawn: the grid, and the tiles where they reach past it. */
+function extent(): { r: number; c: number } {
+  let r = rows();
+  let c = cols();
+  for (const t of picture?.tiles ?? []) {
+    if (view.rowMode >= 0) r = Math.max(r, (t.coord[view.rowMode] ?? 0) + (t.tileShape[view.rowMode] ?? 0));
+    c = Math.max(c, (t.coord[view.colMode] ?? 0) + (t.tileShape[view.colMode] ?? 0));
+  }
+  return { r, c };
 }
 
 function contentSize(): { w: number; h: number } {
-  if (tab === 'memory' && memory) return { w: MEMORY_COLS * zoom, h: Math.ceil(memory.shown / MEMORY_COLS) * zoom };
-  return { w: cols() * zoom, h: rows() * zoom };
+  if (tab === 'memory' && memory) return { w: memCols * zoom, h: memoryRows() * zoom };
+  const e = extent();
+  return { w: e.c * zoom + 3, h: e.r * zoom + 3 };
+}
+
+function stageSize(): { w: number; h: number } {
+  return { w: Math.max(120, stage.clientWidth - 4), h: Math.max(120, stage.clientHeight - 4) };
 }
 
 function fit(): void {
-  const w = Math.max(200, stage.clientWidth - 4);
-  const h = Math.max(200, window.innerHeight - 170);
-  const n = tab === 'memory' && memory ? { c: MEMORY_COLS, r: Math.ceil(memory.shown / MEMORY_COLS) } : { c: cols(), r: rows() };
-  zoom = Math.max(0.02, Math.min(48, Math.min(w / Math.max(1, n.c), h / Math.max(1, n.r))));
+  const { w, h } = stageSize();
+  if (tab === 'memory' && memory) {
+    memCols = memoryColumns(memory.shown, w, h);
+    memCache = null;
+  }
+  const n = tab === 'memory' && memory ? { c: memCols, r: memoryRows() } : extent();
+  // a tile is fitted as itself, with a margin of its parent around it
+  const region = tab === 'grid' ? tileRegion(n) : undefined;
+  const r = region ?? { r0: 0, c0: 0, r: n.r, c: n.c };
+  zoom = Math.max(0.005, Math.min(48, Math.min(w / Math.max(1, r.c), h / Math.max(1, r.r))));
   layoutStage();
+  stage.scrollLeft = r.c0 * zoom;
+  stage.scrollTop = r.r0 * zoom;
   draw();
+}
+
+/** The declared tile and a margin around it, when the parent is much larger than the tile. */
+function tileRegion(n: { r: number; c: number }): { r0: number; c0: number; r: number; c: number } | undefined {
+  const t = picture?.subject?.tile ? picture.tiles[0] : undefined;
+  if (!t) return undefined;
+  const tr = view.rowMode >= 0 ? t.coord[view.rowMode] ?? 0 : 0;
+  const tc = t.coord[view.colMode] ?? 0;
+  const hr = view.rowMode >= 0 ? t.tileShape[view.rowMode] ?? 1 : 1;
+  const hc = t.tileShape[view.colMode] ?? 1;
+  const mr = Math.max(4, Math.ceil(hr / 2));
+  const mc = Math.max(4, Math.ceil(hc / 2));
+  const r0 = Math.max(0, tr - mr);
+  const c0 = Math.max(0, tc - mc);
+  const r1 = Math.min(n.r, tr + hr + mr);
+  const c1 = Math.min(n.c, tc + hc + mc);
+  // the whole parent when it is not much larger than that
+  if ((r1 - r0) * 2 > n.r && (c1 - c0) * 2 > n.c) return undefined;
+  return { r0, c0, r: r1 - r0, c: c1 - c0 };
 }
 
 function layoutStage(): void {
@@ -174,26 +249,33 @@ function layoutStage(): void {
 }
 
 let padPattern: CanvasPattern | null = null;
-function pattern(ctx: CanvasRenderingContext2D): CanvasPattern | string {
-  if (padPattern) return padPattern;
+let tailPattern: CanvasPattern | null = null;
+function hatch(ctx: CanvasRenderingContext2D, fill: string, strokeColour: string): CanvasPattern | string {
   const p = document.createElement('canvas');
   p.width = p.height = 6;
   const g = p.getContext('2d')!;
-  g.fillStyle = '#8888';
+  g.fillStyle = fill;
   g.fillRect(0, 0, 6, 6);
-  g.strokeStyle = '#5558';
+  g.strokeStyle = strokeColour;
+  g.lineWidth = 1.5;
   g.beginPath();
   g.moveTo(0, 6);
   g.lineTo(6, 0);
   g.stroke();
-  padPattern = ctx.createPattern(p, 'repeat');
-  return padPattern ?? '#888';
+  return ctx.createPattern(p, 'repeat') ?? fill;
+}
+function padding(ctx: CanvasRenderingContext2D): CanvasPattern | string {
+  return (padPattern ??= hatch(ctx, '#8888', '#5558') as CanvasPattern);
+}
+function tail(ctx: CanvasRenderingContext2D): CanvasPattern | string {
+  return (tailPattern ??= hatch(ctx, 'rgba(229,20,0,0.18)', 'rgba(229,20,0,0.85)') as CanvasPattern);
 }
 
 function draw(): void {
   if (!picture) return;
-  const vw = Math.max(1, Math.min(stage.clientWidth, Math.ceil(contentSize().w)));
-  const vh = Math.max(1, Math.min(stage.clientHeight || 600, Math.ceil(contentSize().h)));
+  const size = contentSize();
+  const vw = Math.max(1, Math.min(stage.clientWidth, Math.ceil(size.w)));
+  const vh = Math.max(1, Math.min(stage.clientHeight || 600, Math.ceil(size.h)));
   const dpr = window.devicePixelRatio || 1;
   canvas.width = Math.floor(vw * dpr);
   canvas.height = Math.floor(vh * dpr);
@@ -207,39 +289,54 @@ function draw(): void {
   const sy = stage.scrollTop;
   if (tab === 'memory') drawMemory(ctx, sx, sy, vw, vh);
   else drawGrid(ctx, sx, sy, vw, vh);
-  canvas.dataset.rows = String(rows());
-  canvas.dataset.cols = String(cols());
+  canvas.dataset.tab = tab;
+  canvas.dataset.rows = String(tab === 'memory' ? memoryRows() : rows());
+  canvas.dataset.cols = String(tab === 'memory' ? memCols : cols());
   canvas.dataset.zoom = String(zoom);
-  canvas.dataset.step = String(step());
+  const st = tab === 'memory' ? { rs: memoryStep(), cs: memoryStep() } : steps();
+  canvas.dataset.rowStep = String(st.rs);
+  canvas.dataset.colStep = String(st.cs);
+  const zt = document.getElementById('zoom');
+  if (zt) {
+    zt.textContent =
+      tab === 'memory'
+        ? `${memCols} addresses a row${st.rs > 1 ? `, each square ${st.rs}×${st.rs} addresses` : ''}`
+        : st.rs > 1 || st.cs > 1
+          ? `each cell ${st.rs}×${st.cs} elements (aligned to the blocks)`
+          : `${zoom >= 1 ? Math.round(zoom) : zoom.toFixed(2)} px an element`;
+  }
 }
 
 function drawGrid(ctx: CanvasRenderingContext2D, sx: number, sy: number, vw: number, vh: number): void {
   const p = picture!;
-  const s = step();
-  const cellPx = s * zoom;
+  const { rs, cs } = steps();
   const R = rows();
   const C = cols();
-  const r0 = Math.floor(sy / cellPx) * s;
-  const c0 = Math.floor(sx / cellPx) * s;
+  const r0 = Math.floor(sy / zoom / rs) * rs;
+  const c0 = Math.floor(sx / zoom / cs) * cs;
   const r1 = Math.min(R, Math.ceil((sy + vh) / zoom));
   const c1 = Math.min(C, Math.ceil((sx + vw) / zoom));
   const VR = validRows();
   const VC = validCols();
-  const labels = s === 1 && zoom >= LABEL_PX;
+  const labels = rs === 1 && cs === 1 && zoom >= LABEL_PX;
+  const gap = labels ? 1 : 0;
   ctx.font = `${Math.min(13, Math.floor(zoom / 2.4))}px var(--vscode-editor-font-family, monospace)`;
   ctx.textAlign = 'center';
   ctx.textBaseline = 'middle';
-  for (let r = r0; r < r1; r += s) {
-    for (let c = c0; c < c1; c += s) {
-      const x = c * zoom - sx;
-      const y = r * zoom - sy;
+  for (let r = r0; r < r1; r += rs) {
+    for (let c = c0; c < c1; c += cs) {
+      // snapped to whole pixels: no seams between cells smaller than a label
+      const x = Math.round(c * zoom - sx);
+      const y = Math.round(r * zoom - sy);
+      const x2 = Math.round(Math.min(C, c + cs) * zoom - sx);
+      const y2 = Math.round(Math.min(R, r + rs) * zoom - sy);
       const off = offsetAt(r, c);
       const pad = r >= VR || c >= VC;
-      ctx.fillStyle = pad ? pattern(ctx) : `hsl(${offsetHue(off, p.cosize)}, 60%, 52%)`;
-      ctx.fillRect(x, y, cellPx - (labels ? 1 : 0), cellPx - (labels ? 1 : 0));
+      ctx.fillStyle = pad ? padding(ctx) : `hsl(${offsetHue(off, p.cosize)}, 60%, 52%)`;
+      ctx.fillRect(x, y, x2 - x - gap, y2 - y - gap);
       if (labels) {
         ctx.fillStyle = pad ? '#ddd' : '#000';
-        ctx.fillText(String(off), x + cellPx / 2, y + cellPx / 2);
+        ctx.fillText(String(off), x + zoom / 2, y + zoom / 2);
       }
     }
   }
@@ -262,28 +359,46 @@ function drawGrid(ctx: CanvasRenderingContext2D, sx: number, sy: number, vw: num
     if (b * zoom < 6) continue;
     for (let i = Math.ceil(c0 / b) * b; i < c1; i += b) if (i > 0) line(i * zoom - sx, r0 * zoom - sy, i * zoom - sx, r1 * zoom - sy);
   }
-  // tiles: whole tile dashed, valid part solid
-  ctx.strokeStyle = '#e51400';
-  for (const t of p.tiles) {
+  // the valid region of the parent
+  ctx.strokeStyle = '#16a34a';
+  ctx.lineWidth = 2;
+  ctx.strokeRect(-sx, -sy, VC * zoom, VR * zoom);
+  // tiles: the whole tile dashed, its tail hatched red, its valid part solid; the declared tile first and thicker
+  const own = !!p.subject?.tile;
+  p.tiles.forEach((t, k) => {
     const rm = view.rowMode;
     const cm = view.colMode;
     const tr = rm >= 0 ? t.coord[rm] ?? 0 : 0;
     const tc = t.coord[cm] ?? 0;
     const hr = rm >= 0 ? t.tileShape[rm] ?? 1 : 1;
     const hc = t.tileShape[cm] ?? 1;
+    const vr = Math.max(0, rm >= 0 ? t.valid[rm] ?? 0 : 1);
+    const vc = Math.max(0, t.valid[cm] ?? 0);
+    const X = tc * zoom - sx;
+    const Y = tr * zoom - sy;
+    const mine = own && k === 0;
+    if (mine) {
+      ctx.fillStyle = tail(ctx);
+      if (vc < hc) ctx.fillRect(X + vc * zoom, Y, (hc - vc) * zoom, hr * zoom);
+      if (vr < hr) ctx.fillRect(X, Y + vr * zoom, Math.min(vc, hc) * zoom, (hr - vr) * zoom);
+    }
+    ctx.strokeStyle = TILE_RED;
     ctx.setLineDash([6, 3]);
-    ctx.lineWidth = 2;
-    ctx.strokeRect(tc * zoom - sx, tr * zoom - sy, hc * zoom, hr * zoom);
+    ctx.lineWidth = mine ? 2.5 : 1.5;
+    ctx.strokeRect(X, Y, hc * zoom, hr * zoom);
     ctx.setLineDash([]);
-    ctx.lineWidth = 3;
-    const vr = rm >= 0 ? t.valid[rm] ?? 0 : 1;
-    const vc = t.valid[cm] ?? 0;
-    if (vr > 0 && vc > 0) ctx.strokeRect(tc * zoom - sx, tr * zoom - sy, vc * zoom, vr * zoom);
-  }
+    ctx.lineWidth = mine ? 3.5 : 2;
+    if (vr > 0 && vc > 0) ctx.strokeRect(X, Y, vc * zoom, vr * zoom);
+  });
   // focused cell
   ctx.strokeStyle = getComputedStyle(document.body).getPropertyValue('--vscode-focusBorder') || '#007fd4';
   ctx.lineWidth = 2;
-  ctx.strokeRect(focus.c * zoom - sx, focus.r * zoom - sy, Math.max(zoom, cellPx), Math.max(zoom, cellPx));
+  ctx.strokeRect(focus.c * zoom - sx, focus.r * zoom - sy, Math.max(zoom, cs * zoom), Math.max(zoom, rs * zoom));
+}
+
+function blocksFor(step: number): MemoryBlocks {
+  if (!memCache || memCache.step !== step || memCache.cols !== Math.ceil(memCols / step)) memCache = memoryBlocks(memory!, memCols, step);
+  return memCache;
 }
 
 function drawMemory(ctx: CanvasRenderingContext2D, sx: number, sy: number, vw: number, vh: number): void {
@@ -294,30 +409,70 @@ function drawMemory(ctx: CanvasRenderingContext2D, sx: number, sy: number, vw: n
     ctx.fillText(`${p.size} elements: too many to map every address`, 10, 20);
     return;
   }
-  const r0 = Math.floor(sy / zoom);
-  const r1 = Math.min(Math.ceil(m.shown / MEMORY_COLS), Math.ceil((sy + vh) / zoom));
-  const labels = zoom >= 40;
+  const s = memoryStep();
+  const px = s * zoom;
+  const labels = s === 1 && zoom >= 40;
+  const frames = s === 1 && zoom >= 6;
   ctx.font = `${Math.min(11, Math.floor(zoom / 4))}px monospace`;
   ctx.textAlign = 'center';
   ctx.textBaseline = 'middle';
-  for (let r = r0; r < r1; r++) {
-    for (let c = 0; c < MEMORY_COLS; c++) {
-      const a = r * MEMORY_COLS + c;
-      if (a >= m.shown) break;
-      const x = c * zoom - sx;
-      const y = r * zoom - sy;
-      if (x > vw) break;
-      const hits = m.hits[a];
-      ctx.fillStyle = hits === 0 ? pattern(ctx) : `hsl(${offsetHue(m.first[a], p.size)}, 60%, 52%)`;
-      ctx.fillRect(x, y, zoom - 1, zoom - 1);
-      if (hits > 1) {
-        ctx.strokeStyle = '#e51400';
-        ctx.lineWidth = 2;
-        ctx.strokeRect(x + 1, y + 1, zoom - 3, zoom - 3);
+  const b = s > 1 ? blocksFor(s) : undefined;
+  const br0 = Math.floor(sy / px);
+  const br1 = Math.min(Math.ceil(memoryRows() / s), Math.ceil((sy + vh) / px));
+  const bc0 = Math.floor(sx / px);
+  const bc1 = Math.min(Math.ceil(memCols / s), Math.ceil((sx + vw) / px));
+  const gap = frames ? 1 : 0;
+  for (let r = br0; r < br1; r++) {
+    for (let c = bc0; c < bc1; c++) {
+      const x = Math.round(c * px - sx);
+      const y = Math.round(r * px - sy);
+      const w = Math.round((c + 1) * px - sx) - x - gap;
+      const h = Math.round((r + 1) * px - sy) - y - gap;
+      let first: number;
+      let holes: number;
+      let collisions: number;
+      let count: number;
+      if (b) {
+        const i = r * b.cols + c;
+        first = b.first[i];
+        holes = b.holes[i];
+        collisions = b.collisions[i];
+        count = first < 0 ? holes : holes + 1; // only "is there data" matters below
+      } else {
+        const a = r * memCols + c;
+        if (a >= m.shown) continue;
+        const hits = m.hits[a];
+        first = m.first[a];
+        holes = hits === 0 ? 1 : 0;
+        collisions = hits > 1 ? 1 : 0;
+        count = 1;
       }
-      if (labels && hits > 0) {
+      if (count === 0 && holes === 0) continue; // beyond the last address
+      if (first < 0) {
+        ctx.fillStyle = padding(ctx);
+        ctx.fillRect(x, y, w, h);
+      } else {
+        ctx.fillStyle = `hsl(${offsetHue(first, p.size)}, 60%, 52%)`;
+        ctx.fillRect(x, y, w, h);
+        // a block with some holes: hatched over its colour, so a hole never disappears when zoomed out
+        if (holes > 0) {
+          ctx.fillStyle = padding(ctx);
+          ctx.fillRect(x, y, w, h);
+        }
+      }
+      if (collisions > 0) {
+        if (frames) {
+          ctx.strokeStyle = TILE_RED;
+          ctx.lineWidth = 2;
+          ctx.strokeRect(x + 1, y + 1, zoom - 3, zoom - 3);
+        } else {
+          ctx.fillStyle = TILE_RED;
+          ctx.fillRect(x, y, w, h);
+        }
+      }
+      if (labels && first >= 0) {
         ctx.fillStyle = '#000';
-        ctx.fillText(`(${unflatten(p, m.first[a]).join(',')})${hits > 1 ? '+' : ''}`, x + zoom / 2, y + zoom / 2);
+        ctx.fillText(`(${unflatten(p, first).join(',')})${collisions ? '+' : ''}`, x + zoom / 2, y + zoom / 2);
       }
     }
   }
@@ -328,33 +483,57 @@ function cellAt(ev: MouseEvent): { r: number; c: number } | null {
   const x = ev.clientX - rect.left + stage.scrollLeft;
   const y = ev.clientY - rect.top + stage.scrollTop;
   if (tab === 'memory') {
-    const a = Math.floor(y / zoom) * MEMORY_COLS + Math.floor(x / zoom);
-    return memory && a < memory.shown && x < MEMORY_COLS * zoom ? { r: a, c: -1 } : null;
+    const r = Math.floor(y / zoom);
+    const c = Math.floor(x / zoom);
+    return memory && c < memCols && r * memCols + c < memory.shown ? { r, c } : null;
   }
   const r = Math.floor(y / zoom);
   const c = Math.floor(x / zoom);
   return r >= 0 && c >= 0 && r < rows() && c < cols() ? { r, c } : null;
 }
 
+function describeMemory(r: number, c: number): string {
+  const p = picture!;
+  const m = memory!;
+  const s = memoryStep();
+  if (s > 1) {
+    const bl = blocksFor(s);
+    const i = Math.floor(r / s) * bl.cols + Math.floor(c / s);
+    const a0 = Math.floor(r / s) * s * memCols + Math.floor(c / s) * s;
+    const parts = [`addresses from ${a0}: a block of ${s}×${s} (rows of ${memCols} addresses)`];
+    parts.push(bl.first[i] >= 0 ? `first coordinate stored: (${unflatten(p, bl.first[i]).join(',')})` : 'no coordinate stored here');
+    parts.push(`${bl.holes[i]} hole${bl.holes[i] === 1 ? '' : 's'}, ${bl.collisions[i]} collision${bl.collisions[i] === 1 ? '' : 's'}`);
+    return parts.join('\n');
+  }
+  const a = r * memCols + c;
+  const hits = m.hits[a];
+  const where = `row ${r}, column ${c} of ${memCols} a row`;
+  return hits === 0
+    ? `address ${a} (${where}): a hole (no coordinate maps here)`
+    : `address ${a} (${where}) ← (${unflatten(p, m.first[a]).join(',')})${hits > 1 ? ` and ${hits - 1}${hits === 255 ? '+' : ''} more: a collision` : ''}`;
+}
+
 function describe(r: number, c: number): string {
   const p = picture!;
-  if (tab === 'memory') {
-    const m = memory!;
-    const hits = m.hits[r];
-    return hits === 0 ? `address ${r}: a hole (no coordinate maps here)` : `address ${r} ← (${unflatten(p, m.first[r]).join(',')})${hits > 1 ? ` and ${hits - 1} more: a collision` : ''}`;
-  }
+  if (tab === 'memory') return describeMemory(r, c);
   const idx = indexOf(r, c);
+  const parentName = p.subject?.tile ? p.subject.tile.parent ?? 'the parent' : '';
   const status = cellIsPadding(p, idx) ? 'padding (beyond originShape)' : 'valid';
-  const s = step();
-  const block = s > 1 ? `\nblock of ${s}×${s} elements from (${Math.floor(r / s) * s},${Math.floor(c / s) * s})` : '';
-  return `${explainCell(p, view, r, c)}\n${status}${block}`;
+  const { rs, cs } = steps();
+  const block = rs > 1 || cs > 1 ? `\nblock of ${rs}×${cs} elements from (${Math.floor(r / rs) * rs},${Math.floor(c / cs) * cs})` : '';
+  const split = splitCell(p, idx);
+  const lines = [`${parentName ? `in ${parentName}: ` : ''}${explainCell(p, view, r, c)}`, ...(split ? [`split mode by mode: ${split}`] : []), status + block];
+  const t = tileCell(p, idx);
+  if (t) lines.push(`in ${p.subject!.name}: ${t.sum}`, t.valid ? `inside ${p.subject!.name}'s valid part` : `in ${p.subject!.name}'s tail (beyond its originShape)`);
+  else if (p.subject?.tile) lines.push(`outside ${p.subject.name}`);
+  return lines.join('\n');
 }
 
 function showTooltip(text: string, x: number, y: number): void {
   tooltip.textContent = text;
   tooltip.style.display = 'block';
   tooltip.style.left = `${Math.max(4, Math.min(x + 14, window.innerWidth - tooltip.offsetWidth - 8))}px`;
-  tooltip.style.top = `${y + 14}px`;
+  tooltip.style.top = `${Math.min(y + 14, window.innerHeight - tooltip.offsetHeight - 4)}px`;
 }
 
 canvas.addEventListener('mousemove', (ev) => {
@@ -373,9 +552,12 @@ canvas.addEventListener('click', (ev) => {
   vscode.postMessage({ type: 'reveal' });
 });
 canvas.addEventListener('keydown', (ev) => {
-  if (!picture || tab !== 'grid') return;
-  const s = step();
-  const moves: Record<string, [number, number]> = { ArrowUp: [-s, 0], ArrowDown: [s, 0], ArrowLeft: [0, -s], ArrowRight: [0, s] };
+  if (!picture) return;
+  if (ev.key === '+' || ev.key === '=') return setZoom(zoom * 1.5);
+  if (ev.key === '-') return setZoom(zoom / 1.5);
+  if (tab !== 'grid') return;
+  const { rs, cs } = steps();
+  const moves: Record<string, [number, number]> = { ArrowUp: [-rs, 0], ArrowDown: [rs, 0], ArrowLeft: [0, -cs], ArrowRight: [0, cs] };
   if (moves[ev.key]) {
     focus = { r: Math.max(0, Math.min(rows() - 1, focus.r + moves[ev.key][0])), c: Math.max(0, Math.min(cols() - 1, focus.c + moves[ev.key][1])) };
     const text = describe(focus.r, focus.c);
@@ -385,13 +567,59 @@ canvas.addEventListener('keydown', (ev) => {
     draw();
     ev.preventDefault();
   } else if (ev.key === 'Enter') vscode.postMessage({ type: 'reveal' });
-  else if (ev.key === '+' || ev.key === '=') setZoom(zoom * 1.5);
-  else if (ev.key === '-') setZoom(zoom / 1.5);
 });
 stage.addEventListener('scroll', () => draw());
 window.addEventListener('resize', () => draw());
 
-function showAnswer(answer: Answer | null, declared: string): void {
+function swatch(fill: (ctx: CanvasRenderingContext2D, w: number, h: number) => void, w = 14): HTMLCanvasElement {
+  const c = el('canvas', { width: w, height: 14, className: 'swatch' });
+  c.style.width = `${w}px`;
+  const ctx = c.getContext('2d')!;
+  fill(ctx, w, 14);
+  return c;
+}
+function key(sw: HTMLElement, text: string): HTMLElement {
+  return el('span', { className: 'key' }, sw, text);
+}
+const gradient = (ctx: CanvasRenderingContext2D, w: number, h: number) => {
+  for (let x = 0; x < w; x++) {
+    ctx.fillStyle = `hsl(${Math.round((240 * x) / (w - 1))}, 60%, 52%)`;
+    ctx.fillRect(x, 0, 1, h);
+  }
+};
+
+function buildLegend(): void {
+  const p = picture;
+  if (!p) return;
+  const items: (HTMLElement | string)[] = [];
+  if (tab === 'memory') {
+    const m = memory;
+    items.push(key(swatch(gradient, 80), 'the coordinate stored at the address (colexicographic order, first → last)'));
+    items.push(key(swatch((ctx, w, h) => ((ctx.fillStyle = padding(ctx)), ctx.fillRect(0, 0, w, h))), 'a hole: no coordinate maps there (hatched over a block that has one)'));
+    items.push(key(swatch((ctx, w, h) => ((ctx.fillStyle = TILE_RED), ctx.fillRect(0, 0, w, h))), 'a collision: several coordinates map there'));
+    if (m) {
+      items.push(
+        m.exact
+          ? `${m.shown.toLocaleString('en')} addresses${m.shown < m.cosize ? ` of ${m.cosize}` : ''}: ${m.holes.toLocaleString('en')} holes, ${m.collisions.toLocaleString('en')} collisions. Rows of ${memCols} addresses: address = row × ${memCols} + column.`
+          : `${p.size} elements: too many to map`,
+      );
+    }
+  } else {
+    items.push(key(swatch(gradient, 80), `offset 0 → ${p.cosize - 1}`));
+    items.push(key(swatch((ctx, w, h) => ((ctx.fillStyle = padding(ctx)), ctx.fillRect(0, 0, w, h))), 'padding beyond originShape'));
+    items.push(key(swatch((ctx, w, h) => ((ctx.strokeStyle = '#16a34a'), (ctx.lineWidth = 3), ctx.strokeRect(1, 1, w - 2, h - 2))), 'valid part (originShape)'));
+    items.push('lines: the nested blocks');
+    if (p.tiles.length) {
+      items.push(key(swatch((ctx, w, h) => ((ctx.strokeStyle = TILE_RED), ctx.setLineDash([3, 2]), (ctx.lineWidth = 2), ctx.strokeRect(1, 1, w - 2, h - 2))), `a whole tile (${p.tiles.length} of this parent)`));
+      items.push(key(swatch((ctx, w, h) => ((ctx.strokeStyle = TILE_RED), (ctx.lineWidth = 3), ctx.strokeRect(1, 1, w - 2, h - 2))), 'its valid part'));
+      if (p.subject?.tile) items.push(key(swatch((ctx, w, h) => ((ctx.fillStyle = tail(ctx)), ctx.fillRect(0, 0, w, h))), `${p.subject.name}'s tail`));
+    }
+  }
+  items.push('Hover a cell for its offset; click or Enter reveals the statement; arrow keys move; + and − zoom.');
+  legend.replaceChildren(...items.map((i) => (typeof i === 'string' ? el('span', { textContent: i }) : i)));
+}
+
+function showAnswer(answer: PictureAnswer | null, declared: string): void {
   name = declared;
   if (!answer || !answer.picture) {
     picture = null;
@@ -400,33 +628,45 @@ function showAnswer(answer: Answer | null, declared: string): void {
     const msg = el('p', { className: 'error', textContent: answer?.reason ?? 'no picture' });
     legend.replaceChildren(msg);
     stage.style.display = 'none';
+    delete document.body.dataset.layout;
+    delete document.body.dataset.subject;
     return;
   }
   const same = picture && answer.picture.text === picture.text && answer.picture.rank === picture.rank;
   picture = answer.picture;
   tables = picture.modes.map(modeOffsets);
   memory = null;
+  memCache = null;
   if (!same) {
     view = defaultView(picture);
     focus = { r: 0, c: 0 };
   }
   stage.style.display = '';
+  const subject = picture.subject;
+  const tile = subject?.tile ? picture.tiles[0] : undefined;
   title.textContent = `Layout: ${name}`;
-  facts.replaceChildren(
-    el('code', { textContent: picture.text }),
-    ` — rank ${picture.rank}, size ${picture.size}, cosize ${picture.cosize}`,
-  );
-  const tileNote = picture.tiles.length ? ` Red: tiles (dashed: the whole tile; solid: its valid part), ${picture.tiles.length} of this parent.` : '';
-  legend.textContent = `Colour follows the offset; hatched cells are padding beyond originShape; lines mark the nested blocks.${tileNote} Hover a cell for its offset; click or Enter reveals the statement; arrow keys move; + and − zoom.`;
+  const tuple = (x: number[]) => `(${x.join(',')})`;
+  if (subject?.tile && tile) {
+    // the tile as itself: its value first, then what it is and the parent drawn around it
+    const kind = tile.valid.some((x) => x <= 0) ? 'an empty tile' : subject.tile.tail ? 'a tail tile' : 'a full tile';
+    facts.replaceChildren(
+      el('div', {}, el('code', { textContent: `${name} = ${subject.text}` })),
+      el('div', { textContent: `tile ${tuple(tile.tileShape)} of ${subject.tile.parent ?? 'its parent'} at ${tuple(tile.coord)}, valid ${tuple(tile.valid)}: ${kind}` }),
+      el('div', {}, `drawn inside ${subject.tile.parent ?? 'its parent'} = `, el('code', { textContent: picture.text }), ` — rank ${picture.rank}, size ${picture.size}, cosize ${picture.cosize}`),
+    );
+  } else {
+    facts.replaceChildren(el('div', {}, el('code', { textContent: picture.text }), ` — rank ${picture.rank}, size ${picture.size}, cosize ${picture.cosize}`));
+  }
+  document.body.dataset.layout = picture.text;
+  document.body.dataset.subject = subject?.text ?? picture.text;
   buildToolbar();
-  if (tab === 'memory') memory = buildMemory(picture, 1 << 22);
+  if (tab === 'memory') ensureMemory();
   if (!same) fit();
   else draw();
-  lastText = picture.text;
-  document.body.dataset.layout = lastText;
+  buildLegend();
 }
 
-window.addEventListener('message', (ev: MessageEvent<{ type: string; name: string; answer: Answer | null }>) => {
+window.addEventListener('message', (ev: MessageEvent<ToWebview>) => {
   if (ev.data?.type === 'picture') showAnswer(ev.data.answer, ev.data.name);
 });
 

@@ -2,7 +2,7 @@
 // fit a coordinate to the layout's rank) and refactors (copy as C++, convert to
 // compact notation).
 import { CodeAction, CodeActionKind, CodeActionParams, Diagnostic, TextEdit } from 'vscode-languageserver';
-import { Ast, nodeAt, statementAt, valueToCompact, valueToCpp } from '../language';
+import { Ast, SUGGESTED_CODES, nodeAt, statementAt, suggestFor, valueToCompact, valueToCpp } from '../language';
 import type { AnalysedDocument } from '../documents';
 import { toRange } from './convert';
 
@@ -27,7 +27,13 @@ export function codeActions(doc: AnalysedDocument, params: CodeActionParams): Co
     if (d.source !== 'tla-layout') continue;
     if (d.code === 'missing-semicolon') {
       actions.push(edit("Insert ';'", d, [{ range: { start: d.range.end, end: d.range.end }, newText: ';' }]));
-    } else if (data?.suggestion && ['unknown-name', 'unknown-function', 'unsupported-tag', 'unsupported-element', 'catlass-coord'].includes(String(d.code))) {
+    } else if (SUGGESTED_CODES.has(String(d.code))) {
+      // "did you mean" is found now, when the fix is asked for (not in every analysis)
+      const start = doc.lines.offset(d.range.start.line, d.range.start.character);
+      const end = doc.lines.offset(d.range.end.line, d.range.end.character);
+      const suggestion = suggestFor(doc.analysis, { code: String(d.code), start, end });
+      if (suggestion) actions.push(edit(`Change to '${suggestion}'`, d, [{ range: d.range, newText: suggestion }]));
+    } else if (data?.suggestion && ['unsupported-tag', 'unsupported-element', 'catlass-coord'].includes(String(d.code))) {
       actions.push(edit(`Change to '${data.suggestion}'`, d, [{ range: d.range, newText: data.suggestion }]));
     } else if (d.code === 'rank-mismatch' && data?.expectedRank) {
       const fix = fitCoordinate(doc, d, data.expectedRank);

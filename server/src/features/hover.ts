@@ -12,6 +12,7 @@ import {
   elementStatus,
   explainOffset,
   nodeAt,
+  offsetTerms,
   statementAt,
   templateArgAt,
 } from '../language';
@@ -23,13 +24,19 @@ import type { Settings } from './settings';
 export function hover(doc: AnalysedDocument, position: Position, settings: Settings): Hover | null {
   const offset = doc.lines.offset(position.line, position.character);
   const a = doc.analysis;
-  const s = statementAt(a, offset);
-  if (!s) return null;
-  const rel = offset - s.chunk.start;
   const md = (value: string, start: number, end: number): Hover => ({
     contents: { kind: 'markdown', value },
     range: toRange(doc.lines, start, end),
   });
+  const s = statementAt(a, offset);
+  if (!s) {
+    // in C++ the declared name (`auto layoutA = MakeLayout<…>(…)`) lies outside the TLA expression
+    const d = doc.kind === 'cpp' ? declarationNamedAt(doc, offset) : undefined;
+    if (!d) return null;
+    const text = d.value ? describeValue(d.value, settings.hover.gridSize) : 'no value: its expression is not understood';
+    return md(`**${d.name}**\n\n${text}`, d.start, d.end);
+  }
+  const rel = offset - s.chunk.start;
 
   // tags and element types inside <…>
   const targ = templateArgAt(s, rel);
@@ -46,7 +53,7 @@ export function hover(doc: AnalysedDocument, position: Position, settings: Setti
         const status = elementStatus(o.coord, o.layout, o.shape);
         const lines = [
           `**offset ${core.printIntTuple(o.result).replace(/^_/, '')}**`,
-          '```\n' + explainOffset(o.coord, o.shape, o.stride, o.result) + '\n```',
+          '```\n' + [...coordinateSplit(o.coord, o.shape, o.stride), explainOffset(o.coord, o.shape, o.stride, o.result)].join('\n') + '\n```',
           status
             ? `element: **${status}**${status === 'padding' ? ' (beyond originShape)' : status === 'out of range' ? ' (outside the shape; C++ does not check)' : ''}`
             : 'element: depends on values known only at run time',
@@ -66,7 +73,7 @@ export function hover(doc: AnalysedDocument, position: Position, settings: Setti
         }
         const lines = [
           `**tile origin at offset ${core.printIntTuple(off).replace(/^_/, '')}** of the parent`,
-          '```\n' + explainOffset(t.coord, t.parent.shape, t.parent.stride, off) + '\n```',
+          '```\n' + [...coordinateSplit(t.coord, t.parent.shape, t.parent.stride), explainOffset(t.coord, t.parent.shape, t.parent.stride, off)].join('\n') + '\n```',
           `valid extent ${code(core.printIntTuple(t.result.originShape))} of tileShape ${code(core.printIntTuple(t.tileShape))}`,
         ];
         return md(lines.join('\n\n'), s.chunk.start + coordNode.start, s.chunk.start + coordNode.end);
@@ -80,9 +87,14 @@ export function hover(doc: AnalysedDocument, position: Position, settings: Setti
     const f = BUILTIN_BY_NAME.get(callee.callee);
     if (f) {
       const sigs = f.signatures.map((x) => x.label).join('\n');
-      let value = '```cpp\n' + sigs + '\n```\n\n' + f.doc;
+      const generic = '```cpp\n' + sigs + '\n```\n\n' + f.doc;
       const own = s.result?.nodeValues.find((nv) => nv.node === callee);
-      if (own) value += '\n\n---\n\n' + describeValue(own.value, settings.hover.gridSize);
+      // in C++ the value is what clangd cannot say: it comes first, the generic doc after it
+      let value = generic;
+      if (own) {
+        const v = describeValue(own.value, settings.hover.gridSize);
+        value = doc.kind === 'cpp' ? v + '\n\n---\n\n' + generic : generic + '\n\n---\n\n' + v;
+      }
       return md(value, s.chunk.start + callee.calleeSpan.start, s.chunk.start + callee.calleeSpan.end);
     }
   }
@@ -99,4 +111,43 @@ export function hover(doc: AnalysedDocument, position: Position, settings: Setti
     return md(title + describeValue(n.value, settings.hover.gridSize), n.start, n.end);
   }
   return null;
+}
+
+/** The declaration whose name is at the offset (C++ documents: a handful of declarations). */
+export function declarationNamedAt(doc: AnalysedDocument, offset: number) {
+  for (const d of doc.analysis.declarations.values()) if (d.start <= offset && offset <= d.end) return d;
+  return undefined;
+}
+
+/**
+ * How an integer coordinate of a nested mode splits into the mode's leaves, mode by mode:
+ * `mode 0: 99 in (_16,7) → (3,6)   99 = 3 + 6·16` (colexicographic, the first leaf fastest).
+ * Nothing for modes whose coordinate is already a tuple or whose shape is an integer.
+ */
+export function coordinateSplit(coord: core.IntTuple, shape: core.IntTuple, stride: core.IntTuple): string[] {
+  const terms = offsetTerms(coord, shape, stride);
+  if (!terms.length) return [];
+  const modes: [core.IntTuple, core.IntTuple, number | undefined][] =
+    coord.kind === 'tuple' && shape.kind === 'tuple' ? coord.items.map((c, i) => [c, shape.items[i], i]) : [[coord, shape, undefined]];
+  const out: string[] = [];
+  for (const [c, s, i] of modes) {
+    if (c.kind !== 'int' || !s || s.kind !== 'tuple' || core.isSymbolic(s)) continue;
+    const mine = terms.filter((t) => (i === undefined ? true : t.path[0] === i));
+    // rebuild the nesting of the mode's shape around the leaf coordinates
+    let k = 0;
+    const nest = (x: core.IntTuple): string => (x.kind === 'int' ? String(mine[k++]?.coord ?? '?') : `(${x.items.map(nest).join(',')})`);
+    const split = nest(s);
+    if (k !== mine.length || split.includes('?')) continue;
+    // 99 = 3 + 6·16: each leaf times the product of the extents before it
+    const extents = core.leaves(s).map((l) => (l.kind === 'int' ? l.value : 0n));
+    let scale = 1n;
+    const sum = mine.map((t, j) => {
+      const term = j === 0 ? `${t.coord}` : `${t.coord}·${scale}`;
+      scale *= extents[j] ?? 1n;
+      return term;
+    });
+    const label = i === undefined ? '' : `mode ${i}: `;
+    out.push(`${label}${c.value} in ${core.printIntTuple(s)} → ${split}   ${c.value} = ${sum.join(' + ')}`);
+  }
+  return out;
 }

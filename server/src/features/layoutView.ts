@@ -1,35 +1,27 @@
 // The layout picture for the webview (custom request `tlaLayout/picture`) and the
 // "Show layout" code lens above every layout-valued declaration.
-import { CodeLens, Position, Range } from 'vscode-languageserver';
-import { Picture, pictureOf, statementAt } from '../language';
+import type { CodeLens } from 'vscode-languageserver';
+import { pictureOf, statementAt } from '../language';
 import type { AnalysedDocument } from '../documents';
+import { PictureAnswer, PictureParams, PictureRequest, SHOW_LAYOUT_COMMAND } from '../../../shared/protocol';
 import { toRange } from './convert';
 
-export const PICTURE_REQUEST = 'tlaLayout/picture';
-export const SHOW_LAYOUT_COMMAND = 'tlaLayout.showLayout';
-
-export interface PictureParams {
-  textDocument: { uri: string };
-  /** The declared name to draw; or a position inside its statement. */
-  name?: string;
-  position?: Position;
-}
-
-export interface PictureAnswer {
-  name: string | null;
-  picture: Picture | null;
-  /** Why there is no picture, for the view to say. */
-  reason: string | null;
-  /** Where the declaration is, for "reveal the statement". */
-  range: Range | null;
-  version: number;
-}
+export type { PictureAnswer, PictureParams };
+export { SHOW_LAYOUT_COMMAND };
+export const PICTURE_REQUEST = PictureRequest.method;
 
 export function picture(doc: AnalysedDocument, params: PictureParams): PictureAnswer {
   let name = params.name;
   if (!name && params.position) {
-    const s = statementAt(doc.analysis, doc.lines.offset(params.position.line, params.position.character));
+    const offset = doc.lines.offset(params.position.line, params.position.character);
+    const s = statementAt(doc.analysis, offset);
     name = s?.declaredName;
+    // C++: the variable a TLA expression initialises (`auto tileC = GetTileLayout(…)`), cursor on either
+    if (!name && doc.kind === 'cpp') {
+      for (const d of doc.analysis.declarations.values()) {
+        if ((d.start <= offset && offset <= d.end) || (s && d.statement === s)) name = d.name;
+      }
+    }
   }
   if (!name) return { name: null, picture: null, reason: 'place the cursor on a layout declaration', range: null, version: doc.version };
   const decl = doc.analysis.declarations.get(name);

@@ -1,22 +1,14 @@
 // "TLA: Open in layout scratchpad": the TLA expression under the cursor in a C++ file,
 // with the constants, aliases and layout variables it uses, as a `.tla` document.
-import type { Position } from 'vscode-languageserver';
 import * as core from '../core';
-import { printValue, statementAt } from '../language';
-import type { StatementAnalysis } from '../language';
+import { Analyzer, ELEMENT_TYPES, memberPath, SUPPORTED_TAGS, printValue, statementAt } from '../language';
+import type { Ast, StatementAnalysis } from '../language';
 import type { AnalysedDocument } from '../documents';
 
-export const SCRATCHPAD_REQUEST = 'tlaLayout/scratchpad';
+import { ScratchpadAnswer, ScratchpadParams, ScratchpadRequest } from '../../../shared/protocol';
 
-export interface ScratchpadParams {
-  textDocument: { uri: string };
-  position: Position;
-}
-
-export interface ScratchpadAnswer {
-  text: string | null;
-  reason: string | null;
-}
+export type { ScratchpadAnswer, ScratchpadParams };
+export const SCRATCHPAD_REQUEST = ScratchpadRequest.method;
 
 /** The source text of a statement's expression (without our `;`/wrapping). */
 function exprText(doc: AnalysedDocument, s: StatementAnalysis): string {
@@ -27,42 +19,144 @@ function exprText(doc: AnalysedDocument, s: StatementAnalysis): string {
 
 const tlaName = (n: string) => n.replace(/[^A-Za-z0-9_]+/g, '_');
 
+/** Every name an expression reads (`m`, `params.k`, `layoutA`), in source order. */
+function namesIn(node: unknown, out: string[] = []): string[] {
+  if (!node || typeof node !== 'object') return out;
+  if (Array.isArray(node)) {
+    for (const x of node) namesIn(x, out);
+    return out;
+  }
+  const n = node as { type?: string; name?: string };
+  if (n.type === 'name' && typeof n.name === 'string') {
+    if (!out.includes(n.name)) out.push(n.name);
+    return out;
+  }
+  // `params.k`: the member chain is the name a kernel reads
+  const path = n.type === 'member' ? memberPath(node as Ast.Expr) : undefined;
+  if (path) {
+    if (!out.includes(path)) out.push(path);
+    return out;
+  }
+  for (const [k, v] of Object.entries(node)) if (k !== 'nameSpan' && k !== 'calleeSpan') namesIn(v, out);
+  return out;
+}
+
+const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+/** Replaces the name `from` (not part of a longer name) by `to`. */
+const rename = (text: string, from: string, to: string) => (from === to ? text : text.replace(new RegExp(`(?<![\\w.:])${escape(from)}(?![\\w])`, 'g'), to));
+
 export function scratchpad(doc: AnalysedDocument, p: ScratchpadParams): ScratchpadAnswer {
   const a = doc.analysis;
   const offset = doc.lines.offset(p.position.line, p.position.character);
   const target = statementAt(a, offset);
   if (!target?.result) return { text: null, reason: 'place the cursor on a TLA expression (MakeLayout…, GetTileLayout, crd2offset, a layout call)' };
 
-  const lines: string[] = ['// From ' + doc.uri, 'using namespace tla;', ''];
+  const where = `${doc.uri.slice(doc.uri.lastIndexOf('/') + 1)}:${p.position.line + 1}`;
+  const head: string[] = [`// From ${where} (${doc.uri})`, 'using namespace tla;', ''];
+  const body: string[] = [];
   const done = new Set<string>();
   const free = new Set<string>();
   const renames = new Map<string, string>();
-  const emit = (s: StatementAnalysis, asName?: string) => {
-    for (const dep of s.result?.dependencies ?? []) {
-      if (done.has(dep)) continue;
-      done.add(dep);
-      const d = a.declarations.get(dep);
-      if (d && d.statement !== s) {
-        if (d.value?.kind === 'int') lines.push(`auto ${tlaName(dep)} = ${core.printIntTuple(d.value)};`);
-        else emit(d.statement, dep);
-        if (tlaName(dep) !== dep) renames.set(dep, tlaName(dep));
-      } else if (!d) {
-        free.add(dep);
-      }
+
+  /** The statement a C++ variable is initialised with, even when it has no value (e.g. an unknown element type). */
+  const boundStatement = (name: string): StatementAnalysis | undefined => {
+    const d = a.declarations.get(name);
+    if (d) return d.statement;
+    if (doc.kind !== 'cpp') return undefined;
+    for (const m of doc.text.matchAll(new RegExp(`(?<![\\w.:])${escape(name)}\\s*=\\s*`, 'g'))) {
+      const at = m.index! + m[0].length;
+      const st = a.statements.find((x) => x.chunk.start === at);
+      if (st && st !== target) return st;
     }
-    let text = exprText(doc, s);
-    for (const [from, to] of renames) text = text.split(from).join(to);
-    if (asName) lines.push(`auto ${tlaName(asName)} = ${text};`);
+    return undefined;
   };
-  emit(target);
-  // names that are not compile-time constants in the kernel (walk every node, members included)
-  for (const nv of target.result.nodeValues) {
-    if (nv.node.type === 'name' && !a.declarations.has(nv.node.name) && (nv.value.kind === 'int' || nv.value.kind === 'tuple') && core.isSymbolic(nv.value)) free.add(nv.node.name);
-  }
-  const freeLines = [...free].sort().map((n) => `auto ${tlaName(n)} = 128; // '${n}' is not a compile-time constant in the kernel: try values here`);
-  let text = exprText(doc, target);
-  for (const n of free) if (tlaName(n) !== n) text = text.split(n).join(tlaName(n));
-  for (const [from, to] of renames) text = text.split(from).join(to);
+  const emitName = (name: string, from: StatementAnalysis) => {
+    if (done.has(name)) return;
+    done.add(name);
+    if (tlaName(name) !== name) renames.set(name, tlaName(name));
+    const d = a.declarations.get(name);
+    // a constant: its value (a kernel's constexpr, or a declaration that evaluated to an integer)
+    if (d?.value?.kind === 'int' && !core.isSymbolic(d.value)) {
+      body.push(`auto ${tlaName(name)} = ${core.printIntTuple(d.value)};`);
+      return;
+    }
+    const st = boundStatement(name);
+    if (st && st !== from && st.chunk.start < from.chunk.start + from.chunk.text.length) emitStatement(st, name);
+    else free.add(name);
+  };
+  const emitStatement = (s: StatementAnalysis, asName?: string) => {
+    for (const n of namesIn(s.statement)) emitName(n, s);
+    if (asName) body.push(`auto ${tlaName(asName)} = ${exprText(doc, s)};`);
+  };
+  emitStatement(target);
+  // runtime values the kernel cannot know: a placeholder declaration to set
+  const freeLines = [...free]
+    .sort()
+    .map((n) => `auto ${tlaName(n)} = 128; // '${n}' is not a compile-time constant in the kernel: set its value here`);
   const value = target.result.value ? `  // ${printValue(target.result.value)}` : '';
-  return { text: [...lines.slice(0, 3), ...freeLines, ...lines.slice(3), `print(${text});${value}`, ''].join('\n'), reason: null };
+  body.push(`print(${exprText(doc, target)});${value}`);
+  // element types and tags named through C++ aliases or template parameters: resolved, or a placeholder to set
+  const typeNotes = resolveTypeNames(doc.text, body);
+  for (let i = 0; i < body.length; i++) for (const [from, to] of renames) body[i] = rename(body[i], from, to);
+  const out = [...head, ...typeNotes, ...freeLines, ...body, ''].join('\n');
+  return { text: out, reason: null, title: where };
+}
+
+const TAGS = new Set(SUPPORTED_TAGS);
+const ELEMENTS = new Set(ELEMENT_TYPES);
+const lastPart = (t: string) => t.slice(t.lastIndexOf(':') + 1);
+
+/** `using ElementA = half;`, `typedef Catlass::layout::RowMajor LayoutTagA;`: aliases of element types and tags, chased. */
+function typeAliases(cpp: string): Map<string, string> {
+  const raw = new Map<string, string>();
+  for (const m of cpp.matchAll(/\busing\s+([A-Za-z_]\w*)\s*=\s*(?:typename\s+)?([A-Za-z_][\w:]*)\s*;/g)) raw.set(m[1], m[2]);
+  for (const m of cpp.matchAll(/\btypedef\s+([A-Za-z_][\w:]*)\s+([A-Za-z_]\w*)\s*;/g)) raw.set(m[2], m[1]);
+  const out = new Map<string, string>();
+  for (const name of raw.keys()) {
+    let t = name;
+    for (let hop = 0; hop < 8 && raw.has(t); hop++) t = raw.get(t)!;
+    const last = lastPart(t);
+    if (ELEMENTS.has(last) || TAGS.has(last)) out.set(name, t === last ? t : t);
+  }
+  return out;
+}
+
+/**
+ * Rewrites the template arguments of MakeLayout…<…> in `body` (in place) so that the scratchpad
+ * evaluates: an alias is replaced by what it names, an unknown element type or tag (a kernel's
+ * template parameter) by a placeholder; returns the comment lines that say so.
+ */
+function resolveTypeNames(cpp: string, body: string[]): string[] {
+  const aliases = typeAliases(cpp);
+  const notes = new Map<string, string>();
+  for (let i = 0; i < body.length; i++) {
+    body[i] = body[i].replace(/(MakeLayout\w*)\s*<([^<>;()]*)>/g, (whole, fn: string, args: string) => {
+      const parts = args.split(',').map((a) => a.trim());
+      const fixed = parts.map((a, k) => {
+        const want = k === 0 ? 'element' : fn === 'MakeLayout' && k === 1 ? 'tag' : undefined;
+        if (!want) return a;
+        const known = want === 'element' ? ELEMENTS.has(lastPart(a)) : TAGS.has(lastPart(a));
+        if (known) return a;
+        const alias = aliases.get(a);
+        if (alias) {
+          notes.set(a, `// ${a} is ${alias} in the kernel (\`using ${a} = ${alias};\`)`);
+          return alias;
+        }
+        if (!/^[A-Za-z_][\w:]*$/.test(a)) return a;
+        const placeholder = want === 'element' ? 'half' : 'RowMajor';
+        notes.set(a, `// ${a} is not known in the kernel (a template parameter?): ${placeholder} put in its place — set the ${want === 'element' ? 'element type' : 'layout tag'} here`);
+        return placeholder;
+      });
+      return `${fn}<${fixed.join(', ')}>`;
+    });
+  }
+  return [...notes.values()];
+}
+
+/** Whether a scratchpad text evaluates without errors (for the tests and the reason shown). */
+export function scratchpadErrors(text: string): string[] {
+  return new Analyzer()
+    .analyze(text)
+    .diagnostics.filter((d) => d.severity === 'error')
+    .map((d) => `${d.code}: ${d.message}`);
 }

@@ -2,6 +2,7 @@
 // evaluate in order with an environment of names (cached by text + the values of
 // the names it read), and collect diagnostics with absolute offsets.
 import type * as Ast from './ast';
+import { BUILTIN_BY_NAME, closest } from './builtins';
 import { Diagnostic, severityOf } from './diagnostics';
 import type { Arch } from '../core';
 import { ARCH_MACRO, Binding, EvalResult, Environment, LocalDiagnostic, StatementEvaluator, Value, printValue, usingNamespaceName } from './evaluate';
@@ -116,54 +117,139 @@ interface PreviousAnalysis {
   declarations: Map<string, Declaration>;
 }
 
+/**
+ * Where the text changed since the previous analyze() of the same Analyzer, as an editor
+ * knows it. Either the unchanged ends — the first `prefix` and the last `suffix`
+ * characters are those of the previous text (either may be smaller than the truth, never
+ * larger) — or the changed ranges: sorted, disjoint ranges of the new text, each replacing
+ * `oldLength` characters of the previous text; outside them the text is the previous one
+ * (a range may cover more than what changed, never less).
+ */
+export type ChangeHint = { prefix: number; suffix: number } | { ranges: ChangedRange[] };
+
+export interface ChangedRange {
+  /** [start, end) in the new text. */
+  start: number;
+  end: number;
+  /** Length of the previous text this range replaced. */
+  oldLength: number;
+}
+
 interface SplitPlan {
   chunks: StatementChunk[];
   /** Leading statements identical to the previous analysis's (reused as they are). */
   prefix: number;
-  /** New index from which the chunks are the previous ones shifted; its old index. */
-  suffixNew: number;
-  suffixOld: number;
+  /** Per new chunk: the index of the previous statement it is (shifted), or -1 for a new one. */
+  oldIndex: Int32Array;
+  /** How many regions were re-split. */
+  regions: number;
+}
+
+/** The changed ranges, in old and new offsets; undefined when the hint does not fit the texts. */
+function changedRanges(prevText: string, text: string, hint: ChangeHint | undefined): { oldStart: number; oldEnd: number; newStart: number; newEnd: number }[] | undefined {
+  const a = prevText;
+  const min = Math.min(a.length, text.length);
+  if (!hint || 'prefix' in hint) {
+    let p = 0;
+    let q = 0;
+    if (hint) {
+      // the editor said where it changed the text: no need to compare it all
+      p = Math.max(0, Math.min(hint.prefix, min));
+      q = Math.max(0, Math.min(hint.suffix, min - p));
+    } else {
+      while (p < min && a.charCodeAt(p) === text.charCodeAt(p)) p++;
+      while (q < min - p && a.charCodeAt(a.length - 1 - q) === text.charCodeAt(text.length - 1 - q)) q++;
+    }
+    return [{ oldStart: p, oldEnd: a.length - q, newStart: p, newEnd: text.length - q }];
+  }
+  const out: { oldStart: number; oldEnd: number; newStart: number; newEnd: number }[] = [];
+  let shift = 0; // new offset - old offset, before the current range
+  let last = 0;
+  for (const r of hint.ranges) {
+    if (r.start < last || r.end < r.start || r.oldLength < 0) return undefined;
+    const oldStart = r.start - shift;
+    if (r.end > r.start || r.oldLength > 0) out.push({ oldStart, oldEnd: oldStart + r.oldLength, newStart: r.start, newEnd: r.end });
+    shift += r.end - r.start - r.oldLength;
+    last = r.end;
+  }
+  if (last > text.length || text.length - shift !== a.length) return undefined; // not the same two texts
+  if (!out.length) out.push({ oldStart: a.length, oldEnd: a.length, newStart: text.length, newEnd: text.length });
+  return out;
 }
 
 /**
- * Re-splits only the region an edit touched: statements that end (with `;`) before the
- * first changed character are kept, and so are those after the first `;` past the
- * last changed character (shifted). Undefined when that does not apply.
+ * Re-splits only the regions edits touched: for each changed range, from the `;` of the
+ * last statement that ends before it to the first `;` past it; the statements between the
+ * regions (and before and after them) are the previous ones, shifted. Undefined when that
+ * does not apply.
  */
-function planSplit(prev: PreviousAnalysis, text: string): SplitPlan | undefined {
-  const a = prev.text;
+function planSplit(prev: PreviousAnalysis, text: string, hint?: ChangeHint): SplitPlan | undefined {
   const old = prev.statements;
   if (!old.length) return undefined;
-  const min = Math.min(a.length, text.length);
-  let p = 0;
-  while (p < min && a.charCodeAt(p) === text.charCodeAt(p)) p++;
-  let q = 0;
-  while (q < min - p && a.charCodeAt(a.length - 1 - q) === text.charCodeAt(text.length - 1 - q)) q++;
-  const delta = text.length - a.length;
-  let k0 = 0;
-  while (k0 < old.length && old[k0].chunk.terminated && !old[k0].chunk.preprocessor && old[k0].chunk.end < p) k0++;
-  let m = k0;
-  while (m < old.length && !(old[m].chunk.terminated && !old[m].chunk.preprocessor && old[m].chunk.end - 1 >= a.length - q)) m++;
-  const from = k0 > 0 ? old[k0 - 1].chunk.end : 0;
-  const to = m < old.length ? old[m].chunk.end + delta : text.length;
-  if (to < from) return undefined;
-  const region = splitStatements(text, from, to, k0 === 0);
-  if (m < old.length) {
-    const last = region[region.length - 1];
-    if (!last || last.end !== to || !last.terminated || last.preprocessor) return undefined;
+  const ranges = changedRanges(prev.text, text, hint);
+  if (!ranges) return undefined;
+  const clean = (s: StatementAnalysis) => s.chunk.terminated && !s.chunk.preprocessor;
+  // the groups of previous statements each changed range touches: [k0, m] (m = old.length: to the end)
+  const groups: { k0: number; m: number; shiftBefore: number; shiftAfter: number }[] = [];
+  let shift = 0;
+  let k = 0;
+  for (const r of ranges) {
+    while (k < old.length && clean(old[k]) && old[k].chunk.end < r.oldStart) k++;
+    let m = k;
+    while (m < old.length && !(clean(old[m]) && old[m].chunk.end - 1 >= r.oldEnd)) m++;
+    const shiftAfter = shift + (r.newEnd - r.newStart) - (r.oldEnd - r.oldStart);
+    const g = groups[groups.length - 1];
+    if (g && k <= g.m) {
+      g.m = Math.max(g.m, m);
+      g.shiftAfter = shiftAfter;
+    } else groups.push({ k0: k, m, shiftBefore: shift, shiftAfter });
+    shift = shiftAfter;
+    k = Math.max(k, m);
   }
-  const chunks = old.slice(0, k0).map((s) => s.chunk);
-  chunks.push(...region);
-  const suffixNew = chunks.length;
-  // The previous analysis is done with: its chunks after the edit are shifted in place,
-  // which spares the garbage collector 10,000 objects an edit on a big file.
-  for (let i = m + 1; i < old.length; i++) {
+  const chunks: StatementChunk[] = [];
+  const oldIndex: number[] = [];
+  let next = 0; // first previous statement not yet placed
+  let prevTo = 0; // where the previous group's region ended (new offsets)
+  for (const g of groups) {
+    // previous statements between the last group and this one: shifted
+    for (let i = next; i < g.k0; i++) {
+      const c = old[i].chunk as { start: number; end: number };
+      if (g.shiftBefore) {
+        c.start += g.shiftBefore;
+        c.end += g.shiftBefore;
+      }
+      chunks.push(old[i].chunk);
+      oldIndex.push(i);
+    }
+    // from the end of the statement before the group: one placed above (already shifted),
+    // or the last of the previous group (where its region ended)
+    const from = g.k0 === 0 ? 0 : g.k0 - 1 < next ? prevTo : old[g.k0 - 1].chunk.end;
+    const to = g.m < old.length ? old[g.m].chunk.end + g.shiftAfter : text.length;
+    prevTo = to;
+    if (to < from) return undefined;
+    const region = splitStatements(text, from, to, g.k0 === 0);
+    if (g.m < old.length) {
+      const last = region[region.length - 1];
+      if (!last || last.end !== to || !last.terminated || last.preprocessor) return undefined;
+    }
+    for (const c of region) {
+      chunks.push(c);
+      oldIndex.push(-1);
+    }
+    next = g.m + 1;
+  }
+  // after the last group: shifted by every change
+  for (let i = next; i < old.length; i++) {
     const c = old[i].chunk as { start: number; end: number };
-    c.start += delta;
-    c.end += delta;
+    if (shift) {
+      c.start += shift;
+      c.end += shift;
+    }
     chunks.push(old[i].chunk);
+    oldIndex.push(i);
   }
-  return { chunks, prefix: k0, suffixNew, suffixOld: m + 1 };
+  // before the first group nothing moved: those statements are reused as they are
+  return { chunks, prefix: groups.length ? groups[0].k0 : old.length, oldIndex: Int32Array.from(oldIndex), regions: groups.length };
 }
 
 export class Analyzer {
@@ -176,6 +262,8 @@ export class Analyzer {
   private evalCache = new Map<string, EvalCacheEntry>();
   /** Counters for tests and benchmarks: how much work the last analyze() did. */
   stats = { parsed: 0, evaluated: 0, statements: 0 };
+  /** Regions the last analyze() re-split (0: it split the whole text). */
+  regions = 0;
 
   parse(text: string): ParseResult {
     let r = this.parseCache.get(text);
@@ -191,10 +279,15 @@ export class Analyzer {
   private usedParseKeys: Set<string> | undefined;
   private parsedCount = 0;
 
-  analyze(text: string): DocumentAnalysis {
+  /**
+   * Analyses the whole document, reusing what the previous call left where the text is
+   * unchanged. `hint` (optional) says where it changed, so the texts need not be compared.
+   */
+  analyze(text: string, hint?: ChangeHint): DocumentAnalysis {
     this.parsedCount = 0;
     let evaluated = 0;
-    const plan = this.previous && !this.pruneNext ? planSplit(this.previous, text) : undefined;
+    const plan = this.previous && !this.pruneNext ? planSplit(this.previous, text, hint) : undefined;
+    this.regions = plan ? plan.regions : 0;
     const prev = this.previous;
     const full = !plan;
     this.usedParseKeys = full ? new Set() : undefined;
@@ -224,7 +317,8 @@ export class Analyzer {
         }
         continue;
       }
-      const old = plan && prev && index >= plan.suffixNew ? prev.statements[plan.suffixOld + index - plan.suffixNew] : undefined;
+      const oi = plan ? plan.oldIndex[index] : -1;
+      const old = prev && oi >= 0 ? prev.statements[oi] : undefined;
       if (old && old.reads && old.baseLocal && old.reads.every(([n, b]) => bindings.get(n) === b)) {
         // after the edit, shifted: reused (the same object, updated) when every name it read
         // is bound as before
@@ -462,6 +556,44 @@ export class Analyzer {
 const USING_BINDING: Binding = { value: { kind: 'bool', value: true } };
 function bindUsing(sa: StatementAnalysis, bindings: Map<string, Binding>): void {
   if (sa.statement?.type === 'using') bindings.set(usingNamespaceName(sa.statement.namespace.replace(/^::/, '')), USING_BINDING);
+}
+
+/** Codes whose "did you mean" is found on demand by suggestFor. */
+export const SUGGESTED_CODES: ReadonlySet<string> = new Set(['unknown-name', 'unknown-function']);
+
+/**
+ * "Did you mean": the closest name to an unknown name or function, among the names
+ * declared before its statement (in declaration order; builtins first for a function).
+ * Computed when a quick fix asks, not by the analysis: an unknown name then depends on
+ * that one name only, so its statement is reused across edits like any other, and a
+ * document with a thousand unknown names does not compare each with every name in scope
+ * on every edit. Other codes keep their suggestion in the diagnostic's data.
+ */
+export function suggestFor(a: DocumentAnalysis, d: { code: string; start: number; end: number }): string | undefined {
+  if (!SUGGESTED_CODES.has(d.code)) return undefined;
+  const list = a.statements;
+  let lo = 0;
+  let hi = list.length - 1;
+  let at = -1;
+  while (lo <= hi) {
+    const mid = (lo + hi) >> 1;
+    if (list[mid].chunk.start <= d.start) {
+      at = mid;
+      lo = mid + 1;
+    } else hi = mid - 1;
+  }
+  if (at < 0) return undefined;
+  const index = list[at].index;
+  const name = a.text.slice(d.start, d.end);
+  function* inScope(): Iterable<string> {
+    if (d.code === 'unknown-function') yield* BUILTIN_BY_NAME.keys();
+    // declarations are recorded in statement order: stop at the first one at or after the statement
+    for (const decl of a.declarations.values()) {
+      if (decl.statement.index >= index) return;
+      yield decl.name;
+    }
+  }
+  return closest(name, inScope());
 }
 
 /** One-shot analysis without caching across calls. */

@@ -272,3 +272,17 @@ function typeArgExprs(t: TypeArg): Expr[] {
   }
   return out;
 }
+
+/** `params.layoutA.m` as written (`.` or `->`), when the chain is names only; else undefined. */
+export function memberPath(e: Expr): string | undefined {
+  if (e.type === 'name') return e.name;
+  if (e.type !== 'member') return undefined;
+  const base = memberPath(e.target);
+  return base === undefined ? undefined : `${base}${e.op}${e.name}`;
+}
+
+/** The name a member chain starts from (`params` of `params.layoutA.m`). */
+export function memberRoot(e: Expr): string | undefined {
+  if (e.type === 'name') return e.name;
+  return e.type === 'member' ? memberRoot(e.target) : undefined;
+}

@@ -1,6 +1,6 @@
 // Diagnostic values of the language layer (no LSP types here).
 
-export type Severity = 'error' | 'warning' | 'information';
+export type Severity = 'error' | 'warning' | 'information' | 'hint';
 
 /** Stable codes; docs/diagnostics.md documents each with an example. */
 export const DIAGNOSTIC_CODES = {
@@ -26,7 +26,7 @@ export const DIAGNOSTIC_CODES = {
   'coord-out-of-shape': 'warning',
   'coord-in-padding': 'warning',
   'empty-tile': 'warning',
-  'tile-misaligned': 'information',
+  'tile-misaligned': 'hint',
   'zero-origin-shape': 'warning',
 } as const satisfies Record<string, Severity>;
 

@@ -4,6 +4,7 @@
 import * as core from '../core';
 import { Arch, BufferView, CatlassCoord, IntTuple, IntValue, Layout, LayoutError, TagObject, Tensor } from '../core';
 import type * as Ast from './ast';
+import { memberPath, memberRoot } from './ast';
 import { BUILTIN_BY_NAME, CATLASS_CONSTANTS, INTEGER_TYPES, POSITIONS, SUPPORTED_TAGS, closest } from './builtins';
 import { DiagnosticCode, Severity, severityOf } from './diagnostics';
 
@@ -371,10 +372,9 @@ export class StatementEvaluator {
     if (BUILTIN_BY_NAME.has(e.name)) {
       this.fail(e, 'argument-kind', `'${e.name}' is a function; call it, e.g. ${BUILTIN_BY_NAME.get(e.name)!.signatures[0].label}`);
     }
-    const suggestion = closest(e.name, this.env.names());
-    this.fail(e, 'unknown-name', `unknown name '${e.name}'${suggestion ? `; did you mean '${suggestion}'?` : ''}`, {
-      data: suggestion ? { suggestion } : undefined,
-    });
+    // no "did you mean" here: it would read every name in scope (and make the statement
+    // depend on all of them); suggestFor (analysis.ts) finds it when a quick fix asks
+    this.fail(e, 'unknown-name', `unknown name '${e.name}'`);
   }
 
   private binary(e: Ast.Binary): Value {
@@ -836,10 +836,8 @@ export class StatementEvaluator {
   private method(e: Ast.Apply, m: Ast.Member): Value {
     const base = this.memberBase(m.target);
     if (base === undefined) {
-      // a kernel's `params.layoutA.shape()`: not known here; show nothing rather than a guess
-      const path = memberPath(m);
-      const free = path && this.env.free?.(`${path}()`);
-      if (free) return free;
+      // a kernel's `params.layoutA.shape()`: neither its value nor its structure (an integer?
+      // a tuple of which rank?) is known here; show nothing rather than a guess
       throw new Abort(true);
     }
     const noArgs = () => {
@@ -1160,12 +1158,8 @@ export class StatementEvaluator {
           if (bound.value === null) throw new Abort(true);
           return this.apply(e, bound.value, e.calleeSpan);
         }
-        {
-          const suggestion = closest(e.callee, [...BUILTIN_BY_NAME.keys(), ...this.env.names()]);
-          this.fail(e.calleeSpan, 'unknown-function', `unknown function '${e.callee}'${suggestion ? `; did you mean '${suggestion}'?` : ''}`, {
-            data: suggestion ? { suggestion } : undefined,
-          });
-        }
+        // the suggestion is computed on demand (suggestFor in analysis.ts), as for names
+        this.fail(e.calleeSpan, 'unknown-function', `unknown function '${e.callee}'`);
     }
   }
 
@@ -1265,19 +1259,6 @@ export class StatementEvaluator {
       }
     }
   }
-}
-
-/** `params.layoutA.m` as written, when the chain is names only. */
-function memberPath(e: Ast.Expr): string | undefined {
-  if (e.type === 'name') return e.name;
-  if (e.type !== 'member') return undefined;
-  const base = memberPath(e.target);
-  return base === undefined ? undefined : `${base}${e.op}${e.name}`;
-}
-
-function memberRoot(e: Ast.Expr): string | undefined {
-  if (e.type === 'name') return e.name;
-  return e.type === 'member' ? memberRoot(e.target) : undefined;
 }
 
 /** C++ types of integer literals by suffix. */

@@ -10,12 +10,12 @@ TlaStatement {
     | Declaration
     | ExpressionStatement
 
-  UsingNamespace = "using" "namespace" qualifiedName ";"
-  AliasDecl = "using" declName "=" TypeExpr ";"
-  TypedefDecl = "typedef" TypeExpr declName ";"
+  UsingNamespace = usingKw namespaceKw qualifiedName ";"
+  AliasDecl = usingKw declName "=" TypeExpr ";"
+  TypedefDecl = typedefKw TypeExpr declName ";"
   TypeExpr = Decltype | TypeArg
   Decltype = decltype "(" Expr ")"
-  StaticAssert = "static_assert" "(" Expr compareOp Expr AssertMessage? ")" ";"
+  StaticAssert = staticAssertKw "(" Expr compareOp Expr AssertMessage? ")" ";"
   AssertMessage = "," stringLiteral
   Declaration
     = DeclSpecifiers declName "=" Expr ";"  -- typed
@@ -95,6 +95,10 @@ TlaStatement {
   auto = "auto" ~identPart
   staticCast = "static_cast" ~identPart
   decltype = "decltype" ~identPart
+  usingKw = "using" ~identPart
+  namespaceKw = "namespace" ~identPart
+  typedefKw = "typedef" ~identPart
+  staticAssertKw = "static_assert" ~identPart
   castType = ("int64_t" | "uint64_t" | "int32_t" | "uint32_t" | "size_t" | "int" | "long" | "unsigned") ~identPart
   declName = ident
   qualifiedName = ("::" space*)? (ident space* "::" space*)* ident

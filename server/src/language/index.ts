@@ -1,7 +1,7 @@
 // The `.tla` language: parsing, evaluation, diagnostics. Knows nothing of LSP.
 export * from './analysis';
 export type * as Ast from './ast';
-export { walkExpr, statementExprs } from './ast';
+export { walkExpr, statementExprs, memberPath, memberRoot } from './ast';
 export * from './builtins';
 export * from './diagnostics';
 export * from './evaluate';

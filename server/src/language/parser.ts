@@ -20,11 +20,13 @@ function setup(): { g: ohm.Grammar; s: ohm.Semantics } {
   const span = (n: ohm.Node) => ({ start: n.source.startIdx, end: n.source.endIdx });
   const list = (n: ohm.Node): any[] => n.asIteration().children.map((c: ohm.Node) => c.ast());
   const opt = (n: ohm.Node): any => (n.numChildren ? n.children[0].ast() : null);
-  const bareName = unqualified;
+  // a qualified name's text without the blanks and comments ohm's `space` lets in (`:: /* c */ tla::X`)
+  const clean = (text: string) => text.replace(/\/\/[^\n]*|\/\*[\s\S]*?\*\/|\s+/g, '');
+  const bareName = (text: string) => unqualified(clean(text));
 
   s.addOperation('ast', {
     UsingNamespace(_u, _n, q, _semi) {
-      return { type: 'using', namespace: q.sourceString.replace(/\s+/g, ''), ...span(this) };
+      return { type: 'using', namespace: clean(q.sourceString), ...span(this) };
     },
     AliasDecl(_u, name, _eq, t, _semi) {
       return { type: 'alias', name: name.sourceString, nameSpan: span(name), target: t.ast(), ...span(this) };
@@ -154,7 +156,7 @@ function setup(): { g: ohm.Grammar; s: ohm.Semantics } {
       return {
         type: 'call',
         callee: bareName(name.sourceString),
-        ns: namespaceOf(name.sourceString),
+        ns: namespaceOf(clean(name.sourceString)),
         calleeSpan: span(name),
         templateArgs: opt(targs),
         braces: braces.numChildren > 0,

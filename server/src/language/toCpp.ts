@@ -5,6 +5,7 @@ import { Value, printValue } from './evaluate';
 
 function tupleCpp(t: IntTuple, maker: string): string {
   if (t.kind === 'int') {
+    if (t.sym) return core.printIntTuple(t); // a kernel's runtime value, by its expression
     if (!t.isStatic) return t.value.toString();
     return t.value < 0n ? `-Int<${-t.value}>{}` : `Int<${t.value}>{}`;
   }

@@ -1,0 +1,9 @@
+// Types of scripts/corpus-judge.mjs (for the TypeScript tests that import it).
+export interface Pos {
+  line: number;
+  character: number;
+}
+export function assignHints<H extends { position: Pos }>(ends: Pos[], hints: H[]): Map<number, H[]>;
+export function hoverValue(markdown: string | undefined): string | undefined;
+export function hintValue(label: string | { value: string }[]): string;
+export function isSymbolic(value: string): boolean;

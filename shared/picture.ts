@@ -1,0 +1,383 @@
+// The picture of a layout, as plain data and plain arithmetic on it: per-mode offset
+// tables, the grid of any two modes (aggregated into blocks, aligned to the layout's
+// own blocks, when too large to draw cell by cell), block borders from the nested
+// structure, the memory view with holes and collisions, tiles. No import: the webview
+// (a browser), the server's SVG/text renderers and the tests all use this one module;
+// server/src/language/picture.ts builds a Picture from a Layout.
+
+/** A mode longer than this is not drawn (its offset table would not fit). */
+export const MAX_MODE_EXTENT = 1 << 22;
+
+export interface PictureMode {
+  /** Number of logical indices of this top-level mode (product of its shape). */
+  extent: number;
+  /** Valid extent (originShape of this mode); indices at or beyond it are padding. */
+  origin: number;
+  /** Leaves of this mode, inner first: extent and stride, for the mode-by-mode sum. */
+  leaves: { extent: number; stride: number }[];
+  /** Block sizes from the nesting: every `b` indices a border (e.g. [16] for (16,7)). */
+  blocks: number[];
+}
+
+export interface PictureTile {
+  /** Upper-left logical coordinate per top-level mode. */
+  coord: number[];
+  tileShape: number[];
+  /** Valid extent per mode (the tile's originShape). */
+  valid: number[];
+  label: string;
+}
+
+/** What the picture is of: the declared value itself (for a tile, the tile — drawn inside its parent). */
+export interface PictureSubject {
+  /** The declared name. */
+  name: string;
+  /** Its own value, printed: for a tile the tile's layout, not the parent's. */
+  text: string;
+  /** Set when the declaration is a tile: it is `tiles[0]`, drawn over its parent (the picture). */
+  tile?: {
+    /** The parent's declared name, when the tile was taken of a name. */
+    parent: string | null;
+    /** The tile's own modes: offsets relative to the tile's first element. */
+    modes: PictureMode[];
+    /** Part of the tile lies beyond the parent's originShape (valid < tileShape). */
+    tail: boolean;
+  };
+}
+
+export interface Picture {
+  text: string;
+  rank: number;
+  size: number;
+  cosize: number;
+  modes: PictureMode[];
+  tiles: PictureTile[];
+  /** The declaration drawn (absent for a bare layout). */
+  subject?: PictureSubject;
+}
+
+export type PictureResult = { ok: true; picture: Picture } | { ok: false; reason: string };
+
+/** Offset of index i of a mode: its leaves split colexicographically, the last taking the rest. */
+export function modeOffset(mode: PictureMode, index: number): number {
+  let rest = index;
+  let off = 0;
+  const n = mode.leaves.length;
+  for (let k = 0; k < n; k++) {
+    const leaf = mode.leaves[k];
+    if (k === n - 1 || leaf.extent === 0) {
+      off += rest * leaf.stride;
+      break;
+    }
+    off += (rest % leaf.extent) * leaf.stride;
+    rest = Math.floor(rest / leaf.extent);
+  }
+  return off;
+}
+
+/** `1·4 + 0·16` — the terms of one mode's offset, for the cell tooltip. */
+export function modeTerms(mode: PictureMode, index: number): string[] {
+  let rest = index;
+  const terms: string[] = [];
+  const n = mode.leaves.length;
+  for (let k = 0; k < n; k++) {
+    const leaf = mode.leaves[k];
+    const here = k === n - 1 || leaf.extent === 0 ? rest : rest % leaf.extent;
+    terms.push(`${here}·${leaf.stride}`);
+    if (k === n - 1 || leaf.extent === 0) break;
+    rest = Math.floor(rest / leaf.extent);
+  }
+  return terms;
+}
+
+/** Index i of a mode split into its leaves (colexicographic): 99 of (16,7) → [3, 6]. */
+export function modeSplit(mode: PictureMode, index: number): number[] {
+  let rest = index;
+  const out: number[] = [];
+  const n = mode.leaves.length;
+  for (let k = 0; k < n; k++) {
+    const leaf = mode.leaves[k];
+    const last = k === n - 1 || leaf.extent === 0;
+    out.push(last ? rest : rest % leaf.extent);
+    if (last) break;
+    rest = Math.floor(rest / leaf.extent);
+  }
+  return out;
+}
+
+/** `(99,99) = ((3,6),(3,6))` — a cell's coordinate split mode by mode; undefined when no mode is nested. */
+export function splitCell(p: Picture, idx: number[]): string | undefined {
+  if (p.modes.every((m) => m.leaves.length <= 1)) return undefined;
+  const parts = p.modes.map((m, i) => {
+    const l = modeSplit(m, idx[i] ?? 0);
+    return l.length > 1 ? `(${l.join(',')})` : String(l[0] ?? idx[i]);
+  });
+  return `(${idx.join(',')}) = (${parts.join(',')})`;
+}
+
+export function modeOffsets(mode: PictureMode): Float64Array {
+  const out = new Float64Array(mode.extent);
+  for (let i = 0; i < mode.extent; i++) out[i] = modeOffset(mode, i);
+  return out;
+}
+
+export interface GridView {
+  /** Which modes are rows and columns (rank 1: a strip, rowMode = -1). */
+  rowMode: number;
+  colMode: number;
+  /** Index of every other mode (selectors for rank > 2). */
+  fixed: number[];
+}
+
+export function defaultView(p: Picture): GridView {
+  if (p.rank <= 1) return { rowMode: -1, colMode: 0, fixed: [] };
+  return { rowMode: 0, colMode: 1, fixed: p.modes.map(() => 0) };
+}
+
+export interface Grid {
+  rows: number;
+  cols: number;
+  /** Logical rows/cols per drawn cell (1 when every cell is drawn). */
+  rowStep: number;
+  colStep: number;
+  drawnRows: number;
+  drawnCols: number;
+  /** Offset of the first logical cell of each drawn cell (row-major over drawn cells). */
+  offsets: Float64Array;
+  /** 0 valid, 1 padding, 2 partly padding (an aggregated block across the originShape edge). */
+  padding: Uint8Array;
+  /** Drawn row/col indices where a block border starts (from the nested structure). */
+  rowBorders: number[];
+  colBorders: number[];
+  validRows: number;
+  validCols: number;
+  /** Offset added by the fixed (non-shown) modes. */
+  base: number;
+}
+
+/**
+ * The smallest number of indices per drawn cell, at least `min`, whose cells line up with
+ * the mode's blocks: a divisor of its innermost block, else the block doubled until it is
+ * large enough (a 4096-long mode of 16×16 fractals aggregates into 16 or 32, never 21).
+ */
+export function alignedStep(mode: PictureMode | undefined, min: number): number {
+  if (min <= 1) return 1;
+  const b = mode?.blocks[0];
+  if (!b) return min;
+  if (min <= b) {
+    for (let d = min; d < b; d++) if (b % d === 0) return d;
+    return b;
+  }
+  // doubling the block keeps cells on block edges (and on the power-of-two outer blocks)
+  let step = b;
+  while (step < min) step *= 2;
+  return step;
+}
+
+/** The grid of two modes, at most maxCells × maxCells drawn cells (blocks beyond, aligned to the layout's blocks). */
+export function buildGrid(p: Picture, view: GridView, maxCells: number): Grid {
+  const rowM = view.rowMode >= 0 ? p.modes[view.rowMode] : undefined;
+  const colM = p.modes[view.colMode];
+  let base = 0;
+  p.modes.forEach((m, i) => {
+    if (i !== view.rowMode && i !== view.colMode) base += modeOffset(m, Math.min(view.fixed[i] ?? 0, Math.max(0, m.extent - 1)));
+  });
+  const rows = rowM ? rowM.extent : 1;
+  const cols = colM ? colM.extent : 1;
+  const rowStep = alignedStep(rowM, Math.ceil(rows / maxCells));
+  const colStep = alignedStep(colM, Math.ceil(cols / maxCells));
+  const drawnRows = Math.ceil(rows / rowStep);
+  const drawnCols = Math.ceil(cols / colStep);
+  const validRows = rowM ? rowM.origin : 1;
+  const validCols = colM ? colM.origin : 1;
+  const rowOff = new Float64Array(drawnRows);
+  for (let r = 0; r < drawnRows; r++) rowOff[r] = rowM ? modeOffset(rowM, r * rowStep) : 0;
+  const colOff = new Float64Array(drawnCols);
+  for (let c = 0; c < drawnCols; c++) colOff[c] = colM ? modeOffset(colM, c * colStep) : 0;
+  const offsets = new Float64Array(drawnRows * drawnCols);
+  const padding = new Uint8Array(drawnRows * drawnCols);
+  for (let r = 0; r < drawnRows; r++) {
+    const r0 = r * rowStep;
+    const r1 = Math.min(rows, r0 + rowStep);
+    const rowPad = r0 >= validRows ? 1 : r1 > validRows ? 2 : 0;
+    for (let c = 0; c < drawnCols; c++) {
+      const c0 = c * colStep;
+      const c1 = Math.min(cols, c0 + colStep);
+      const colPad = c0 >= validCols ? 1 : c1 > validCols ? 2 : 0;
+      offsets[r * drawnCols + c] = base + rowOff[r] + colOff[c];
+      padding[r * drawnCols + c] = rowPad === 1 || colPad === 1 ? 1 : rowPad || colPad ? 2 : 0;
+    }
+  }
+  const borders = (m: PictureMode | undefined, step: number, drawn: number) => {
+    if (!m) return [];
+    const out = new Set<number>();
+    for (const b of m.blocks) {
+      if (b < step) continue; // finer than a drawn cell
+      for (let i = b; i < m.extent; i += b) {
+        if (i % step === 0) out.add(i / step);
+      }
+    }
+    return [...out].filter((x) => x > 0 && x < drawn).sort((a, b) => a - b);
+  };
+  return {
+    rows,
+    cols,
+    rowStep,
+    colStep,
+    drawnRows,
+    drawnCols,
+    offsets,
+    padding,
+    rowBorders: borders(rowM, rowStep, drawnRows),
+    colBorders: borders(colM, colStep, drawnCols),
+    validRows,
+    validCols,
+    base,
+  };
+}
+
+/** The sum behind one cell: `(1,5) → 1·4 + 0·16 + 1·1 + 1·32 = 37`. */
+export function explainCell(p: Picture, view: GridView, row: number, col: number): string {
+  const idx = p.modes.map((_, i) => (i === view.rowMode ? row : i === view.colMode ? col : view.fixed[i] ?? 0));
+  const terms = p.modes.flatMap((m, i) => modeTerms(m, idx[i]));
+  const offset = p.modes.reduce((a, m, i) => a + modeOffset(m, idx[i]), 0);
+  return `(${idx.join(',')}) → ${terms.join(' + ')} = ${offset}`;
+}
+
+/** Whether a logical coordinate is valid data or padding. */
+export function cellIsPadding(p: Picture, idx: number[]): boolean {
+  return idx.some((x, i) => x >= p.modes[i].origin);
+}
+
+export interface TileCell {
+  /** The coordinate relative to the tile's upper-left element. */
+  rel: number[];
+  /** Its offset in the tile's own layout, and the sum behind it. */
+  offset: number;
+  sum: string;
+  /** Inside the tile's valid part (its originShape), else in its tail. */
+  valid: boolean;
+}
+
+/** Where a parent coordinate lies in the picture's own tile (the declared tile), if inside it. */
+export function tileCell(p: Picture, idx: number[]): TileCell | undefined {
+  const own = p.subject?.tile;
+  const t = p.tiles[0];
+  if (!own || !t || t.coord.length !== idx.length) return undefined;
+  const rel = idx.map((x, i) => x - t.coord[i]);
+  if (rel.some((x, i) => x < 0 || x >= t.tileShape[i])) return undefined;
+  const terms = own.modes.flatMap((m, i) => modeTerms(m, rel[i]));
+  const offset = own.modes.reduce((a, m, i) => a + modeOffset(m, rel[i]), 0);
+  return { rel, offset, sum: `(${rel.join(',')}) → ${terms.join(' + ')} = ${offset}`, valid: rel.every((x, i) => x < t.valid[i]) };
+}
+
+export interface MemoryView {
+  cosize: number;
+  /** Addresses shown: min(cosize, limit). */
+  shown: number;
+  /** For each shown address, the number of coordinates mapped to it (saturating at 255). */
+  hits: Uint8Array;
+  /** For each shown address, the first coordinate stored there (flat colex index), or -1. */
+  first: Int32Array;
+  holes: number;
+  collisions: number;
+  /** true when every element was visited (size within the limit). */
+  exact: boolean;
+}
+
+/** At most this many addresses in the memory view (16 M: a 4096×4096 layout). */
+export const MEMORY_LIMIT = 1 << 24;
+
+/** Linear addresses 0…cosize−1 with the coordinates that reach each: holes and collisions. */
+export function buildMemory(p: Picture, limit = MEMORY_LIMIT): MemoryView {
+  const shown = Math.min(p.cosize, limit);
+  const hits = new Uint8Array(shown);
+  const first = new Int32Array(shown).fill(-1);
+  const exact = p.size <= limit * 4 && p.size < 2 ** 31;
+  if (exact && p.size > 0) {
+    // odometer over all modes, colexicographic (mode 0 fastest)
+    const tables = p.modes.map(modeOffsets);
+    const idx = new Array(p.modes.length).fill(0);
+    for (let flat = 0; flat < p.size; flat++) {
+      let off = 0;
+      for (let m = 0; m < tables.length; m++) off += tables[m][idx[m]];
+      if (off >= 0 && off < shown) {
+        if (hits[off] === 0) first[off] = flat;
+        if (hits[off] < 255) hits[off]++;
+      }
+      for (let m = 0; m < idx.length; m++) {
+        if (++idx[m] < p.modes[m].extent) break;
+        idx[m] = 0;
+      }
+    }
+  }
+  let holes = 0;
+  let collisions = 0;
+  if (exact) {
+    for (let a = 0; a < shown; a++) {
+      if (hits[a] === 0) holes++;
+      else if (hits[a] > 1) collisions++;
+    }
+  }
+  return { cosize: p.cosize, shown, hits, first, holes, collisions, exact };
+}
+
+/**
+ * How many addresses per row of the memory view: a power of two (at least 16) that gives
+ * the rows × columns the aspect of the space it is drawn in (wide for a wide panel).
+ */
+export function memoryColumns(addresses: number, width = 4, height = 3): number {
+  if (addresses <= 16) return 16;
+  const ideal = Math.sqrt((addresses * Math.max(1, width)) / Math.max(1, height));
+  // the power of two nearest the ideal width (in ratio), between 16 and 16384
+  return 2 ** Math.max(4, Math.min(14, Math.round(Math.log2(ideal))));
+}
+
+export interface MemoryBlocks {
+  /** Addresses per side of a drawn block (1: every address drawn). */
+  step: number;
+  cols: number;
+  rows: number;
+  /** Per block: the first coordinate stored in it (flat index, -1 if none), holes and collisions in it. */
+  first: Int32Array;
+  holes: Uint32Array;
+  collisions: Uint32Array;
+}
+
+/** The memory view in step × step blocks of `cols`-wide rows: every hole and collision counted in its block. */
+export function memoryBlocks(m: MemoryView, cols: number, step: number): MemoryBlocks {
+  const rows = Math.ceil(m.shown / cols);
+  const bc = Math.ceil(cols / step);
+  const br = Math.ceil(rows / step);
+  const first = new Int32Array(bc * br).fill(-1);
+  const holes = new Uint32Array(bc * br);
+  const collisions = new Uint32Array(bc * br);
+  for (let a = 0; a < m.shown; a++) {
+    const r = Math.floor(a / cols);
+    const c = a - r * cols;
+    const b = Math.floor(r / step) * bc + Math.floor(c / step);
+    const h = m.hits[a];
+    if (h === 0) holes[b]++;
+    else {
+      if (h > 1) collisions[b]++;
+      if (first[b] < 0) first[b] = m.first[a];
+    }
+  }
+  return { step, cols: bc, rows: br, first, holes, collisions };
+}
+
+/** Flat colexicographic index → per-mode logical indices. */
+export function unflatten(p: Picture, flat: number): number[] {
+  const out: number[] = [];
+  let rest = flat;
+  for (const m of p.modes) {
+    out.push(m.extent ? rest % m.extent : 0);
+    rest = m.extent ? Math.floor(rest / m.extent) : 0;
+  }
+  return out;
+}
+
+/** Colour of an offset: hue along the cosize, the same in the webview and the SVG. */
+export function offsetHue(offset: number, cosize: number): number {
+  return cosize > 1 ? Math.round((240 * offset) / (cosize - 1)) : 0;
+}

@@ -1,0 +1,94 @@
+// The server's per-document bookkeeping: line positions answered by the TextDocument (kept
+// up to date edit by edit) agree with a LineIndex of the same text, and the change hints
+// the document sync records never claim more unchanged text than there is.
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import fc from 'fast-check';
+import { TextDocument } from 'vscode-languageserver-textdocument';
+import { DocumentAnalyses, documentLines } from '../../server/src/documents';
+import { Analyzer, LineIndex, printValue } from '../../server/src/language';
+
+const piece = fc.constantFrom('a', 'auto x = 1;', '\n', '\r\n', '\r', ' ', 'é', '😀', '\t', ';');
+const text = fc.array(piece, { maxLength: 40 }).map((p) => p.join(''));
+
+test('documentLines answers as a LineIndex of the same text, also after incremental edits', () => {
+  fc.assert(
+    fc.property(text, fc.array(fc.tuple(fc.nat(), fc.nat({ max: 6 }), text), { maxLength: 6 }), fc.array(fc.tuple(fc.integer({ min: -2, max: 50 }), fc.integer({ min: -3, max: 60 })), { minLength: 1, maxLength: 20 }), (start, edits, probes) => {
+      let doc = TextDocument.create('file:///a.tla', 'tla-layout', 1, start);
+      let version = 1;
+      for (const [at, len, insert] of edits) {
+        const t = doc.getText();
+        const a = at % (t.length + 1);
+        const b = Math.min(t.length, a + len);
+        doc = TextDocument.update(doc, [{ range: { start: doc.positionAt(a), end: doc.positionAt(b) }, text: insert }], ++version);
+      }
+      const t = doc.getText();
+      const mine = documentLines(doc, t);
+      const ref = new LineIndex(t);
+      assert.equal(mine.text, t);
+      assert.equal(mine.lineCount, ref.lineCount);
+      for (let o = -1; o <= t.length + 1; o++) assert.deepEqual(mine.position(o), ref.position(o), `position(${o}) of ${JSON.stringify(t)}`);
+      for (const [line, character] of probes) {
+        assert.equal(mine.offset(line, character), ref.offset(line, character), `offset(${line}, ${character}) of ${JSON.stringify(t)}`);
+      }
+    }),
+    { numRuns: 300 },
+  );
+});
+
+const STATEMENTS = ['uint32_t m = 16;\n', 'auto t = MakeLayout(m);\n', 'print(t(1));\n', 'auto k = m + 1;\n', 'auto z = MakeLayout<half, zN>(k, 32);\n', 'auto g = GetTileLayout(z, MakeShape(16, 16), MakeCoord(0, 16));\n', 'static_assert(k == 17);\n', '// note\n', 'auto bad = nope + m;\n'];
+const splice = fc.tuple(fc.nat(), fc.nat({ max: 12 }), fc.constantFrom('', '1', '7', 'm', 'k', ';', '\n', 'auto q = 2;', '(', 'z', ' ', '//'));
+
+test('change hints: the analysis after edits recorded by changed() equals a fresh one', () => {
+  let multi = 0;
+  let whole = 0;
+  let checks = 0;
+  // DocumentAnalyses is told the edits as the server's document sync applies them, several
+  // between two analyses (merged, disjoint changed ranges), now and then a whole replacement
+  fc.assert(
+    fc.property(
+      fc.array(fc.constantFrom(...STATEMENTS), { minLength: 1, maxLength: 14 }),
+      fc.array(fc.tuple(splice, fc.nat({ max: 9 })), { minLength: 1, maxLength: 30 }),
+      (lines, edits) => {
+        const analyses = new DocumentAnalyses();
+        let doc = TextDocument.create('file:///h.tla', 'tla-layout', 1, lines.join(''));
+        analyses.get(doc);
+        let version = 1;
+        const check = () => {
+          const got = analyses.get(doc).analysis;
+          const regions = (analyses.analyzer(doc.uri) as Analyzer).regions;
+          if (regions > 1) multi++;
+          if (regions === 0) whole++;
+          checks++;
+          const want = new DocumentAnalyses().get(doc).analysis;
+          assert.deepEqual(got.diagnostics, want.diagnostics, doc.getText());
+          assert.deepEqual(
+            got.statements.map((s) => [s.chunk.start, s.chunk.end, s.chunk.text, s.declaredName, s.result?.value ? printValue(s.result.value) : null]),
+            want.statements.map((s) => [s.chunk.start, s.chunk.end, s.chunk.text, s.declaredName, s.result?.value ? printValue(s.result.value) : null]),
+          );
+        };
+        for (const [[at, len, insert], what] of edits) {
+          const t = doc.getText();
+          if (what === 9) {
+            // the whole text replaced
+            const next = t.slice(0, at % (t.length + 1)) + insert;
+            doc = TextDocument.update(doc, [{ text: next }], ++version);
+            analyses.changed(doc.uri, t.length, undefined);
+          } else {
+            const a = at % (t.length + 1);
+            const b = Math.min(t.length, a + len);
+            doc = TextDocument.update(doc, [{ range: { start: doc.positionAt(a), end: doc.positionAt(b) }, text: insert }], ++version);
+            analyses.changed(doc.uri, t.length, { start: a, removed: b - a, inserted: insert.length });
+          }
+          if (what < 2) check();
+        }
+        check();
+      },
+    ),
+    { numRuns: 400 },
+  );
+  // the edits between two analyses were re-read as separate regions, most analyses were
+  // incremental (the fast paths ran, not only the fall-back to a whole analysis)
+  assert.ok(multi > 50, `only ${multi} analyses re-split more than one region`);
+  assert.ok(whole < checks / 4, `${whole} of ${checks} analyses split the whole text`);
+});
