@@ -110,7 +110,10 @@ const FILES = [...sources('server/src'), ...sources('client/src'), ...sources('s
 describe('import boundaries (ARCHITECTURE.md, Invariants)', () => {
   test('the tree has the parts it checks', () => {
     for (const part of ['core', 'language', 'server', 'client', 'webview', 'shared'] as Part[]) {
-      assert.ok(FILES.some((f) => partOf(f) === part), `no .ts file of ${part} found`);
+      assert.ok(
+        FILES.some((f) => partOf(f) === part),
+        `no .ts file of ${part} found`,
+      );
     }
   });
 
@@ -120,7 +123,9 @@ describe('import boundaries (ARCHITECTURE.md, Invariants)', () => {
   });
 
   test('every allowlist entry is still used (remove the ones whose import is gone)', () => {
-    const used = new Set(FILES.flatMap((f) => (existsSync(path.join(ROOT, f)) ? importsOf(readFileSync(path.join(ROOT, f), 'utf8')).map((s) => `${f} -> ${s}`) : [])));
+    const used = new Set(
+      FILES.flatMap((f) => (existsSync(path.join(ROOT, f)) ? importsOf(readFileSync(path.join(ROOT, f), 'utf8')).map((s) => `${f} -> ${s}`) : [])),
+    );
     const stale = CORE_ALLOWLIST.filter((k) => !used.has(k));
     assert.deepEqual(stale, [], 'stale allowlist entries in test/architecture/boundaries.test.ts');
   });
@@ -148,7 +153,10 @@ describe('import boundaries (ARCHITECTURE.md, Invariants)', () => {
       ['server/src/language/evaluate.ts', "import * as core from '../core';\nimport type * as ohm from 'ohm-js';"],
       ['server/src/features/hover.ts', "import * as core from '../core';\nimport type { Hover } from 'vscode-languageserver';"],
       ['server/src/server.ts', "import { createConnection } from 'vscode-languageserver/node';\nimport { hover } from './features/hover';"],
-      ['client/src/layoutView.ts', "import type { LanguageClient } from 'vscode-languageclient/node';\nimport { PictureRequest } from '../../shared/protocol';"],
+      [
+        'client/src/layoutView.ts',
+        "import type { LanguageClient } from 'vscode-languageclient/node';\nimport { PictureRequest } from '../../shared/protocol';",
+      ],
       ['client/src/webview/main.ts', "import type { ToWebview } from '../../../shared/protocol';"],
     ];
     for (const [rel, src] of good) assert.deepEqual(violations(rel, src), [], `${rel}: ${src}`);

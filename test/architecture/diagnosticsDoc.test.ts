@@ -29,5 +29,11 @@ test('docs/diagnostics.md documents every diagnostic code with its severity', ()
 
 test('the table reader sees rows and their severities (so the test above can fail)', () => {
   const rows = documentedCodes('| code | severity | when |\n|---|---|---|\n| `a-b` | warning | x |\n| `c` | information (hint) | y |\n');
-  assert.deepEqual([...rows], [['a-b', 'warning'], ['c', 'information (hint)']]);
+  assert.deepEqual(
+    [...rows],
+    [
+      ['a-b', 'warning'],
+      ['c', 'information (hint)'],
+    ],
+  );
 });

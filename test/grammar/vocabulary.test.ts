@@ -62,7 +62,10 @@ function scopeOf(line: string, name: string, after = 0): string {
   const { tokens } = grammar.tokenizeLine(line, tm.INITIAL);
   const t = tokens.find((t) => t.startIndex <= at && at < t.endIndex);
   assert.ok(t, `no token at ${at} in ${line}`);
-  assert.ok(t.startIndex === at && t.endIndex === at + name.length, `${name} is not one token in ${line}: ${JSON.stringify(line.slice(t.startIndex, t.endIndex))}`);
+  assert.ok(
+    t.startIndex === at && t.endIndex === at + name.length,
+    `${name} is not one token in ${line}: ${JSON.stringify(line.slice(t.startIndex, t.endIndex))}`,
+  );
   return t.scopes[t.scopes.length - 1];
 }
 
@@ -79,11 +82,21 @@ const KINDS: { kind: string; names: readonly string[]; line: string; expect: Reg
   { kind: 'member functions', names: Object.keys(MEMBER_FUNCTIONS), line: 'auto r = t.$();', expect: /^support\.function\./ },
   { kind: 'predicates', names: PREDICATE_NAMES, line: 'static_assert(tla::detail::$<decltype(l)>::value);', expect: /^support\.function\./ },
   { kind: 'type forms', names: Object.keys(TYPE_FORMS), line: 'using T = $<1>;', expect: /^support\.type\./ },
-  { kind: 'layout tags', names: [...Object.keys(TAG_DOCS), ...SUPPORTED_TAGS, ...TAG_CLASS_NAMES], line: 'auto r = MakeLayout<half, layout::$>(m, n);', expect: /^support\.type\.layout-tag\./ },
+  {
+    kind: 'layout tags',
+    names: [...Object.keys(TAG_DOCS), ...SUPPORTED_TAGS, ...TAG_CLASS_NAMES],
+    line: 'auto r = MakeLayout<half, layout::$>(m, n);',
+    expect: /^support\.type\.layout-tag\./,
+  },
   { kind: 'tag objects', names: TAG_CLASS_NAMES, line: 'auto t = Catlass::layout::${m, n};', expect: /^support\.type\.layout-tag\./ },
   { kind: 'element types', names: ELEMENT_TYPES, line: 'auto r = MakeLayout<$, RowMajor>(m, n);', expect: /^storage\.type\./ },
   { kind: 'integer types', names: INTEGER_TYPES, line: 'auto r = static_cast<$>(m);', expect: /^storage\.type\./ },
-  { kind: 'positions', names: [...ALL_POSITIONS, ...POSITIONS], line: 'auto r = MakeTensor(gmA, l, Arch::${});', expect: /^support\.type\.position\./ },
+  {
+    kind: 'positions',
+    names: [...ALL_POSITIONS, ...POSITIONS],
+    line: 'auto r = MakeTensor(gmA, l, Arch::${});',
+    expect: /^support\.type\.position\./,
+  },
   { kind: 'Catlass constants', names: Object.keys(CATLASS_CONSTANTS), line: 'auto r = MakeShape($, m);', expect: /^support\.constant\./ },
 ];
 
