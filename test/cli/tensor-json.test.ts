@@ -61,3 +61,10 @@ test('eval of several files without --json prints each, and exits 1 when any has
   assert.match(r.stdout, /ok\.tla:1: x = \(2,3\)/);
   assert.match(r.stdout, /bad\.tla:1:10: error unknown-name/);
 });
+
+test('render draws a tile of a tensor inside the tensor it was cut from (examples/10)', () => {
+  const r = run('render', path.join(ROOT, 'examples', '10-tensor-block-loop.tla'), 'tileA', '--text');
+  assert.equal(r.status, 0, r.stderr);
+  // block (2,3) of 128×64 in 300×200: at (256,192), valid (300−256, 200−192) = (44,8)
+  assert.match(r.stdout, /tile \(128,64\) of tensorA at \(256,192\), valid \(44,8\): a tail tile/);
+});

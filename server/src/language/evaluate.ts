@@ -317,10 +317,10 @@ export class StatementEvaluator {
       case 'paren':
         return this.eval(e.inner);
       case 'tuple':
-        return core.tuple(...e.items.map((x) => this.intTuple(x, 'a tuple element')));
+        return core.tuple(...e.items.map((x) => this.intTuple(x, 'a tuple element', true)));
       case 'compact': {
         const args = [e.shape, e.stride, ...(e.origin ? [e.origin] : [])];
-        const [shape, stride, origin] = args.map((a) => this.intTuple(a, 'a side of shape:stride:originShape'));
+        const [shape, stride, origin] = args.map((a) => this.intTuple(a, 'a side of shape:stride:originShape', true));
         return this.core(e, args, () => core.makeLayout(shape, stride, origin));
       }
       case 'binary':
@@ -387,7 +387,27 @@ export class StatementEvaluator {
 
   // ------------------------------------------------------------ argument kinds
 
-  private intTuple(e: Ast.Expr, role: string): IntTuple {
+  /**
+   * A kernel's name that is not known here (a function parameter, `params.layoutA`): free()
+   * gives it as a symbolic integer, but it may as well be a tuple or a layout. Where a tuple's
+   * structure matters, such a name stops the evaluation silently: never an invented structure.
+   */
+  private isFreeNode(e: Ast.Expr): boolean {
+    if (!this.env.free) return false;
+    if (e.type === 'paren') return this.isFreeNode(e.inner);
+    if (e.type === 'name') return !this.env.lookup(e.name) && e.name !== '_' && CATLASS_CONSTANTS[e.name] === undefined && e.name !== 'true' && e.name !== 'false';
+    if (e.type === 'member') {
+      const root = memberRoot(e);
+      return root !== undefined && !this.env.lookup(root);
+    }
+    return false;
+  }
+
+  private intTuple(e: Ast.Expr, role: string, allowFreeInteger = false): IntTuple {
+    if (!allowFreeInteger && this.isFreeNode(e)) {
+      this.eval(e);
+      throw new Abort(true); // an unknown kernel value where a tuple may be: its structure is not known
+    }
     const v = this.eval(e);
     if (v.kind === 'catlassCoord') this.catlassCoordTrap(e, v, role);
     if (!isIntTuple(v)) this.fail(e, 'argument-kind', `${role} must be an integer or a tuple, not ${kindName(v)}`);
@@ -417,6 +437,10 @@ export class StatementEvaluator {
 
   /** A layout or an IntTuple; a tensor stands for its layout (rank(t), size(t) in kernels). */
   private layoutOrTuple(e: Ast.Expr, role: string): Layout | IntTuple {
+    if (this.isFreeNode(e)) {
+      this.eval(e);
+      throw new Abort(true); // rank, size or a mode of a kernel value not known here
+    }
     const v = this.eval(e);
     if (v.kind === 'tensor') return v.layout;
     if (v.kind !== 'layout' && !isIntTuple(v)) this.fail(e, 'argument-kind', `${role} takes a layout or a tuple, not ${kindName(v)}`);
@@ -636,7 +660,8 @@ export class StatementEvaluator {
     if ((t.name === 'GlobalTensor' || t.name === 'LocalTensor') && t.args?.length === 1) {
       const el = t.args[0];
       const name = el.type === 'typeArg' && !el.args ? this.aliasedName(el.name) : undefined;
-      if (!name || !(name in core.ELEMENT_BITS)) this.fail(el, 'unsupported-element', `${t.name}<…> holds an element type (half, float, int8_t, …)`);
+      // in a kernel the element may be a template parameter: the buffer is still a buffer of it
+      if (!name || (!(name in core.ELEMENT_BITS) && !this.env.free)) this.fail(el, 'unsupported-element', `${t.name}<…> holds an element type (half, float, int8_t, …)`);
       return { t: 'buffer', storage: t.name, element: name };
     }
     if (['Int', 'C', 'Shape', 'Stride', 'Coord', 'tuple', 'Layout'].includes(t.name) || /^_\d+$/.test(t.name)) {
@@ -872,10 +897,20 @@ export class StatementEvaluator {
           if (c.kind !== 'catlassCoord') this.fail(e.args[0], 'argument-kind', `${base.tag}::GetTileLayout takes a MatrixCoord{rows, cols}, not ${kindName(c)}`);
           return this.core(e, e.args, () => core.tagGetTileLayout(base, c));
         }
-        noArgs();
         if ((m.name === 'shape' || m.name === 'stride' || m.name === 'orgShape') && base[m.name]) {
-          return { kind: 'catlassCoord', type: 'Coord', items: [...base[m.name]!] };
+          const entries = base[m.name]!;
+          // tag.shape(i): one entry; tag.shape(): the whole Catlass::Coord
+          if (e.args.length === 1) {
+            const i = this.integer(e.args[0], `the index of ${m.name}(i)`);
+            if (i.sym || i.value < 0n || i.value >= BigInt(entries.length)) {
+              this.fail(e.args[0], 'index-out-of-range', `${m.name}(${core.printIntTuple(i)}) of a layout::${base.tag}: its ${m.name} has ${entries.length} entries`);
+            }
+            return entries[Number(i.value)];
+          }
+          noArgs();
+          return { kind: 'catlassCoord', type: 'Coord', items: [...entries] };
         }
+        noArgs();
         return unknown();
       case 'catlassCoord':
         noArgs();
@@ -1094,6 +1129,10 @@ export class StatementEvaluator {
         this.arity(e, [1]);
         const idx = this.indices(e);
         if (!idx.length) this.fail(e.calleeSpan, 'argument-count', 'get needs indices: get<I, J…>(x)');
+        if (this.isFreeNode(e.args[0])) {
+          this.eval(e.args[0]);
+          throw new Abort(true); // get<I> of a kernel value not known here: not the value itself
+        }
         const v = this.eval(e.args[0]);
         if (v.kind === 'values') {
           const item = v.items[idx[0]];
@@ -1177,6 +1216,12 @@ export class StatementEvaluator {
     if (e.templateArgs) {
       const el = this.typeName(e, 0, 'Element');
       const tag = this.typeName(e, 1, 'Element, Tag');
+      const arch0 = this.arch();
+      // In a kernel, an element type that is a template parameter is not known here; the
+      // layouts that do not depend on the element are still shown (RowMajor and ColumnMajor
+      // do depend on it at 3510, where fp4 pads the row).
+      const elementFree = ['VectorLayout', 'L0C', 'Weight4BitnZ', ...(arch0 === 2201 ? ['RowMajor', 'ColumnMajor'] : [])];
+      if (this.env.free && !(el.name in core.ELEMENT_BITS) && elementFree.includes(tag.name)) el.name = 'half';
       this.element(el);
       if (!SUPPORTED_TAGS.includes(tag.name)) {
         const s = closest(tag.name, SUPPORTED_TAGS);
