@@ -80,7 +80,7 @@ export function extensionId(extensionDir) {
   try {
     pkg = JSON.parse(fs.readFileSync(pkgPath, 'utf8'));
   } catch (e) {
-    throw new Error(`cannot read extension manifest ${pkgPath}: ${e.message}`);
+    throw new Error(`cannot read extension manifest ${pkgPath}: ${e.message}`, { cause: e });
   }
   for (const k of ['publisher', 'name', 'version']) {
     if (!pkg[k]) throw new Error(`${pkgPath} has no "${k}"`);

@@ -211,7 +211,10 @@ export function probePositions(td: TextDocument, max = Infinity): Position[] {
   for (let o = 0; o <= n; o += step) {
     const p = td.positionAt(o);
     const k = `${p.line}:${p.character}`;
-    if (!seen.has(k)) (seen.add(k), out.push(p));
+    if (!seen.has(k)) {
+      seen.add(k);
+      out.push(p);
+    }
   }
   const last = td.lineCount - 1;
   out.push({ line: last, character: 100_000 }, { line: last + 3, character: 0 }, { line: 2 ** 31 - 1, character: 2 ** 31 - 1 });

@@ -45,7 +45,7 @@ function checkSame(incremental: Analyzer, text: string, history: string[]): void
     assert.deepStrictEqual(got, want);
   } catch (e) {
     const steps = history.map((h, i) => `--- version ${i}\n${h}`).join('\n');
-    throw new Error(`incremental analysis differs from a fresh one after ${history.length - 1} edits\n${steps}\n${(e as Error).message}`);
+    throw new Error(`incremental analysis differs from a fresh one after ${history.length - 1} edits\n${steps}\n${(e as Error).message}`, { cause: e });
   }
 }
 
@@ -201,7 +201,7 @@ test('random edit sequences with change hints: incremental analysis = full re-an
         try {
           assert.deepStrictEqual(got, want);
         } catch (err) {
-          throw new Error(`hinted analysis (${JSON.stringify(hint)}) differs after ${history.length - 1} edits\n${history.join('\n---\n')}\n${(err as Error).message}`);
+          throw new Error(`hinted analysis (${JSON.stringify(hint)}) differs after ${history.length - 1} edits\n${history.join('\n---\n')}\n${(err as Error).message}`, { cause: err });
         }
       }
     }),

@@ -108,6 +108,7 @@ describe('server: malformed JSON-RPC messages', () => {
       { textDocument: { uri: URI } }, // no position
       { textDocument: 'x', position: 'y' },
       { textDocument: { uri: 42 }, position: { line: 'a', character: null } },
+      // eslint-disable-next-line no-loss-of-precision -- 1e400 is Infinity on purpose
       { textDocument: { uri: URI }, position: { line: 0.5, character: 1e400 } },
     ]) {
       const before_ = s.messages.length;

@@ -2,7 +2,7 @@
 // webview, the renderers and the tests share).
 import * as core from '../core';
 import { IntTuple, Layout } from '../core';
-import { MAX_MODE_EXTENT, Picture, PictureMode, PictureResult, PictureTile } from '../../../shared/picture';
+import { MAX_MODE_EXTENT, PictureMode, PictureResult, PictureTile } from '../../../shared/picture';
 
 export * from '../../../shared/picture';
 

@@ -1,0 +1,164 @@
+// The import boundaries of ARCHITECTURE.md ("Invariants"), checked on the import statements
+// (import, export … from, require(), import()) of every .ts under server/src, client/src and
+// shared/:
+//
+//   core      imports only core: no package, no node builtin
+//   language  imports core, language (and shared/); packages: ohm-js; never an LSP package
+//   server    (server/src/*.ts, features/) imports language, server (and shared/); core only
+//             through CORE_ALLOWLIST below, until language answers those questions itself
+//   client    (client/src/*.ts) imports client and shared/ (the protocol); no server/src file
+//   webview   (client/src/webview) imports webview and shared/ (protocol, picture model); no package
+//   shared    imports only shared: no package, no node builtin
+//
+// tsc -b (the tsconfig references) enforces the same between parts; this test also sees the
+// packages, the allowlists and the stale allowlist entries.
+import assert from 'node:assert/strict';
+import { existsSync, readFileSync, readdirSync } from 'node:fs';
+import { builtinModules } from 'node:module';
+import path from 'node:path';
+import { describe, test } from 'node:test';
+import ts from 'typescript';
+import { ROOT } from '../helpers';
+
+type Part = 'core' | 'language' | 'server' | 'client' | 'webview' | 'shared';
+
+/**
+ * Features that still import core (a known violation, listed in ARCHITECTURE.md under
+ * "Known duplication and what is left of issue 10"): `file -> specifier`. Remove an entry
+ * when its import goes; adding one needs a reason in ARCHITECTURE.md.
+ */
+export const CORE_ALLOWLIST: readonly string[] = [
+  'server/src/features/hover.ts -> ../core', // core.crd2offset at request time, printing a layout
+  'server/src/features/inlayHints.ts -> ../core', // tail/empty tile decided in the feature
+  'server/src/features/markdown.ts -> ../core', // core.recognise, printing layouts
+  'server/src/features/scratchpad.ts -> ../core', // printing a layout as C++
+];
+
+const PACKAGES: Record<Part, readonly string[]> = {
+  core: [],
+  language: ['ohm-js'],
+  server: ['vscode-languageserver', 'vscode-languageserver-textdocument'],
+  client: ['vscode', 'vscode-languageclient'],
+  webview: [],
+  shared: [],
+};
+const NODE_BUILTINS: Record<Part, boolean> = { core: false, language: false, server: true, client: true, webview: false, shared: false };
+const PARTS_ALLOWED: Record<Part, readonly Part[]> = {
+  core: ['core'],
+  language: ['core', 'language', 'shared'],
+  server: ['language', 'server', 'shared'],
+  client: ['client', 'shared'],
+  webview: ['webview', 'shared'],
+  shared: ['shared'],
+};
+
+/** The part a project-relative path (forward slashes) belongs to, or undefined outside the product. */
+export function partOf(rel: string): Part | undefined {
+  if (rel.startsWith('server/src/core/') || rel === 'server/src/core') return 'core';
+  if (rel.startsWith('server/src/language/') || rel === 'server/src/language') return 'language';
+  if (rel.startsWith('server/src/')) return 'server';
+  if (rel.startsWith('client/src/webview/') || rel === 'client/src/webview') return 'webview';
+  if (rel.startsWith('client/src/')) return 'client';
+  if (rel.startsWith('shared/')) return 'shared';
+  return undefined;
+}
+
+/** Every module specifier a source imports (type-only imports too). */
+export function importsOf(source: string): string[] {
+  return ts.preProcessFile(source, true, true).importedFiles.map((f) => f.fileName);
+}
+
+const packageName = (spec: string) => (spec.startsWith('@') ? spec.split('/').slice(0, 2).join('/') : spec.split('/')[0]);
+const isBuiltin = (spec: string) => spec.startsWith('node:') || builtinModules.includes(spec.split('/')[0]);
+
+/** The violations of one file (rel: its project-relative path), as readable sentences. */
+export function violations(rel: string, source: string, allow: readonly string[] = CORE_ALLOWLIST): string[] {
+  const from = partOf(rel);
+  if (!from) return [];
+  const out: string[] = [];
+  for (const spec of importsOf(source)) {
+    const key = `${rel} -> ${spec}`;
+    if (spec.startsWith('.')) {
+      const target = path.posix.normalize(path.posix.join(path.posix.dirname(rel), spec));
+      const to = partOf(target);
+      if (to && PARTS_ALLOWED[from].includes(to)) continue;
+      if (allow.includes(key)) continue;
+      out.push(`${key}: ${from} may not import ${to ?? target} (allowed: ${PARTS_ALLOWED[from].join(', ')})`);
+    } else if (isBuiltin(spec)) {
+      if (!NODE_BUILTINS[from]) out.push(`${key}: ${from} may not import the node builtin ${spec}`);
+    } else if (!PACKAGES[from].includes(packageName(spec))) {
+      out.push(`${key}: ${from} may not import the package ${packageName(spec)} (allowed: ${PACKAGES[from].join(', ') || 'none'})`);
+    }
+  }
+  return out;
+}
+
+function sources(dir: string): string[] {
+  const abs = path.join(ROOT, dir);
+  if (!existsSync(abs)) return [];
+  const found: string[] = [];
+  for (const ent of readdirSync(abs, { withFileTypes: true })) {
+    const rel = `${dir}/${ent.name}`;
+    if (ent.isDirectory()) found.push(...sources(rel));
+    else if (ent.name.endsWith('.ts') && !ent.name.endsWith('.d.ts')) found.push(rel);
+  }
+  return found;
+}
+
+const FILES = [...sources('server/src'), ...sources('client/src'), ...sources('shared')];
+
+describe('import boundaries (ARCHITECTURE.md, Invariants)', () => {
+  test('the tree has the parts it checks', () => {
+    for (const part of ['core', 'language', 'server', 'client', 'webview', 'shared'] as Part[]) {
+      assert.ok(
+        FILES.some((f) => partOf(f) === part),
+        `no .ts file of ${part} found`,
+      );
+    }
+  });
+
+  test('every import stays inside what its part may import', () => {
+    const found = FILES.flatMap((f) => violations(f, readFileSync(path.join(ROOT, f), 'utf8')));
+    assert.deepEqual(found, [], `import boundary violations (see ARCHITECTURE.md):\n${found.join('\n')}`);
+  });
+
+  test('every allowlist entry is still used (remove the ones whose import is gone)', () => {
+    const used = new Set(
+      FILES.flatMap((f) => (existsSync(path.join(ROOT, f)) ? importsOf(readFileSync(path.join(ROOT, f), 'utf8')).map((s) => `${f} -> ${s}`) : [])),
+    );
+    const stale = CORE_ALLOWLIST.filter((k) => !used.has(k));
+    assert.deepEqual(stale, [], 'stale allowlist entries in test/architecture/boundaries.test.ts');
+  });
+
+  // The checker itself, on imports that break each rule: the test above can fail.
+  test('the checker finds each kind of violation', () => {
+    const bad: [string, string][] = [
+      ['server/src/core/layout.ts', "import { BUILTIN_FUNCTIONS } from '../language';"],
+      ['server/src/core/layout.ts', "import { readFileSync } from 'node:fs';"],
+      ['server/src/core/layout.ts', "export * from '../limits';"],
+      ['server/src/language/hover.ts', "import type { Hover } from 'vscode-languageserver';"],
+      ['server/src/language/x.ts', "import { hover } from '../features/hover';"],
+      ['server/src/language/x.ts', "const d = require('../documents');"],
+      ['server/src/features/x.ts', "import * as core from '../core';"],
+      ['server/src/features/x.ts', "import { Layout } from '../core/layout';"],
+      ['client/src/layoutView.ts', "import { pictureOf } from '../../server/src/language';"],
+      ['client/src/extension.ts', "import { Connection } from 'vscode-languageserver';"],
+      ['client/src/webview/main.ts', "import { layout } from '../../../server/src/core';"],
+      ['client/src/webview/main.ts', "import * as vscode from 'vscode';"],
+      ['shared/protocol.ts', "import type { Layout } from '../server/src/core';"],
+    ];
+    for (const [rel, src] of bad) assert.equal(violations(rel, src).length, 1, `${rel}: ${src}`);
+    const good: [string, string][] = [
+      ['server/src/core/layout.ts', "import * as A from './arith';"],
+      ['server/src/language/evaluate.ts', "import * as core from '../core';\nimport type * as ohm from 'ohm-js';"],
+      ['server/src/features/hover.ts', "import * as core from '../core';\nimport type { Hover } from 'vscode-languageserver';"],
+      ['server/src/server.ts', "import { createConnection } from 'vscode-languageserver/node';\nimport { hover } from './features/hover';"],
+      [
+        'client/src/layoutView.ts',
+        "import type { LanguageClient } from 'vscode-languageclient/node';\nimport { PictureRequest } from '../../shared/protocol';",
+      ],
+      ['client/src/webview/main.ts', "import type { ToWebview } from '../../../shared/protocol';"],
+    ];
+    for (const [rel, src] of good) assert.deepEqual(violations(rel, src), [], `${rel}: ${src}`);
+  });
+});
