@@ -21,7 +21,7 @@ import {
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import { AnalysedDocument, DocumentAnalyses, documentKind } from './documents';
 import { DEBOUNCE_MS, PREPARE_MS } from './debounce';
-import { ANALYSIS_BUDGET_MS } from './limits';
+import { ANALYSIS_BUDGET_MS } from './language';
 import { analysed, idle, released } from './memory';
 import { MessageGuard } from './stdio';
 import { codeActions } from './features/codeActions';

@@ -5,7 +5,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import * as S from '../../server/src/core/symbolic';
-import { MAX_SYMBOLIC_CHARS, MAX_SYMBOLIC_TERMS } from '../../server/src/limits';
+import { MAX_SYMBOLIC_CHARS, MAX_SYMBOLIC_TERMS } from '../../server/src/core/limits';
 
 const a = S.variable('a');
 const one = S.constant(1);

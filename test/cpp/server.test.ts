@@ -4,7 +4,7 @@
 import assert from 'node:assert/strict';
 import { existsSync, readFileSync } from 'node:fs';
 import { after, describe, test } from 'node:test';
-import { MAX_HOVER_CHARS } from '../../server/src/limits';
+import { MAX_HOVER_CHARS } from '../../server/src/core/limits';
 import { Message, RawServer } from '../robustness/rawServer';
 import { INCLUDE, OK_LINE, OK_VALUE, syntheticHeader } from './cppTestKit';
 
@@ -173,7 +173,7 @@ describe('issue 13 through the server', { concurrency: 1 }, () => {
       const header = syntheticHeader(250_000);
       const at = header.indexOf('namespace');
       const prefix = 'auto t = tla::MakeShape(tla::MakeShape(';
-      let text = header.slice(0, at) + prefix + header.slice(at);
+      const text = header.slice(0, at) + prefix + header.slice(at);
       openCpp(s, uri, text);
       await published(s, uri);
       const rss0 = rssMb(s.process.pid!);

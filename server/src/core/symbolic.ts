@@ -47,7 +47,7 @@
 // symbols are equal only when they come from the same operation on equal operands (an
 // equal value reached another way compares unequal: a simplification missed, never a
 // wrong one). Without the bound `(a+1)·(a+1)` squared twelve times has 4,097 terms.
-import { MAX_SYMBOLIC_CHARS, MAX_SYMBOLIC_TERMS } from '../limits';
+import { MAX_SYMBOLIC_CHARS, MAX_SYMBOLIC_TERMS } from './limits';
 import { LayoutError } from './errors';
 
 export interface VarAtom {

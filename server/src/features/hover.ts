@@ -20,7 +20,7 @@ import type { AnalysedDocument } from '../documents';
 import { toRange } from './convert';
 import { code, describeValue } from './markdown';
 import type { Settings } from './settings';
-import { MAX_HOVER_CHARS, MAX_SYMBOLIC_CHARS, MAX_SYMBOLIC_TERMS } from '../limits';
+import { MAX_HOVER_CHARS, MAX_SYMBOLIC_CHARS, MAX_SYMBOLIC_TERMS } from '../language';
 
 /** What an opaque symbol ‹…#h› is, said once in every hover that shows one. */
 export const OPAQUE_NOTE = `\`‹…#…›\` stands for an expression of more than ${MAX_SYMBOLIC_TERMS} terms (or ${MAX_SYMBOLIC_CHARS} characters), not expanded`;

@@ -19,7 +19,7 @@ import { Diagnostic } from './diagnostics';
 import { Binding, EvalResult, Environment, LocalDiagnostic, StatementEvaluator, Value, printValue } from './evaluate';
 import { ParseResult, parseStatement } from './parser';
 import { CppTokens, retokenize, scanTokens, tokenizeFrom } from './cppSource';
-import { CACHE_SLACK_BYTES, MAX_CPP_EXPRESSION_CHARS, limitMessages, nestingLimit, normalizeLineEnds } from '../limits';
+import { CACHE_SLACK_BYTES, MAX_CPP_EXPRESSION_CHARS, limitMessages, nestingLimit, normalizeLineEnds } from '../core/limits';
 
 /** Only these are certain in C++ (structure, not values), and they are warnings there. */
 const CERTAIN_CODES = new Set(['rank-mismatch', 'depth-mismatch']);

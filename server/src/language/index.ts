@@ -16,4 +16,4 @@ export * from './picture';
 export * from './render';
 export * from './cppSource';
 export * from './cppAnalysis';
-export * from '../limits';
+export * from '../core/limits';
