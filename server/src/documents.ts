@@ -89,7 +89,7 @@ export class DocumentAnalyses {
   setArch(arch: 2201 | 3510): boolean {
     if (arch === this.arch) return false;
     this.arch = arch;
-    for (const [uri, a] of this.analyzers) if (a instanceof Analyzer) this.analyzers.delete(uri);
+    for (const uri of this.analyzers.keys()) this.analyzers.delete(uri);
     this.latest.clear();
     return true;
   }

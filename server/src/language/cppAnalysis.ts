@@ -13,6 +13,7 @@
 //     analysis (`complete: false`), and the next call continues where it stopped, reusing
 //     everything already done.
 import * as core from '../core';
+import type { Arch } from '../core';
 import type { DocumentAnalysis, StatementAnalysis, Declaration } from './analysis';
 import { entryBytes } from './analysis';
 import { Diagnostic } from './diagnostics';
@@ -22,7 +23,7 @@ import { CppTokens, retokenize, scanTokens, tokenizeFrom } from './cppSource';
 import { CACHE_SLACK_BYTES, MAX_CPP_EXPRESSION_CHARS, limitMessages, nestingLimit, normalizeLineEnds } from '../core/limits';
 
 /** Only these are certain in C++ (structure, not values), and they are warnings there. */
-const CERTAIN_CODES = new Set(['rank-mismatch', 'depth-mismatch']);
+const CERTAIN_CODES = new Set(['rank-mismatch', 'depth-mismatch', 'catlass-coord']);
 
 export interface CppAnalysis extends DocumentAnalysis {
   /** false when the file neither includes a tla/ header nor mentions tla:: — then nothing is shown. */
@@ -38,7 +39,12 @@ interface EvalEntry {
 
 /** One piece of TLA to evaluate: a constant's initialiser, an alias's type, an expression. */
 interface Item {
-  kind: 'constant' | 'alias' | 'expression';
+  /** constant: `constexpr uint32_t M = …`; alias: `using X = Layout<…>` (its value); type: `using E = half;`
+   * (the type); buffer: `AscendC::GlobalTensor<E> gm`; using: `using namespace Catlass;`. */
+  kind: 'constant' | 'alias' | 'type' | 'buffer' | 'using' | 'expression';
+  /** The block where what it binds is visible (C++ scoping: nothing leaks from another function). */
+  scopeStart: number;
+  scopeEnd: number;
   start: number;
   end: number;
   /** The name it binds (an expression's: `auto NAME = …`). */
@@ -55,11 +61,31 @@ interface Progress {
   statements: StatementAnalysis[];
   /** Constants and aliases beyond a limit (listed for their diagnostic). */
   limited: StatementAnalysis[];
-  bindings: Map<string, Binding>;
+  /** Every binding of a name, with the block it is visible in; a lookup takes the innermost around the reader. */
+  scoped: Map<string, ScopedBinding[]>;
   made: Map<string, Binding[]>;
   declarations: Map<string, Declaration>;
   symbols: Map<string, Value>;
 }
+
+interface ScopedBinding {
+  binding: Binding;
+  scopeStart: number;
+  scopeEnd: number;
+}
+
+/** The binding of `name` visible at `at`: the innermost block around it (the last bound of equals). */
+function lookupAt(scoped: Map<string, ScopedBinding[]>, name: string, at: number): Binding | undefined {
+  const list = scoped.get(name);
+  if (!list) return undefined;
+  let best: ScopedBinding | undefined;
+  for (const b of list) {
+    if (b.scopeStart <= at && at < b.scopeEnd && (!best || b.scopeStart >= best.scopeStart)) best = b;
+  }
+  return best?.binding;
+}
+
+const USING_BINDING: Binding = { value: { kind: 'bool', value: true } };
 
 /** What is cached of one piece of TLA text: its parse and, when reusable, its evaluation. */
 interface CacheEntry {
@@ -78,7 +104,7 @@ interface CacheEntry {
  */
 class ByteCache {
   /** By kind of item, then by its source text (a lookup by a slice of the document builds no string). */
-  private maps: Record<Item['kind'], Map<string, CacheEntry>> = { constant: new Map(), alias: new Map(), expression: new Map() };
+  private maps: Record<Item['kind'], Map<string, CacheEntry>> = { constant: new Map(), alias: new Map(), type: new Map(), buffer: new Map(), using: new Map(), expression: new Map() };
   bytes = 0;
   generation = 0;
   constructor(public maxBytes: number) {}
@@ -126,6 +152,8 @@ const limitDiagnostic = (message: string, length: number): LocalDiagnostic => ({
 });
 
 export class CppAnalyzer {
+  /** CATLASS_ARCH of the kernel (the tlaLayout.arch setting); a change needs a new analyzer. */
+  constructor(private readonly defaultArch?: Arch) {}
   private cache = new ByteCache(CACHE_SLACK_BYTES);
   /** The previous text (line ends normalised) and its tokens, for the next edit. */
   private previous: { text: string; tokens: CppTokens } | undefined;
@@ -197,15 +225,22 @@ export class CppAnalyzer {
         this.previousBindings.clear();
         return { text: original, statements: [], diagnostics: [], declarations: new Map(), usesTla: false, complete: true };
       }
+      // what names bind (constants, aliases, buffers, using-directives) in source order, then the expressions
+      const scope = (x: { scopeStart: number; scopeEnd: number }) => ({ scopeStart: x.scopeStart, scopeEnd: x.scopeEnd });
+      const names: Item[] = [
+        ...scan.constants.map((c): Item => ({ kind: 'constant', start: c.start, end: c.end, name: c.name, nameStart: c.nameStart, nameEnd: c.nameEnd, ...scope(c) })),
+        ...scan.aliases.map((a): Item => ({ kind: a.layoutType ? 'alias' : 'type', start: a.start, end: a.end, name: a.name, nameStart: a.nameStart, nameEnd: a.nameEnd, ...scope(a) })),
+        ...scan.buffers.map((b): Item => ({ kind: 'buffer', start: b.start, end: b.end, name: b.name, nameStart: b.nameStart, nameEnd: b.nameEnd, ...scope(b) })),
+        ...scan.usings.map((u): Item => ({ kind: 'using', start: u.start, end: u.end, name: `using namespace ${u.namespace}`, ...scope(u) })),
+      ].sort((x, y) => x.start - y.start);
       const items: Item[] = [
-        ...scan.constants.map((c): Item => ({ kind: 'constant', start: c.start, end: c.end, name: c.name, nameStart: c.nameStart, nameEnd: c.nameEnd })),
-        ...scan.aliases.map((a): Item => ({ kind: 'alias', start: a.start, end: a.end, name: a.name, nameStart: a.nameStart, nameEnd: a.nameEnd })),
-        ...scan.expressions.map((e): Item => ({ kind: 'expression', start: e.start, end: e.end, name: e.boundName, nameStart: e.nameStart, nameEnd: e.nameEnd })),
+        ...names,
+        ...scan.expressions.map((e): Item => ({ kind: 'expression', start: e.start, end: e.end, name: e.boundName, nameStart: e.nameStart, nameEnd: e.nameEnd, ...scope(e) })),
       ];
-      pr = { text, items, next: 0, statements: [], limited: [], bindings: new Map(), made: new Map(), declarations: new Map(), symbols: new Map() };
+      pr = { text, items, next: 0, statements: [], limited: [], scoped: new Map(), made: new Map(), declarations: new Map(), symbols: new Map() };
     }
     stats.expressions = pr.items.length;
-    const { bindings, made, symbols, declarations } = pr;
+    const { scoped, made, symbols, declarations } = pr;
     const free = (n: string) => {
       let v = symbols.get(n);
       if (!v) symbols.set(n, (v = core.symbolicInt(n)));
@@ -248,22 +283,23 @@ export class CppAnalyzer {
 
       let result: EvalResult;
       const cached = entry.evaluation;
-      if (cached && cached.reads.every(([n, b]) => bindings.get(n) === b)) result = cached.result;
+      if (cached && cached.reads.every(([n, b]) => lookupAt(scoped, n, start) === b)) result = cached.result;
       else {
         work = true;
         const reads = new Map<string, Binding | undefined>();
         let usedNames = false;
         const env: Environment = {
           lookup: (n) => {
-            const b = bindings.get(n);
+            const b = lookupAt(scoped, n, start);
             reads.set(n, b);
             return b;
           },
           names: () => {
             usedNames = true;
-            return bindings.keys();
+            return [...scoped.keys()].filter((n) => lookupAt(scoped, n, start));
           },
           free,
+          defaultArch: this.defaultArch,
         };
         try {
           result = new StatementEvaluator(env).run(st);
@@ -284,11 +320,13 @@ export class CppAnalyzer {
       };
     };
 
-    const bind = (name: string, value: Value | null, sa: StatementAnalysis, nameStart: number, nameEnd: number) => {
+    const bind = (name: string, value: Value | null, sa: StatementAnalysis, nameStart: number, nameEnd: number, it: Item) => {
       // the same value as a binding of the previous analysis: that binding, so its dependents stay cached
       const same = this.previousBindings.get(name)?.find((b) => b.value === value || (b.value && value && printValue(b.value) === printValue(value)));
       const binding = same ?? { value };
-      bindings.set(name, binding);
+      let visible = scoped.get(name);
+      if (!visible) scoped.set(name, (visible = []));
+      visible.push({ binding, scopeStart: it.scopeStart, scopeEnd: it.scopeEnd });
       let list = made.get(name);
       if (!list) made.set(name, (list = []));
       list.push(binding);
@@ -305,18 +343,30 @@ export class CppAnalyzer {
         const prefix = 'auto __c = ';
         const sa = evaluate(it.kind, it.start, it.end, (s) => `${prefix}${s};`, prefix.length);
         if (sa && !sa.result) pr.limited.push(sa);
-        if (sa?.result?.value && sa.result.value.kind === 'int') bind(it.name!, sa.result.value, sa, it.nameStart!, it.nameEnd!);
+        if (sa?.result?.value && sa.result.value.kind === 'int') bind(it.name!, sa.result.value, sa, it.nameStart!, it.nameEnd!, it);
       } else if (it.kind === 'alias') {
         const prefix = 'auto __a = ';
         // bound, not listed: the `{}` we add does not exist in the source, so no hint sits on it
         const sa = evaluate(it.kind, it.start, it.end, (s) => `${prefix}${s}{};`, prefix.length);
         if (sa && !sa.result) pr.limited.push(sa);
-        if (sa?.result?.value) bind(it.name!, sa.result.value, sa, it.nameStart!, it.nameEnd!);
+        if (sa?.result?.value) bind(it.name!, sa.result.value, sa, it.nameStart!, it.nameEnd!, it);
+      } else if (it.kind === 'type') {
+        // `using ElementA = half;`: the type it names (an element, a tag, a TLA type)
+        const prefix = `using ${it.name} = `;
+        const sa = evaluate(it.kind, it.start, it.end, (s) => `${prefix}${s};`, prefix.length);
+        if (sa?.result?.value) bind(it.name!, sa.result.value, sa, it.nameStart!, it.nameEnd!, it);
+      } else if (it.kind === 'buffer') {
+        const sa = evaluate(it.kind, it.start, it.end, (s) => `${s} ${it.name};`, 0);
+        if (sa?.result?.value?.kind === 'buffer') bind(it.name!, sa.result.value, sa, it.nameStart!, it.nameEnd!, it);
+      } else if (it.kind === 'using') {
+        let visible = scoped.get(it.name!);
+        if (!visible) scoped.set(it.name!, (visible = []));
+        visible.push({ binding: USING_BINDING, scopeStart: it.scopeStart, scopeEnd: it.scopeEnd });
       } else {
         const sa = evaluate(it.kind, it.start, it.end, (s) => `${s};`, 0);
         if (!sa) continue;
         pr.statements.push(sa);
-        if (it.name && sa.result?.value) bind(it.name, sa.result.value, sa, it.nameStart!, it.nameEnd!);
+        if (it.name && sa.result?.value) bind(it.name, sa.result.value, sa, it.nameStart!, it.nameEnd!, it);
       }
     }
     const complete = pr.next >= items.length;

@@ -200,7 +200,13 @@ export function retokenize(prevText: string, prev: CppTokens, text: string): { t
   return { tokens: out, tokenized: r.end - from };
 }
 
-export interface CppConstant {
+/** The block a declaration is visible in: offsets of its `{` and `}` (the whole file: 0 and Infinity). */
+export interface CppScope {
+  scopeStart: number;
+  scopeEnd: number;
+}
+
+export interface CppConstant extends CppScope {
   name: string;
   /** Offsets of the initialiser expression. */
   start: number;
@@ -209,16 +215,35 @@ export interface CppConstant {
   nameEnd: number;
 }
 
-export interface CppAlias {
+export interface CppAlias extends CppScope {
   name: string;
-  /** Offsets of the aliased type (`Layout<…>`). */
+  /** Offsets of the aliased type (`Layout<…>`, `half`, `layout::RowMajor`, `tla::Shape<…>`). */
+  start: number;
+  end: number;
+  nameStart: number;
+  nameEnd: number;
+  /** An alias of a TLA type (`Layout<…>`, `Shape<…>`): bound to its value; others to the type they name. */
+  layoutType: boolean;
+}
+
+/** `AscendC::GlobalTensor<E> gmA` (a member, a parameter, a local): a buffer the tensors are made on. */
+export interface CppBuffer extends CppScope {
+  name: string;
+  /** Offsets of the type (`AscendC::GlobalTensor<half>`). */
   start: number;
   end: number;
   nameStart: number;
   nameEnd: number;
 }
 
-export interface CppExpression {
+/** `using namespace Catlass;`: read by what follows in its block (unqualified MakeCoord). */
+export interface CppUsing extends CppScope {
+  namespace: string;
+  start: number;
+  end: number;
+}
+
+export interface CppExpression extends CppScope {
   start: number;
   end: number;
   /** Set when the expression initialises `auto NAME = …` (a layout variable). */
@@ -232,11 +257,18 @@ export interface CppScan {
   mentionsTla: boolean;
   constants: CppConstant[];
   aliases: CppAlias[];
+  buffers: CppBuffer[];
+  usings: CppUsing[];
   expressions: CppExpression[];
 }
 
 const INT_TYPES = new Set(['int', 'int8_t', 'int16_t', 'int32_t', 'int64_t', 'uint8_t', 'uint16_t', 'uint32_t', 'uint64_t', 'size_t', 'unsigned', 'long', 'short', 'auto']);
-const TLA_CALLS = new Set(['MakeLayout', 'MakeLayoutL0C', 'MakeLayoutFmap', 'MakeLayoutFilter', 'MakeShape', 'MakeStride', 'MakeCoord', 'GetTileLayout', 'crd2offset']);
+const TLA_CALLS = new Set([
+  'MakeLayout', 'MakeLayoutL0C', 'MakeLayoutFmap', 'MakeLayoutFilter', 'MakeShape', 'MakeStride', 'MakeCoord', 'GetTileLayout', 'crd2offset',
+  'MakeTensor', 'GetTile', 'TileView', 'MakeTensorLike', 'MakeLayoutFromTag', 'MakeMxScaleLayout', 'slice_and_offset',
+]);
+/** Words before `NAME = EXPR` that are not a declared type. */
+const NOT_A_TYPE = new Set(['return', 'case', 'else', 'do', 'throw', 'co_return', 'goto', 'operator']);
 const TLA_TYPES = new Set(['Layout', 'Shape', 'Stride', 'Coord']);
 const OPEN = new Set(['(', '[', '{']);
 const CLOSE = new Set([')', ']', '}']);
@@ -307,38 +339,132 @@ export function scanCpp(text: string): CppScan {
 }
 
 /** The constants, aliases and TLA expressions of a file's tokens. */
+const FILE_SCOPE: CppScope = { scopeStart: 0, scopeEnd: Infinity };
+
+/**
+ * Where each token sits: its innermost enclosing `{` block and `(`, and where each of those
+ * closes (token indices; -1 for none). A declaration is visible in its block (C++ scoping:
+ * nothing leaks from another function); a parameter in the function body that follows.
+ */
+function nesting(t: CppToken[]) {
+  const block = new Int32Array(t.length).fill(-1);
+  const paren = new Int32Array(t.length).fill(-1);
+  const closing = new Map<number, number>();
+  const blocks: { at: number; parens: number }[] = [];
+  const parens: number[] = [];
+  for (let k = 0; k < t.length; k++) {
+    block[k] = blocks.length ? blocks[blocks.length - 1].at : -1;
+    paren[k] = parens.length ? parens[parens.length - 1] : -1;
+    const x = t[k].text;
+    if (t[k].kind !== 'punct') continue;
+    if (x === '{') blocks.push({ at: k, parens: parens.length });
+    else if (x === '}') {
+      const b = blocks.pop();
+      if (b) {
+        closing.set(b.at, k);
+        parens.length = Math.min(parens.length, b.parens); // parentheses left open inside the block end with it
+      }
+    } else if (x === '(') parens.push(k);
+    else if (x === ')') {
+      const p = parens.pop();
+      if (p !== undefined) closing.set(p, k);
+    }
+  }
+  return { block, paren, closing };
+}
+
 export function scanTokens(t: CppToken[], includesTla: boolean): CppScan {
   const constants: CppConstant[] = [];
   const aliases: CppAlias[] = [];
+  const buffers: CppBuffer[] = [];
+  const usings: CppUsing[] = [];
   const expressions: CppExpression[] = [];
   const aliasNames = new Set<string>();
   const layoutVars = new Set<string>();
   let mentionsTla = includesTla;
+  const nest = nesting(t);
+  const blockScope = (b: number): CppScope => {
+    if (b < 0) return FILE_SCOPE;
+    const c = nest.closing.get(b);
+    return { scopeStart: t[b].start, scopeEnd: c === undefined ? Infinity : t[c].end };
+  };
+  const scopeOf = (k: number): CppScope => blockScope(nest.block[k]);
+  /** A declaration inside `( … )`: a parameter, visible in the function body after `)`, or undefined (a call's argument). */
+  const parameterScope = (k: number): CppScope | undefined => {
+    const p = nest.paren[k];
+    const q = nest.closing.get(p);
+    if (q === undefined) return undefined;
+    for (let j = q + 1; j < t.length && j < q + 200; j++) {
+      const x = t[j].text;
+      if (x === '{' && t[j].kind === 'punct') {
+        const c = nest.closing.get(j);
+        return { scopeStart: t[p].start, scopeEnd: c === undefined ? Infinity : t[c].end };
+      }
+      if (x === ';' || x === '}') return undefined;
+      if (x === '(') j = nest.closing.get(j) ?? j; // a constructor's initializer list: a(b), c(d)
+    }
+    return undefined;
+  };
 
   for (let i = 0; i < t.length; i++) {
     const tok = t[i];
     if (tok.kind !== 'ident') continue;
     if (tok.text === 'tla' && (t[i + 1]?.text === '::' || t[i - 1]?.text === 'namespace')) mentionsTla = true;
 
-    // using NAME = Layout<…>;  (also Shape<…>/Stride<…>)
-    if (tok.text === 'using' && t[i + 1]?.kind === 'ident' && t[i + 2]?.text === '=') {
-      const startTok = i + 3;
+    // using namespace Catlass;  (read by what follows in its block)
+    if (tok.text === 'using' && t[i + 1]?.text === 'namespace' && t[i + 2]?.kind === 'ident') {
+      let k = i + 2;
+      const parts = [t[k].text];
+      while (t[k + 1]?.text === '::' && t[k + 2]?.kind === 'ident') {
+        parts.push(t[k + 2].text);
+        k += 2;
+      }
+      if (t[k + 1]?.text === ';') usings.push({ namespace: parts.join('::'), start: tok.start, end: t[k + 1].end, ...scopeOf(i) });
+      i = k;
+      continue;
+    }
+
+    // using NAME = TYPE;  typedef TYPE NAME;  (TLA types, element types, tags, …)
+    const isUsing = tok.text === 'using' && t[i + 1]?.kind === 'ident' && t[i + 2]?.text === '=';
+    if (isUsing || tok.text === 'typedef') {
+      const startTok = isUsing ? i + 3 : i + 1;
       let k = startTok;
-      while (k < t.length && t[k].text !== ';') {
+      while (k < t.length && t[k].text !== ';' && t[k].text !== '{' && t[k].text !== '}') {
         if (t[k].text === '<') {
           const c = matchAngle(t, k);
           if (c < 0) break;
           k = c;
-        }
+        } else if (t[k].text === '(') k = nest.closing.get(k) ?? k;
         k++;
       }
-      const typeName = t[skipQualified(t, startTok) - 1]?.text;
-      if (k < t.length && k > startTok && (TLA_TYPES.has(typeName) || aliasNames.has(typeName))) {
-        aliases.push({ name: t[i + 1].text, start: t[startTok].start, end: t[k - 1].end, nameStart: t[i + 1].start, nameEnd: t[i + 1].end });
-        aliasNames.add(t[i + 1].text);
+      if (k < t.length && t[k].text === ';') {
+        const nameTok = isUsing ? t[i + 1] : t[k - 1];
+        const typeEnd = isUsing ? k - 1 : k - 2;
+        if (nameTok.kind === 'ident' && typeEnd >= startTok) {
+          const typeName = t[skipQualified(t, startTok) - 1]?.text;
+          const layoutType = TLA_TYPES.has(typeName) || aliasNames.has(typeName);
+          aliases.push({ name: nameTok.text, start: t[startTok].start, end: t[typeEnd].end, nameStart: nameTok.start, nameEnd: nameTok.end, layoutType, ...scopeOf(i) });
+          if (layoutType) aliasNames.add(nameTok.text);
+        }
       }
       i = k;
       continue;
+    }
+
+    // AscendC::GlobalTensor<E> [const] [&] NAME  — a member, a local, a parameter
+    if ((tok.text === 'GlobalTensor' || tok.text === 'LocalTensor') && t[i + 1]?.text === '<') {
+      const close = matchAngle(t, i + 1);
+      let k = close + 1;
+      while (close > 0 && (t[k]?.text === 'const' || t[k]?.text === '&' || t[k]?.text === '&&' || t[k]?.text === '__gm__')) k++;
+      const nameTok = t[k];
+      const after = t[k + 1]?.text;
+      if (close > 0 && nameTok?.kind === 'ident' && (after === ';' || after === ',' || after === ')' || after === '=' || after === '{' || after === '[')) {
+        const first = t[i - 1]?.text === '::' && t[i - 2]?.text === 'AscendC' ? i - 2 : i;
+        const scope = nest.paren[i] >= 0 && (nest.block[i] < 0 || nest.paren[i] > nest.block[i]) ? parameterScope(i) : scopeOf(i);
+        if (scope) buffers.push({ name: nameTok.text, start: t[first].start, end: t[close].end, nameStart: nameTok.start, nameEnd: nameTok.end, ...scope });
+        i = k;
+        continue;
+      }
     }
 
     // [static] constexpr|const INTTYPE NAME = EXPR;  and  template <uint32_t NAME = 128, …>
@@ -365,7 +491,7 @@ export function scanTokens(t: CppToken[], includesTla: boolean): CppScan {
           const first = t[s];
           const isTla = first.kind === 'ident' && expressionEnd(t, s, aliasNames, layoutVars) >= 0;
           if (!isTla) {
-            constants.push({ name: nameTok.text, start: t[s].start, end: t[e - 1].end, nameStart: nameTok.start, nameEnd: nameTok.end });
+            constants.push({ name: nameTok.text, start: t[s].start, end: t[e - 1].end, nameStart: nameTok.start, nameEnd: nameTok.end, ...scopeOf(i) });
           }
         }
         if (!braced) i = k + 1;
@@ -376,7 +502,7 @@ export function scanTokens(t: CppToken[], includesTla: boolean): CppScan {
       const close = matchAngle(t, i + 1);
       for (let k = i + 2; k < close; k++) {
         if (INT_TYPES.has(t[k].text) && t[k + 1]?.kind === 'ident' && t[k + 2]?.text === '=' && t[k + 3]?.kind === 'number') {
-          constants.push({ name: t[k + 1].text, start: t[k + 3].start, end: t[k + 3].end, nameStart: t[k + 1].start, nameEnd: t[k + 1].end });
+          constants.push({ name: t[k + 1].text, start: t[k + 3].start, end: t[k + 3].end, nameStart: t[k + 1].start, nameEnd: t[k + 1].end, ...scopeOf(i) });
         }
       }
       continue;
@@ -385,9 +511,10 @@ export function scanTokens(t: CppToken[], includesTla: boolean): CppScan {
     // the outermost TLA expressions
     const end = expressionEnd(t, i, aliasNames, layoutVars);
     if (end >= 0) {
-      const e: CppExpression = { start: tok.start, end: t[end].end };
-      // auto NAME = <expr>  makes NAME a layout variable (callable with a coordinate later)
-      if (t[i - 1]?.text === '=' && t[i - 2]?.kind === 'ident' && t[i - 3] && (t[i - 3].text === 'auto' || t[i - 3].text === 'Layout' || aliasNames.has(t[i - 3].text) || t[i - 3].text === '>')) {
+      const e: CppExpression = { start: tok.start, end: t[end].end, ...scopeOf(i) };
+      // TYPE NAME = <expr> (auto, Layout, a tag class, …) makes NAME a variable of that value
+      const before = t[i - 3];
+      if (t[i - 1]?.text === '=' && t[i - 2]?.kind === 'ident' && before && ((before.kind === 'ident' && !NOT_A_TYPE.has(before.text)) || before.text === '>')) {
         e.boundName = t[i - 2].text;
         e.nameStart = t[i - 2].start;
         e.nameEnd = t[i - 2].end;
@@ -398,5 +525,5 @@ export function scanTokens(t: CppToken[], includesTla: boolean): CppScan {
       while (i + 1 < t.length && t[i + 1].start < t[end].end) i++;
     }
   }
-  return { includesTla, mentionsTla, constants, aliases, expressions };
+  return { includesTla, mentionsTla, constants, aliases, buffers, usings, expressions };
 }
