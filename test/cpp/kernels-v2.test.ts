@@ -1,0 +1,125 @@
+// The TLA of kernels as Catlass writes it today (issue 12): scoping, aliases, template
+// parameters, buffers and tensors, unknown structure, the namespace trap. Small C++ files
+// written for each; expected values by hand from tla-semantics.md.
+import assert from 'node:assert/strict';
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { test } from 'node:test';
+import { CppAnalyzer, printValue } from '../../server/src/language';
+import { SHARED_DIR } from '../helpers';
+
+const INCLUDE = '#include "tla/layout.hpp"\n#include "tla/tensor.hpp"\n';
+
+/** The value shown for the site that starts with `needle` (undefined: nothing shown). */
+function siteValue(text: string, needle: string): string | undefined {
+  const a = new CppAnalyzer().analyze(text);
+  const at = text.indexOf(needle);
+  assert.ok(at >= 0, `no ${needle}`);
+  const s = a.statements.find((x) => x.chunk.start === at);
+  const v = s?.result?.value;
+  return v ? printValue(v) : undefined;
+}
+
+test('names are scoped like C++: a constant of one function never reaches another', () => {
+  const text = `${INCLUDE}
+void f() {
+    constexpr uint32_t M = 128;
+    auto a = tla::MakeLayout<half, Catlass::layout::RowMajor>(M, 64);
+}
+void g(uint32_t M) {
+    auto b = tla::MakeLayout<half, Catlass::layout::RowMajor>(M, 64);
+}`;
+  // RowMajor(r, c): (r, c):(c, _1):(r, c)
+  assert.equal(siteValue(text, 'tla::MakeLayout<half, Catlass::layout::RowMajor>(M, 64);\n}\nvoid g'), '(128,64):(64,_1):(128,64)');
+  const second = text.lastIndexOf('tla::MakeLayout');
+  const a = new CppAnalyzer().analyze(text);
+  const s = a.statements.find((x) => x.chunk.start === second);
+  assert.equal(s?.result?.value && printValue(s.result.value), '(M,64):(64,_1):(M,64)');
+});
+
+test('aliases of element types and tags, template parameters, and static constexpr members computed from TLA', () => {
+  const text = `${INCLUDE}
+template <class ElementA, class ElementB>
+struct K {
+    using LayoutTagA = Catlass::layout::RowMajor;
+    using ElementC = half;
+    using L1TileShape = tla::Shape<_128, _256, _64>;
+    static constexpr uint32_t L1_TILE_M = tla::get<0>(L1TileShape{});
+    static constexpr auto L1_LAYOUT = tla::MakeLayout<half, Catlass::layout::zN>(tla::Int<L1_TILE_M>{}, tla::Int<64>{});
+    void run(uint32_t m, uint32_t k) {
+        auto la = tla::MakeLayout<ElementA, LayoutTagA>(m, k);
+        auto lc = tla::MakeLayout<ElementC, Catlass::layout::zN>(m, k);
+        auto lb = tla::MakeLayout<ElementB, Catlass::layout::zN>(m, k);
+    }
+};`;
+  // L1_TILE_M = 128 (a uint32_t), Int<128>: zN of half (_128, _64): ((_16,_8),(_16,_4)):((_16,_256),(_1,RU(128,16)·16 = 2048))
+  assert.equal(siteValue(text, 'tla::MakeLayout<half, Catlass::layout::zN>(tla::Int<L1_TILE_M>'), '((_16,_8),(_16,_4)):((_16,_256),(_1,2048)):(_128,_64)');
+  // a RowMajor layout does not depend on its element (at 2201): shown although ElementA is a template parameter
+  assert.equal(siteValue(text, 'tla::MakeLayout<ElementA, LayoutTagA>(m, k)'), '(m,k):(k,_1):(m,k)');
+  // ElementC is half through its alias: zN with C0 = 16
+  assert.equal(siteValue(text, 'tla::MakeLayout<ElementC'), '((_16,⌈m/16⌉),(_16,⌈k/16⌉)):((_16,_256),(_1,⌈m/16⌉·256)):(m,k)');
+  // zN depends on the element, which is not known here: nothing rather than a guess
+  assert.equal(siteValue(text, 'tla::MakeLayout<ElementB'), undefined);
+});
+
+test('tensors end to end: buffers as members or parameters, MakeTensor, GetTile of a known and of a symbolic layout', () => {
+  const text = `${INCLUDE}
+template <class ElementA>
+struct K {
+    void run(AscendC::GlobalTensor<ElementA> const &gmA, AscendC::GlobalTensor<half> gmC, uint32_t m, uint32_t k) {
+        auto tensorC = tla::MakeTensor(gmC, tla::MakeLayout<half, Catlass::layout::RowMajor>(300, 200), Catlass::Arch::PositionGM{});
+        auto tileC = tla::GetTile(tensorC, tla::MakeCoord(256, 128), tla::MakeShape(64, 128));
+        auto tensorA = tla::MakeTensor(gmA, tla::MakeLayout<ElementA, Catlass::layout::RowMajor>(m, k), Catlass::Arch::PositionGM{});
+        auto tileA = tla::GetTile(tensorA, tla::MakeCoord(0u, 0u), tla::MakeShape(128, 64));
+        auto view = tla::MakeTensor(gmC[1000], tla::MakeLayout(64u), Catlass::Arch::PositionGM{});
+    }
+};`;
+  // valid min(64, 300−256) = 44, min(128, 200−128) = 72; stride kept
+  assert.equal(siteValue(text, 'tla::GetTile(tensorC'), 'Tensor<half, GM> (64,128):(200,_1):(44,72) @ coord (256,128), data gmC+0');
+  // the origin is (m, k): the valid extent is min(tile, origin − coord) in symbols
+  assert.equal(siteValue(text, 'tla::GetTile(tensorA'), 'Tensor<ElementA, GM> (128,64):(k,_1):(min(m,128),min(k,64)) @ coord (0,0), data gmA+0');
+  // gm[1000]: a view 1000 elements further on
+  assert.equal(siteValue(text, 'tla::MakeTensor(gmC[1000]'), 'Tensor<half, GM> (64):(_1):(64) @ coord (_0), data gmC+1000');
+});
+
+test('unknown structure is never invented: parameters of unknown kind give nothing where a tuple or layout belongs', () => {
+  const text = `${INCLUDE}
+template <class Shape_, class Stride_>
+void f(Shape_ shape, Stride_ stride, Shape_ actualShape, uint32_t m) {
+    auto l = tla::MakeLayout(shape, stride);
+    auto t = tla::GetTileLayout(tla::MakeLayout<half, Catlass::layout::RowMajor>(m, 64), tla::MakeShape(tla::get<0>(actualShape), 16), tla::MakeCoord(0, 0));
+    auto o = tla::MakeLayout(tla::MakeShape(m, 64), tla::MakeStride(64, tla::Int<1>{}));
+}`;
+  assert.equal(siteValue(text, 'tla::MakeLayout(shape, stride)'), undefined);
+  assert.equal(siteValue(text, 'tla::GetTileLayout('), undefined);
+  // integers of unknown value are fine: m is a runtime integer
+  assert.equal(siteValue(text, 'tla::MakeLayout(tla::MakeShape(m, 64)'), '(m,64):(64,_1):(m,64)');
+});
+
+test('the namespace trap and a rank mismatch put into a copy of a real kernel: warnings at those spots and nowhere else',
+  { skip: existsSync(path.join(SHARED_DIR, 'corpus', 'catlass')) ? false : 'skipped: ../shared/corpus/catlass is absent (a bare clone); CI has it' },
+  () => {
+    const file = path.join(SHARED_DIR, 'corpus', 'catlass', 'examples', '13_basic_matmul_tla', 'basic_matmul_tla.cpp');
+    const real = readFileSync(file, 'utf8');
+    const clean = new CppAnalyzer().analyze(real);
+    assert.deepEqual(clean.diagnostics.map((d) => d.message), [], 'the real kernel compiles: no warning');
+    const anchor = real.indexOf('auto layoutC = tla::MakeLayout<ElementC, LayoutTagC>(m, n);');
+    assert.ok(anchor > 0);
+    const at = real.indexOf('\n', anchor) + 1;
+    const inserted = [
+      '    AscendC::GlobalTensor<ElementA> gmA;',
+      '    auto tA = tla::MakeTensor(gmA, layoutA, Arch::PositionGM{});',
+      '    auto t1 = GetTile(tA, MakeCoord(0, 0), tla::MakeShape(64, 64));',
+      '    auto t2 = GetTile(tA, tla::MakeCoord(0, 0, 0), tla::MakeShape(64, 64, 1));',
+      '',
+    ].join('\n');
+    const mutated = real.slice(0, at) + inserted + real.slice(at);
+    const a = new CppAnalyzer().analyze(mutated);
+    const found = a.diagnostics.map((d) => ({ code: d.code, severity: d.severity, text: mutated.slice(d.start, d.end) }));
+    assert.deepEqual(found, [
+      // the file has `using namespace Catlass;`: MakeCoord(0, 0) is Catlass::MakeCoord
+      { code: 'catlass-coord', severity: 'warning', text: 'MakeCoord' },
+      // layoutA is rank 2: a rank-3 coord and shape
+      { code: 'rank-mismatch', severity: 'warning', text: 'tla::MakeCoord(0, 0, 0)' },
+    ]);
+  });
