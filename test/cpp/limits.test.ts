@@ -298,6 +298,22 @@ describe('the time budget on the .tla path (the same limit, from limits.ts)', ()
     assert.deepEqual(observable(a), observable(analyze(text)));
   });
 
+  test('a whole analysis paused, then another text: the paused one is dropped, the new one reaches its fresh analysis', () => {
+    const analyzer = new Analyzer();
+    analyzer.budgetMs = 0;
+    const first = program(60);
+    assert.equal(analyzer.analyze(first).complete, false);
+    const second = program(60, 3);
+    let a = analyzer.analyze(second);
+    for (let i = 0; a.complete === false && i < 10_000; i++) a = analyzer.analyze(second);
+    assert.deepEqual(observable(a), observable(analyze(second)));
+    // and an edit of it, planned from this complete analysis
+    const third = second.replace('auto o30 =', 'auto o30z =');
+    a = analyzer.analyze(third);
+    for (let i = 0; a.complete === false && i < 10_000; i++) a = analyzer.analyze(third);
+    assert.deepEqual(observable(a), observable(analyze(third)));
+  });
+
   test('an edit while an analysis is paused: the next analyses reach the fresh analysis of the edited text', () => {
     const analyzer = new Analyzer();
     const first = program(100);

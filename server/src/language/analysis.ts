@@ -202,10 +202,12 @@ export class Analyzer {
     const text = normalizeLineEnds(original);
     let p = this.progress;
     if (p && p.text !== text) {
-      // another text before the last one was done: that one is finished first (its plan has
-      // already shifted the previous analysis's statements), then this one is planned from it
+      // another text before the last one was done. An incremental one is finished first (its
+      // plan has already shifted the previous analysis's statements; what is left of it is the
+      // edited region), then this one is planned from it; a whole one is dropped (it changed
+      // nothing but the caches, which the next analysis reuses)
       this.progress = undefined;
-      this.run(p, Infinity);
+      if (p.plan) this.run(p, Infinity);
       p = undefined;
     }
     return this.run(p ?? this.start(text, original), this.budgetMs);
