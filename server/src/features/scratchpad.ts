@@ -88,7 +88,10 @@ export function scratchpad(doc: AnalysedDocument, p: ScratchpadParams): Scratchp
       const top = stack[stack.length - 1];
       if (top.next >= top.names.length) {
         stack.pop();
-        if (top.asName) body.push(`auto ${tlaName(top.asName)} = ${exprText(doc, top.s)};`);
+        // a kernel's `using E = half;` and `AscendC::GlobalTensor<E> gm;` are statements of the language as they are
+        const kind = top.s.statement?.type;
+        if (top.asName && (kind === 'alias' || kind === 'declare')) body.push(top.s.chunk.text.trim());
+        else if (top.asName) body.push(`auto ${tlaName(top.asName)} = ${exprText(doc, top.s)};`);
         continue;
       }
       const name = top.names[top.next++];

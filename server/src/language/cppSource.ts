@@ -419,6 +419,7 @@ export function scanTokens(t: CppToken[], includesTla: boolean): CppScan {
         parts.push(t[k + 2].text);
         k += 2;
       }
+      if (parts[0] === 'tla') mentionsTla = true;
       if (t[k + 1]?.text === ';') usings.push({ namespace: parts.join('::'), start: tok.start, end: t[k + 1].end, ...scopeOf(i) });
       i = k;
       continue;
