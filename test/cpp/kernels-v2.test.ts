@@ -123,3 +123,43 @@ test('the namespace trap and a rank mismatch put into a copy of a real kernel: w
       { code: 'rank-mismatch', severity: 'warning', text: 'tla::MakeCoord(0, 0, 0)' },
     ]);
   });
+
+test('a symbol never looks like a static integer: a kernel variable named _row prints as ‹_row›', () => {
+  const text = `${INCLUDE}
+void f(uint32_t _row, uint32_t _col) {
+    auto l = tla::MakeLayout(tla::MakeShape(_row, _col), tla::MakeStride(_col, tla::Int<1>{}));
+}`;
+  const v = siteValue(text, 'tla::MakeLayout(');
+  // shape (_row, _col), stride (_col, _1), originShape each mode's product
+  assert.equal(v, '(‹_row›,‹_col›):(‹_col›,_1):(‹_row›,‹_col›)');
+});
+
+test('code under #if CATLASS_ARCH == 3510 is evaluated with the Ascend 950 rules; the rest with the default', () => {
+  const text = `${INCLUDE}
+#if (defined(CATLASS_ARCH) && CATLASS_ARCH == 3510)
+auto scaleA = tla::MakeMxScaleLayout<float8_e8m0_t, Catlass::layout::RowMajor, false>(64, 7);
+#else
+auto other = tla::MakeLayout<float4_e2m1x2_t, Catlass::layout::RowMajor>(16, 63);
+#endif
+auto after = tla::MakeLayout<half, Catlass::layout::RowMajor>(16, 63);`;
+  // RowMajor A: (r, (_2, ⌈c/2⌉)) : (RoundUp(c, 2), (_1, _2)) — 64×7 gives (64,(_2,4)):(8,(_1,_2)):(64,7);
+  // the #else is not 3510: no fp4 type there
+  const a = new CppAnalyzer().analyze(text);
+  const values = a.statements.map((s) => (s.result?.value ? printValue(s.result.value) : null));
+  assert.deepEqual(values, ['(64,(_2,4)):(8,(_1,_2)):(64,7)', null, '(16,63):(63,_1):(16,63)']);
+  // with the setting at 3510, the #else branch is still the other arch
+  const b = new CppAnalyzer(3510).analyze(text);
+  assert.deepEqual(b.statements.map((s) => (s.result?.value ? printValue(s.result.value) : null)), values);
+});
+
+test('a file that uses MakeMxScaleLayout outside any #if compiles only at 3510: its TLA is evaluated so', () => {
+  const text = `${INCLUDE}
+using ElementMxScale = float8_e8m0_t;
+void f(uint32_t m) {
+    auto s = tla::MakeMxScaleLayout<ElementMxScale, Catlass::layout::RowMajor, false>(64, 7);
+    auto d = tla::MakeLayout<float4_e2m1x2_t, Catlass::layout::RowMajor>(16, 63);
+}`;
+  const a = new CppAnalyzer().analyze(text);
+  // (64,(_2,4)):(8,(_1,_2)):(64,7); fp4 RowMajor pads the row: RoundUp(63, 2) = 64
+  assert.deepEqual(a.statements.map((s) => (s.result?.value ? printValue(s.result.value) : null)), ['(64,(_2,4)):(8,(_1,_2)):(64,7)', '(16,63):(64,_1):(16,63)']);
+});

@@ -593,7 +593,8 @@ export function substitute(s: Sym, bindings: ReadonlyMap<string, bigint | Sym>, 
 function printAtom(atom: Atom): string {
   switch (atom.kind) {
     case 'var':
-      return atom.name;
+      // a kernel's `_row`, `_blkCnt` must not read as the static integers `_16`: in ‹ ›
+      return atom.name.startsWith('_') ? `‹${atom.name}›` : atom.name;
     case 'ceil':
     case 'floor': {
       const [l, r] = atom.kind === 'ceil' ? ['⌈', '⌉'] : ['⌊', '⌋'];

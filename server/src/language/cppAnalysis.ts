@@ -19,7 +19,7 @@ import { entryBytes } from './analysis';
 import { Diagnostic } from './diagnostics';
 import { Binding, EvalResult, Environment, LocalDiagnostic, StatementEvaluator, Value, printValue } from './evaluate';
 import { ParseResult, parseStatement } from './parser';
-import { CppTokens, retokenize, scanTokens, tokenizeFrom } from './cppSource';
+import { ArchRegion, CppTokens, archRegions, retokenize, scanTokens, tokenizeFrom } from './cppSource';
 import { CACHE_SLACK_BYTES, MAX_CPP_EXPRESSION_CHARS, limitMessages, nestingLimit, normalizeLineEnds } from '../core/limits';
 
 /** Only these are certain in C++ (structure, not values), and they are warnings there. */
@@ -64,6 +64,8 @@ interface Progress {
   /** Every binding of a name, with the block it is visible in; a lookup takes the innermost around the reader. */
   scoped: Map<string, ScopedBinding[]>;
   made: Map<string, Binding[]>;
+  /** `#if CATLASS_ARCH == 3510` regions: their TLA is evaluated at that arch. */
+  archs: ArchRegion[];
   declarations: Map<string, Declaration>;
   symbols: Map<string, Value>;
 }
@@ -85,7 +87,12 @@ function lookupAt(scoped: Map<string, ScopedBinding[]>, name: string, at: number
   return best?.binding;
 }
 
+/** Names that exist only when CATLASS_ARCH == 3510. */
+const ARCH_3510_NAMES = new Set(['MakeMxScaleLayout', 'float4_e2m1x2_t', 'float4_e1m2x2_t', ...core.MX_PREDICATES.map((p) => `is${p}`)]);
+
 const USING_BINDING: Binding = { value: { kind: 'bool', value: true } };
+/** CATLASS_ARCH as a binding (one object per arch), so a cached evaluation is reused only at the same arch. */
+const ARCH_BINDINGS: Record<2201 | 3510, Binding> = { 2201: { value: core.int(2201) }, 3510: { value: core.int(3510) } };
 
 /** What is cached of one piece of TLA text: its parse and, when reusable, its evaluation. */
 interface CacheEntry {
@@ -237,7 +244,12 @@ export class CppAnalyzer {
         ...names,
         ...scan.expressions.map((e): Item => ({ kind: 'expression', start: e.start, end: e.end, name: e.boundName, nameStart: e.nameStart, nameEnd: e.nameEnd, ...scope(e) })),
       ];
-      pr = { text, items, next: 0, statements: [], limited: [], scoped: new Map(), made: new Map(), declarations: new Map(), symbols: new Map() };
+      // A file that uses what exists only on Ascend 950 outside any #if on the arch compiles only
+      // with CATLASS_ARCH 3510 (the examples set it on the command line): evaluate it so.
+      const archs = archRegions(text);
+      const only3510 = tokens.tokens.some((t) => t.kind === 'ident' && ARCH_3510_NAMES.has(t.text) && !archs.some((r) => r.start <= t.start && t.start < r.end));
+      if (only3510) archs.push({ start: 0, end: Infinity, arch: 3510 });
+      pr = { text, items, next: 0, statements: [], limited: [], scoped: new Map(), made: new Map(), archs, declarations: new Map(), symbols: new Map() };
     }
     stats.expressions = pr.items.length;
     const { scoped, made, symbols, declarations } = pr;
@@ -283,14 +295,16 @@ export class CppAnalyzer {
 
       let result: EvalResult;
       const cached = entry.evaluation;
-      if (cached && cached.reads.every(([n, b]) => lookupAt(scoped, n, start) === b)) result = cached.result;
+      const archHere = pr!.archs.find((r) => r.start <= start && start < r.end)?.arch ?? this.defaultArch ?? core.DEFAULT_ARCH;
+      const lookupHere = (n: string) => (n === 'CATLASS_ARCH' ? ARCH_BINDINGS[archHere] : lookupAt(scoped, n, start));
+      if (cached && cached.reads.every(([n, b]) => lookupHere(n) === b)) result = cached.result;
       else {
         work = true;
         const reads = new Map<string, Binding | undefined>();
         let usedNames = false;
         const env: Environment = {
           lookup: (n) => {
-            const b = lookupAt(scoped, n, start);
+            const b = lookupHere(n);
             reads.set(n, b);
             return b;
           },
@@ -299,7 +313,6 @@ export class CppAnalyzer {
             return [...scoped.keys()].filter((n) => lookupAt(scoped, n, start));
           },
           free,
-          defaultArch: this.defaultArch,
         };
         try {
           result = new StatementEvaluator(env).run(st);

@@ -528,3 +528,50 @@ export function scanTokens(t: CppToken[], includesTla: boolean): CppScan {
   }
   return { includesTla, mentionsTla, constants, aliases, buffers, usings, expressions };
 }
+
+/** A region of the source compiled only at one CATLASS_ARCH (`#if CATLASS_ARCH == 3510` … `#endif`). */
+export interface ArchRegion {
+  start: number;
+  end: number;
+  arch: 2201 | 3510;
+}
+
+/**
+ * The `#if … CATLASS_ARCH == N …` regions of a file (`#elif`/`#else` end them; nesting kept).
+ * Code inside one compiles only at that arch, so its TLA is evaluated with that arch's rules.
+ */
+export function archRegions(text: string): ArchRegion[] {
+  const out: ArchRegion[] = [];
+  const stack: { arch: 2201 | 3510 | undefined; start: number; wasEquals?: boolean }[] = [];
+  const re = /^[ \t]*#[ \t]*(if|ifdef|ifndef|elif|else|endif)\b(.*)$/gm;
+  for (let m = re.exec(text); m; m = re.exec(text)) {
+    const kind = m[1];
+    const lineEnd = m.index + m[0].length;
+    const close = (at: number) => {
+      const top = stack[stack.length - 1];
+      if (top?.arch) out.push({ start: top.start, end: at, arch: top.arch });
+    };
+    const archOf = (cond: string): 2201 | 3510 | undefined => {
+      const c = /CATLASS_ARCH\s*(==|>=)\s*(\d+)/.exec(cond);
+      if (!c || /!\s*\(|\|\|/.test(cond)) return undefined; // only plain conditions are certain
+      return c[2] === '3510' ? 3510 : c[2] === '2201' && c[1] === '==' ? 2201 : undefined;
+    };
+    if (kind === 'if' || kind === 'ifdef' || kind === 'ifndef') {
+      stack.push({ arch: kind === 'if' ? archOf(m[2]) : undefined, start: lineEnd, wasEquals: kind === 'if' && /CATLASS_ARCH\s*==/.test(m[2]) });
+    }
+    else if (kind === 'elif' || kind === 'else') {
+      close(m.index);
+      const top = stack[stack.length - 1];
+      if (top) {
+        // the #else of `CATLASS_ARCH == 3510` is every other arch: 2201 of the two known here
+        top.arch = kind === 'elif' ? archOf(m[2]) : top.arch === 3510 && top.wasEquals ? 2201 : undefined;
+        top.start = lineEnd;
+      }
+    } else {
+      close(m.index);
+      stack.pop();
+    }
+  }
+  for (const f of stack) if (f.arch) out.push({ start: f.start, end: text.length, arch: f.arch });
+  return out;
+}
