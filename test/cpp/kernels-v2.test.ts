@@ -163,3 +163,25 @@ void f(uint32_t m) {
   // (64,(_2,4)):(8,(_1,_2)):(64,7); fp4 RowMajor pads the row: RoundUp(63, 2) = 64
   assert.deepEqual(a.statements.map((s) => (s.result?.value ? printValue(s.result.value) : null)), ['(64,(_2,4)):(8,(_1,_2)):(64,7)', '(16,63):(64,_1):(16,63)']);
 });
+
+test('a tile of a tensor parameter: its shape, where it starts and its valid extent in symbols, never its layout', () => {
+  const text = `${INCLUDE}
+template <class TensorA, class Params>
+struct B {
+    void run(TensorA const &tensorA, Params const &params, uint32_t mIdx) {
+        auto tileA = tla::GetTile(tensorA, tla::MakeCoord(mIdx * 128, 0u), tla::MakeShape(128, 64));
+        auto s = tileA.shape();
+        AscendC::GlobalTensor<half> gmB;
+        auto tensorB = tla::MakeTensor(gmB, params.layoutB, Catlass::Arch::PositionGM{});
+        auto tileB = tla::GetTile(tensorB, tla::MakeCoord(0u, 0u), tla::MakeShape(16u, 16u));
+        AscendC::LocalTensor<half> l1;
+        auto l1B = tla::MakeTensorLike<Catlass::layout::RowMajor>(l1, tileB, Catlass::Arch::PositionL1{});
+    }
+};`;
+  // valid: min(tile, origin − coord) with tensorA's origin unknown (coord 0 in mode 1: min(origin, 64))
+  assert.equal(siteValue(text, 'tla::GetTile(tensorA'), 'tile (128,64) of tensorA at (mIdx·128,0), valid (min(max(tensorA.originShape<0>-mIdx·128,0),128),min(tensorA.originShape<1>,64))');
+  assert.equal(siteValue(text, 'tla::GetTile(tensorB'), 'tile (16,16) of params.layoutB at (0,0), valid (min(params.layoutB.originShape<0>,16),min(params.layoutB.originShape<1>,16))');
+  // MakeTensorLike reads only the like-tensor's originShape: RowMajor(o0, o1) is known in symbols
+  assert.equal(siteValue(text, 'tla::MakeTensorLike'),
+    'Tensor<half, A1> (min(params.layoutB.originShape<0>,16),min(params.layoutB.originShape<1>,16)):(min(params.layoutB.originShape<1>,16),_1):(min(params.layoutB.originShape<0>,16),min(params.layoutB.originShape<1>,16)) @ coord (_0,_0), data l1+0');
+});

@@ -404,6 +404,17 @@ function checkFlatTuple(x: IntTuple, what: 'tileShape' | 'coord', argIndex: numb
   return x;
 }
 
+/** One mode of a tile's originShape: min(tile, coord < origin ? origin − coord : 0), a dynamic uint32. */
+export function cropExtent(o: IntValue, c: IntValue, t: IntValue, d: number): IntValue {
+  if (o.sym || c.sym || t.sym) {
+    // coord < origin ? origin - coord : 0 is max(origin - coord, 0)
+    return A.cast(A.min(t, A.max(A.sub(o, c), int(0))));
+  }
+  const left = c.value < o.value ? o.value - c.value : 0n;
+  const v = t.value < left ? t.value : left;
+  return int(A.checkUint32(v, `tile originShape<${d}>`), false);
+}
+
 /**
  * The tile shape of a depth-2 layout, by GetTileLayout's four branches: rows and cols are
  * read as uint32 (dynamic); a one-sided layout (rank 2, one mode flat) nests only the other
@@ -506,14 +517,7 @@ export function getTileLayout(parent: Layout, tileShape: IntTuple, coord: IntTup
       if (o.kind !== 'int') {
         throw new LayoutError('depth-mismatch', `GetTileLayout: originShape<${d}> must be an integer`, { argIndex: 0 });
       }
-      if (o.sym || c.sym || (t as IntValue).sym) {
-        // coord < origin ? origin - coord : 0 is max(origin - coord, 0); the result is a dynamic uint32.
-        return A.cast(A.min(t as IntValue, A.max(A.sub(o, c), int(0))));
-      }
-      const left = c.value < o.value ? o.value - c.value : 0n;
-      const tv = (t as IntValue).value;
-      const v = tv < left ? tv : left;
-      return int(A.checkUint32(v, `tile originShape<${d}>`), false);
+      return cropExtent(o, c, t as IntValue, d);
     }),
   );
   return layout(shape, parent.stride, origin);

@@ -2,8 +2,8 @@
 // in the tensor it was cut from, and the AscendC position of its buffer.
 import * as A from './arith';
 import { LayoutError } from './errors';
-import { IntTuple, IntValue, TupleValue, depth, int, printIntTuple, rank, staticInt, tuple } from './inttuple';
-import { Layout, crd2offset, getTileLayout, layout, makeLayoutFromTag, printLayout } from './layout';
+import { IntTuple, IntValue, TupleValue, depth, int, printIntTuple, rank, staticInt, symbolicInt, tuple } from './inttuple';
+import { Layout, crd2offset, cropExtent, getTileLayout, layout, makeLayoutFromTag, printLayout } from './layout';
 import type { Arch } from './arch';
 
 /** `AscendC::GlobalTensor<E> gm;`, `AscendC::LocalTensor<E> l1;`, or a view `gm[offset]` of one. */
@@ -241,4 +241,62 @@ function checkLikeElement(element: string | undefined, data: BufferView, like: T
 /** `element, position, layout, coord, data offset`, as a hover and the CLI show a tensor. */
 export function printTensor(t: Tensor): string {
   return `Tensor<${t.data.element}, ${t.position}> ${printLayout(t.layout)} @ coord ${printIntTuple(t.coord)}, data ${t.data.name}+${printIntTuple(t.data.offset)}`;
+}
+
+/**
+ * A tensor whose layout is not known here (a kernel's parameter `tensorA`, or MakeTensor over
+ * `params.layoutA`), and the tiles cut from it. What GetTile and TileView still determine is
+ * kept: each tile's shape, where it starts relative to the root, and its valid extent
+ * min(tile, origin − coord), the root's originShape being symbols. Its layout (shape, stride)
+ * is never invented.
+ */
+export interface OpaqueTensor {
+  readonly kind: 'opaqueTensor';
+  /** How the code names the root: `tensorA`, `params.layoutA`. */
+  readonly root: string;
+  /** Where this tensor starts, relative to the root's own start (mode by mode); undefined until its rank is known. */
+  readonly offset?: IntTuple;
+  /** The valid extent: the root's as symbols, cropped by every tile since; undefined until its rank is known. */
+  readonly originShape?: IntTuple;
+  /** Set on a tile: its shape as GetTile/TileView was given it. */
+  readonly tileShape?: IntTuple;
+  readonly element?: string;
+  readonly position?: string;
+}
+
+/** The root of an opaque tensor of a known rank: its originShape as symbols named after it. */
+export function opaqueTensor(root: string, r: number, element?: string, position?: string): OpaqueTensor {
+  const zeros = tuple(...Array.from({ length: r }, () => staticInt(0)));
+  const origin = tuple(...Array.from({ length: r }, (_, d) => symbolicInt(`${root}.originShape<${d}>`)));
+  return { kind: 'opaqueTensor', root, offset: zeros, originShape: origin, element, position };
+}
+
+/** GetTile (or TileView, with the coord computed as for a tensor) of an opaque tensor. */
+export function getOpaqueTile(t0: OpaqueTensor, coord: IntTuple, shape: IntTuple, fn = 'GetTile'): OpaqueTensor {
+  // a root of unknown rank (MakeTensor over a layout not known here) takes the coord's: the code compiles
+  const t = t0.originShape ? t0 : opaqueTensor(t0.root, rank(coord), t0.element, t0.position);
+  const r = rank(t.originShape!);
+  const c = flat(coord, fn === 'TileView' ? 'tile coord' : 'coord', fn, 1, r);
+  const s = flat(shape, 'tile shape', fn, 2, r);
+  const origin = t.originShape as TupleValue;
+  const base = t.offset as TupleValue;
+  return {
+    ...t,
+    offset: tuple(...c.items.map((x, d) => A.add(base.items[d] as IntValue, x as IntValue))),
+    originShape: tuple(...s.items.map((x, d) => cropExtent(origin.items[d] as IntValue, c.items[d] as IntValue, x as IntValue, d))),
+    tileShape: s,
+  };
+}
+
+/** TileView of an opaque tensor: GetTile at tileCoord ⊙ tileShape (uint32, dynamic). */
+export function opaqueTileView(t: OpaqueTensor, tileCoord: IntTuple, tileShape: IntTuple): OpaqueTensor {
+  const r = t.originShape ? rank(t.originShape) : rank(tileCoord);
+  const tc = flat(tileCoord, 'tile coord', 'TileView', 1, r);
+  const ts = flat(tileShape, 'tile shape', 'TileView', 2, r);
+  return getOpaqueTile(t, tuple(...tc.items.map((x, d) => A.cast(A.mul(x as IntValue, ts.items[d] as IntValue)))), ts, 'TileView');
+}
+
+export function printOpaqueTensor(t: OpaqueTensor): string {
+  if (!t.tileShape || !t.offset || !t.originShape) return `a tensor on ${t.root} (its layout is not known here)`;
+  return `tile ${printIntTuple(t.tileShape)} of ${t.root} at ${printIntTuple(t.offset)}, valid ${printIntTuple(t.originShape)}`;
 }

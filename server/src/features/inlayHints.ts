@@ -69,6 +69,23 @@ export function inlayHints(doc: AnalysedDocument, range: Range, settings: Settin
       if (settings.inlayHints.offsets && n.type === 'call' && n.callee === 'print' && !showsOffset(n.args[0], r)) {
         push(base + n.end, `= ${printValue(nv.value)}`, `print → ${code(printValue(nv.value))}`);
       }
+      if (settings.inlayHints.tileLayouts && nv.value.kind === 'opaqueTensor' && nv.value.tileShape && n.type === 'call' && (n.callee === 'GetTile' || n.callee === 'TileView')) {
+        // a tile of a tensor whose layout is not known here: what is still known of it
+        const t = nv.value;
+        push(base + n.end, `▸ ${core.printIntTuple(t.tileShape!)} valid ${core.printIntTuple(t.originShape!)} @ ${t.root}+${core.printIntTuple(t.offset!)}`,
+          `**tile of ${code(t.root)}** (its layout is not known here)\n\ntile shape ${code(core.printIntTuple(t.tileShape!))} · valid extent ${code(core.printIntTuple(t.originShape!))} · at ${code(core.printIntTuple(t.offset!))} from where ${code(t.root)} starts`);
+        continue;
+      }
+      // a kernel's layout or tensor of a tag not known here: the valid extent, shape and stride as ‹?›
+      if (settings.inlayHints.layouts && nv.value.kind === 'opaqueLayout' && n.type === 'call' && LAYOUT_CONSTRUCTORS.has(n.callee)) {
+        push(base + n.end, `▸ ‹?›:‹?›:${core.printIntTuple(nv.value.originShape)}`,
+          `${code(nv.value.label)}: its tag is not known here (a template parameter), so are its shape and stride; its originShape is ${code(core.printIntTuple(nv.value.originShape))}`);
+        continue;
+      }
+      if (settings.inlayHints.layouts && nv.value.kind === 'opaqueTensor' && nv.value.originShape && n.type === 'call' && TENSOR_CONSTRUCTORS.has(n.callee)) {
+        push(base + n.end, `▸ ‹?›:‹?›:${core.printIntTuple(nv.value.originShape)}`, `a tensor on ${code(nv.value.root)}: its layout is not known here; its originShape is ${code(core.printIntTuple(nv.value.originShape))}`);
+        continue;
+      }
       if (settings.inlayHints.layouts && nv.value.kind === 'tensor' && n.type === 'call' && TENSOR_CONSTRUCTORS.has(n.callee)) {
         const t = nv.value;
         push(base + n.end, `▸ ${core.printLayout(t.layout)} @ ${core.printIntTuple(t.coord)}`, describeTensorTooltip(t));

@@ -36,7 +36,7 @@ export function describeValue(v: Value, gridSize: number, element?: string): str
   if (v.kind === 'tensor') return describeTensor(v, gridSize);
   if (v.kind !== 'layout') {
     const kind =
-      v.kind === 'int' ? (v.isStatic ? 'static integer' : 'integer') : v.kind === 'tuple' ? `tuple, rank ${core.rank(v)}, depth ${core.depth(v)}` : v.kind === 'type' ? 'type' : v.kind;
+      v.kind === 'int' ? (v.isStatic ? 'static integer' : 'integer') : v.kind === 'tuple' ? `tuple, rank ${core.rank(v)}, depth ${core.depth(v)}` : v.kind === 'type' ? 'type' : v.kind === 'opaqueTensor' ? 'a tensor whose layout is not known here (a kernel parameter): its tiles\' shapes and valid extents still are' : v.kind;
     return `${code(printValue(v))} — ${kind}`;
   }
   const s = summarize(v);

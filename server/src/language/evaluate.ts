@@ -32,6 +32,17 @@ export interface ValueTuple {
   readonly kind: 'values';
   readonly items: readonly Value[];
 }
+/**
+ * In a kernel, `MakeLayout<E, Tag>(r, c)` whose Tag is a template parameter: its shape and
+ * stride depend on the tag and are not known, its originShape is (r, c) whatever the tag.
+ */
+export interface OpaqueLayout {
+  readonly kind: 'opaqueLayout';
+  /** How the code builds it: `MakeLayout<ElementA, LayoutTagA>`. */
+  readonly label: string;
+  readonly originShape: IntTuple;
+}
+
 /** What a type names: the value of `using X = …;`, `decltype(x)`. */
 export type TypeDesc =
   | { readonly t: 'element'; readonly name: string }
@@ -48,7 +59,7 @@ export interface TypeValue {
   readonly type: TypeDesc;
 }
 
-export type Value = IntTuple | Layout | Tensor | BufferView | TagObject | CatlassCoord | BoolValue | PositionValue | Underscore | SliceCoord | ValueTuple | TypeValue;
+export type Value = IntTuple | Layout | OpaqueLayout | Tensor | core.OpaqueTensor | BufferView | TagObject | CatlassCoord | BoolValue | PositionValue | Underscore | SliceCoord | ValueTuple | TypeValue;
 
 export const isLayout = (v: Value): v is Layout => v.kind === 'layout';
 export const isIntTuple = (v: Value): v is IntTuple => v.kind === 'int' || v.kind === 'tuple';
@@ -80,6 +91,10 @@ export function printValue(v: Value): string {
       return core.printIntTuple(v);
     case 'tensor':
       return core.printTensor(v);
+    case 'opaqueTensor':
+      return core.printOpaqueTensor(v);
+    case 'opaqueLayout':
+      return `${v.label}: shape and stride not known here, originShape ${core.printIntTuple(v.originShape)}`;
     case 'buffer':
       return `AscendC::${v.storage}<${v.element}> ${v.name}${v.offset.sym || v.offset.value !== 0n ? `[${core.printIntTuple(v.offset)}]` : ''}`;
     case 'tagObject':
@@ -163,6 +178,8 @@ const KIND_NAMES: Record<Value['kind'], string> = {
   tuple: 'a tuple',
   int: 'an integer',
   tensor: 'a tensor',
+  opaqueTensor: 'a tensor whose layout is not known here',
+  opaqueLayout: 'a layout whose tag is not known here',
   buffer: 'a buffer (AscendC tensor)',
   tagObject: 'a Catlass::layout tag object',
   catlassCoord: 'a Catlass coord',
@@ -447,8 +464,16 @@ export class StatementEvaluator {
     return v;
   }
 
-  private tensorArg(e: Ast.Expr, role: string): Tensor {
+  private tensorArg(e: Ast.Expr, role: string): Tensor;
+  private tensorArg(e: Ast.Expr, role: string, opaque: true): Tensor | core.OpaqueTensor;
+  private tensorArg(e: Ast.Expr, role: string, opaque = false): Tensor | core.OpaqueTensor {
+    // a kernel's tensor not known here (a parameter): its tiles are still known in part
+    if (opaque && this.isFreeNode(e) && memberPath(e)) {
+      this.eval(e);
+      return { kind: 'opaqueTensor', root: memberPath(e)! };
+    }
     const v = this.eval(e);
+    if (opaque && v.kind === 'opaqueTensor') return v;
     if (v.kind !== 'tensor') this.fail(e, 'argument-kind', `${role} must be a tensor (tla::MakeTensor), not ${kindName(v)}`);
     return v;
   }
@@ -912,6 +937,10 @@ export class StatementEvaluator {
         }
         noArgs();
         return unknown();
+      case 'opaqueTensor':
+        noArgs();
+        if (m.name === 'originShape' && base.originShape) return base.originShape;
+        throw new Abort(true); // its layout, shape, stride and coord are not known here
       case 'catlassCoord':
         noArgs();
         {
@@ -1010,7 +1039,20 @@ export class StatementEvaluator {
         this.arity(e, [3, 4]);
         const buf = this.eval(e.args[0]);
         if (buf.kind !== 'buffer') this.fail(e.args[0], 'argument-kind', `MakeTensor's first argument is an AscendC buffer (GlobalTensor/LocalTensor), not ${kindName(buf)}`);
-        const l = this.layoutArg(e.args[1], 'the layout of MakeTensor');
+        if (this.isFreeNode(e.args[1]) && e.args.length === 3) {
+          // MakeTensor over a kernel's layout not known here (params.layoutA): its tiles' extents are still known
+          this.eval(e.args[1]);
+          const pos = this.position(e.args[2]);
+          return { kind: 'opaqueTensor', root: memberPath(e.args[1])!, element: buf.element, position: pos };
+        }
+        const lv = this.eval(e.args[1]);
+        if (lv.kind === 'opaqueLayout' && e.args.length === 3) {
+          const pos = this.position(e.args[2]);
+          const zero = core.tuple(...(lv.originShape as core.TupleValue).items.map(() => core.staticInt(0)));
+          return { kind: 'opaqueTensor', root: `${buf.name} (${lv.label})`, offset: zero, originShape: lv.originShape, element: buf.element, position: pos };
+        }
+        if (lv.kind !== 'layout') this.fail(e.args[1], 'argument-kind', `the layout of MakeTensor must be a layout, not ${kindName(lv)}`);
+        const l = lv;
         const coord = e.args.length === 4 ? this.intTuple(e.args[2], 'the coord of MakeTensor') : undefined;
         const pos = this.position(e.args[e.args.length - 1]);
         return this.core(e, e.args, () => core.makeTensor(buf, l, pos, coord));
@@ -1019,9 +1061,12 @@ export class StatementEvaluator {
       case 'TileView': {
         this.noTemplate(e);
         this.arity(e, [3]);
-        const t = this.tensorArg(e.args[0], `the tensor of ${e.callee}`);
+        const t = this.tensorArg(e.args[0], `the tensor of ${e.callee}`, true);
         const c = this.intTuple(e.args[1], e.callee === 'TileView' ? 'the tile coord' : 'the coord');
         const sh = this.intTuple(e.args[2], 'the tile shape');
+        if (t.kind === 'opaqueTensor') {
+          return this.core(e, e.args, () => (e.callee === 'TileView' ? core.opaqueTileView(t, c, sh) : core.getOpaqueTile(t, c, sh)));
+        }
         const r = this.core(e, e.args, () => (e.callee === 'TileView' ? core.tileView(t, c, sh) : core.getTile(t, c, sh)));
         this.tiles.push({ node: e, parent: t.layout, tileShape: sh, coord: core.tuple(...(r.coord as core.TupleValue).items.map((x, d) => A.sub(x as IntValue, ((t.coord as core.TupleValue).items[d] as IntValue)))), result: r.layout, tensorCoord: r.coord });
         return r;
@@ -1033,8 +1078,15 @@ export class StatementEvaluator {
         this.arity(e, [3, 4]);
         const buf = this.eval(e.args[0]);
         if (buf.kind !== 'buffer') this.fail(e.args[0], 'argument-kind', `MakeTensorLike's first argument is an AscendC buffer, not ${kindName(buf)}`);
-        const like = this.tensorArg(e.args[1], 'the like-tensor of MakeTensorLike');
+        const like0 = this.tensorArg(e.args[1], 'the like-tensor of MakeTensorLike', true);
         const pos = this.position(e.args[2]);
+        // a like-tensor whose layout is not known here: only its originShape is used (and the buffer holds E)
+        const like: Tensor =
+          like0.kind === 'opaqueTensor'
+            ? like0.originShape
+              ? core.makeTensor(buf, core.layout(like0.originShape, like0.originShape, like0.originShape), pos)
+              : this.fail(e.args[1], 'argument-kind', 'MakeTensorLike: the like-tensor\'s rank is not known here')
+            : like0;
         if (e.args.length === 4) {
           const base = this.layoutArg(e.args[3], 'the layoutBase of MakeTensorLike');
           return this.core(e, e.args, () => core.makeTensorLikeOn(el?.name, buf, like, pos, base));
@@ -1221,6 +1273,11 @@ export class StatementEvaluator {
       // layouts that do not depend on the element are still shown (RowMajor and ColumnMajor
       // do depend on it at 3510, where fp4 pads the row).
       const elementFree = ['VectorLayout', 'L0C', 'Weight4BitnZ', ...(arch0 === 2201 ? ['RowMajor', 'ColumnMajor'] : [])];
+      if (this.env.free && !(core.TAG_CLASSES as readonly string[]).includes(tag.name) && e.args.length === 2) {
+        // a tag that is a template parameter: the layout's structure is not known, its originShape is (rows, cols)
+        const [r, c] = e.args.map((a, i) => this.integer(a, i ? 'cols' : 'rows'));
+        return { kind: 'opaqueLayout', label: `MakeLayout<${el.name}, ${tag.name}>`, originShape: core.tuple(r, c) };
+      }
       if (this.env.free && !(el.name in core.ELEMENT_BITS) && elementFree.includes(tag.name)) el.name = 'half';
       this.element(el);
       if (!SUPPORTED_TAGS.includes(tag.name)) {
