@@ -185,3 +185,29 @@ struct B {
   assert.equal(siteValue(text, 'tla::MakeTensorLike'),
     'Tensor<half, A1> (min(params.layoutB.originShape<0>,16),min(params.layoutB.originShape<1>,16)):(min(params.layoutB.originShape<1>,16),_1):(min(params.layoutB.originShape<0>,16),min(params.layoutB.originShape<1>,16)) @ coord (_0,_0), data l1+0');
 });
+
+test('an array of buffers: bufs[i] is the i-th buffer, not a view i elements further on', () => {
+  const text = `${INCLUDE}
+struct B {
+    AscendC::LocalTensor<half> l1List[2];
+    AscendC::GlobalTensor<half> gm;
+    void run(uint32_t id) {
+        auto a = tla::MakeTensor(l1List[id], tla::MakeLayout(64u), Catlass::Arch::PositionL1{});
+        auto b = tla::MakeTensor(gm[id], tla::MakeLayout(64u), Catlass::Arch::PositionGM{});
+    }
+};`;
+  assert.equal(siteValue(text, 'tla::MakeTensor(l1List'), 'Tensor<half, A1> (64):(_1):(64) @ coord (_0), data l1List[id]+0');
+  assert.equal(siteValue(text, 'tla::MakeTensor(gm[id]'), 'Tensor<half, GM> (64):(_1):(64) @ coord (_0), data gm+id');
+});
+
+test('examples/cpp/basic_matmul_tla.cpp: the tail block, the k-loop tile in symbols, the L1 tensor', () => {
+  const text = readFileSync(path.join(__dirname, '..', '..', '..', 'examples', 'cpp', 'basic_matmul_tla.cpp'), 'utf8');
+  // block (2,1) of 128×256 in C (300×500): at (256,256), valid (300−256, 500−256) = (44,244)
+  assert.equal(siteValue(text, 'tla::TileView(tensorC'), 'Tensor<float, GM> (_128,_256):(500,_1):(44,244) @ coord (256,256), data gmC+0');
+  // step kIdx of A (300×200): at (256, kIdx·64), valid (44, min(200 − kIdx·64, 64)) (0 once past the end)
+  assert.equal(siteValue(text, 'tla::TileView(tensorA, tla::MakeCoord(2u, kIdx)'), 'Tensor<half, GM> (_128,_64):(200,_1):(44,min(max(200-kIdx·64,0),64)) @ coord (256,kIdx·64), data gmA+0');
+  // the last step: columns 192..199
+  assert.equal(siteValue(text, 'tla::TileView(tensorA, tla::MakeCoord(2u, 3u)'), 'Tensor<half, GM> (_128,_64):(200,_1):(44,8) @ coord (256,192), data gmA+0');
+  // L1: the zN base layout of 128×64 half, ((_16,_8),(_16,_4)):((_16,_256),(_1,128·16 = 2048)), over the tile's valid extent
+  assert.equal(siteValue(text, 'tla::MakeTensorLike'), 'Tensor<half, A1> ((_16,_8),(_16,_4)):((_16,_256),(_1,2048)):(44,min(max(200-kIdx·64,0),64)) @ coord (_0,_0), data l1A+0');
+});

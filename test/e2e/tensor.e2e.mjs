@@ -49,4 +49,15 @@ describe('tensors in code-server', { skip, timeout: 600_000 }, () => {
     await vs.screenshot('tensor-tile-hover');
     await vs.closeHover();
   });
+
+  it('in a C++ kernel shaped like Catlass\'s: hover on a tail block of C reads its shape, coord and valid extent', async () => {
+    await vs.openFile('cpp/basic_matmul_tla.cpp');
+    // block (2,1) of 128×256 in 300×500: at (256,256), valid (300−256, 500−256) = (44,244)
+    const text = await vs.hoverToken('tensorBlockC', { line: 49, contains: 'coord' });
+    assert.match(text, /tensor of float in GM/);
+    assert.match(text, /coord \(256,256\)/);
+    assert.match(text, /\(44,244\) of tile shape \(_128,_256\)/);
+    await vs.screenshot('cpp-tensor-tile-hover');
+    await vs.closeHover();
+  });
 });

@@ -16,6 +16,8 @@ export interface BufferView {
   readonly name: string;
   /** Elements from the declared buffer's start to this view (buf[n] moves it n further on). */
   readonly offset: IntValue;
+  /** A kernel's array of buffers (`LocalTensor<E> bufs[N]`): `bufs[i]` is one of them. */
+  readonly array?: boolean;
 }
 
 export interface Tensor {
@@ -44,6 +46,8 @@ export function bufferView(storage: BufferView['storage'], element: string, name
 
 /** `buf[n]`: a view n elements further on. */
 export function bufferAt(b: BufferView, n: IntValue): BufferView {
+  // an array of buffers: the n-th buffer, at its own start
+  if (b.array) return { kind: 'buffer', storage: b.storage, element: b.element, name: `${b.name}[${printIntTuple(n)}]`, offset: int(0) };
   return { ...b, offset: A.add(A.cast(b.offset), A.cast(n)) };
 }
 

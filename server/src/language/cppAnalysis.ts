@@ -42,6 +42,8 @@ interface Item {
   /** constant: `constexpr uint32_t M = …`; alias: `using X = Layout<…>` (its value); type: `using E = half;`
    * (the type); buffer: `AscendC::GlobalTensor<E> gm`; using: `using namespace Catlass;`. */
   kind: 'constant' | 'alias' | 'type' | 'buffer' | 'using' | 'expression';
+  /** A buffer declared as an array (`LocalTensor<E> bufs[N]`). */
+  isArray?: boolean;
   /** The block where what it binds is visible (C++ scoping: nothing leaks from another function). */
   scopeStart: number;
   scopeEnd: number;
@@ -237,7 +239,7 @@ export class CppAnalyzer {
       const names: Item[] = [
         ...scan.constants.map((c): Item => ({ kind: 'constant', start: c.start, end: c.end, name: c.name, nameStart: c.nameStart, nameEnd: c.nameEnd, ...scope(c) })),
         ...scan.aliases.map((a): Item => ({ kind: a.layoutType ? 'alias' : 'type', start: a.start, end: a.end, name: a.name, nameStart: a.nameStart, nameEnd: a.nameEnd, ...scope(a) })),
-        ...scan.buffers.map((b): Item => ({ kind: 'buffer', start: b.start, end: b.end, name: b.name, nameStart: b.nameStart, nameEnd: b.nameEnd, ...scope(b) })),
+        ...scan.buffers.map((b): Item => ({ kind: 'buffer', start: b.start, end: b.end, name: b.name, nameStart: b.nameStart, nameEnd: b.nameEnd, isArray: b.isArray, ...scope(b) })),
         ...scan.usings.map((u): Item => ({ kind: 'using', start: u.start, end: u.end, name: `using namespace ${u.namespace}`, ...scope(u) })),
       ].sort((x, y) => x.start - y.start);
       const items: Item[] = [
@@ -370,7 +372,8 @@ export class CppAnalyzer {
         if (sa?.result?.value) bind(it.name!, sa.result.value, sa, it.nameStart!, it.nameEnd!, it);
       } else if (it.kind === 'buffer') {
         const sa = evaluate(it.kind, it.start, it.end, (s) => `${s} ${it.name};`, 0);
-        if (sa?.result?.value?.kind === 'buffer') bind(it.name!, sa.result.value, sa, it.nameStart!, it.nameEnd!, it);
+        const v = sa?.result?.value;
+        if (sa && v?.kind === 'buffer') bind(it.name!, it.isArray ? { ...v, array: true } : v, sa, it.nameStart!, it.nameEnd!, it);
       } else if (it.kind === 'using') {
         let visible = scoped.get(it.name!);
         if (!visible) scoped.set(it.name!, (visible = []));

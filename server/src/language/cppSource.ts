@@ -229,6 +229,8 @@ export interface CppAlias extends CppScope {
 /** `AscendC::GlobalTensor<E> gmA` (a member, a parameter, a local): a buffer the tensors are made on. */
 export interface CppBuffer extends CppScope {
   name: string;
+  /** `LocalTensor<E> bufs[N]`: an array of buffers (`bufs[i]` is one of them, not a view i elements on). */
+  isArray: boolean;
   /** Offsets of the type (`AscendC::GlobalTensor<half>`). */
   start: number;
   end: number;
@@ -462,7 +464,7 @@ export function scanTokens(t: CppToken[], includesTla: boolean): CppScan {
       if (close > 0 && nameTok?.kind === 'ident' && (after === ';' || after === ',' || after === ')' || after === '=' || after === '{' || after === '[')) {
         const first = t[i - 1]?.text === '::' && t[i - 2]?.text === 'AscendC' ? i - 2 : i;
         const scope = nest.paren[i] >= 0 && (nest.block[i] < 0 || nest.paren[i] > nest.block[i]) ? parameterScope(i) : scopeOf(i);
-        if (scope) buffers.push({ name: nameTok.text, start: t[first].start, end: t[close].end, nameStart: nameTok.start, nameEnd: nameTok.end, ...scope });
+        if (scope) buffers.push({ name: nameTok.text, isArray: after === '[', start: t[first].start, end: t[close].end, nameStart: nameTok.start, nameEnd: nameTok.end, ...scope });
         i = k;
         continue;
       }
