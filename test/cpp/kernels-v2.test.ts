@@ -211,3 +211,18 @@ test('examples/cpp/basic_matmul_tla.cpp: the tail block, the k-loop tile in symb
   // L1: the zN base layout of 128×64 half, ((_16,_8),(_16,_4)):((_16,_256),(_1,128·16 = 2048)), over the tile's valid extent
   assert.equal(siteValue(text, 'tla::MakeTensorLike'), 'Tensor<half, A1> ((_16,_8),(_16,_4)):((_16,_256),(_1,2048)):(44,min(max(200-kIdx·64,0),64)) @ coord (_0,_0), data l1A+0');
 });
+
+test('accessors of a kernel\'s coords (blockCoord.m(), params.problemShape.n()) are runtime integers; other methods are not guessed', () => {
+  const text = `${INCLUDE}
+template <class Coord_>
+void f(Coord_ const &blockCoord, Coord_ const &actualBlockShape, AscendC::GlobalTensor<half> gmA) {
+    auto tensorA = tla::MakeTensor(gmA, tla::MakeLayout<half, Catlass::layout::RowMajor>(300, 200), Catlass::Arch::PositionGM{});
+    auto tileA = tla::GetTile(tensorA, tla::MakeCoord(blockCoord.m() * 128, blockCoord.k() * 64), tla::MakeShape(actualBlockShape.m(), actualBlockShape.k()));
+    auto tileB = tla::GetTile(tensorA, tla::MakeCoord(0u, 0u), tla::MakeShape(actualBlockShape.shape(), 64));
+}`;
+  assert.equal(siteValue(text, 'tla::GetTile(tensorA, tla::MakeCoord(blockCoord'),
+    // min(tile, max(origin − coord, 0)), printed with min's operands in canonical order
+    'Tensor<half, GM> (actualBlockShape.m(),actualBlockShape.k()):(200,_1):(min(actualBlockShape.m(),max(300-blockCoord.m()·128,0)),min(actualBlockShape.k(),max(200-blockCoord.k()·64,0))) @ coord (blockCoord.m()·128,blockCoord.k()·64), data gmA+0');
+  // shape() of an unknown object may be a tuple: nothing
+  assert.equal(siteValue(text, 'tla::GetTile(tensorA, tla::MakeCoord(0u'), undefined);
+});

@@ -82,6 +82,12 @@ export function inlayHints(doc: AnalysedDocument, range: Range, settings: Settin
           `${code(nv.value.label)}: its tag is not known here (a template parameter), so are its shape and stride; its originShape is ${code(core.printIntTuple(nv.value.originShape))}`);
         continue;
       }
+      if (settings.inlayHints.layouts && nv.value.kind === 'opaqueTensor' && !nv.value.originShape && nv.value.element && n.type === 'call' && n.callee === 'MakeTensor') {
+        // over a kernel's layout not known here: what is known is its element and position
+        const t = nv.value;
+        push(base + n.end, `▸ Tensor<${t.element}, ${t.position}> over ${t.root}`, `a tensor of ${code(t.element!)} in ${code(t.position ?? '?')} over ${code(t.root)}, a layout not known here; its tiles' shapes and valid extents are shown where they are cut`);
+        continue;
+      }
       if (settings.inlayHints.layouts && nv.value.kind === 'opaqueTensor' && nv.value.originShape && n.type === 'call' && TENSOR_CONSTRUCTORS.has(n.callee)) {
         push(base + n.end, `▸ ‹?›:‹?›:${core.printIntTuple(nv.value.originShape)}`, `a tensor on ${code(nv.value.root)}: its layout is not known here; its originShape is ${code(core.printIntTuple(nv.value.originShape))}`);
         continue;

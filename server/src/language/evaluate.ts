@@ -442,7 +442,26 @@ export class StatementEvaluator {
     this.fail(e, 'catlass-coord', `${role} must be a tla tuple, not ${printValue(v)} (a Catlass coord); build it with tla::MakeCoord`);
   }
 
+  /**
+   * `blockCoord.m()`, `params.problemShape.n()` of a kernel object not known here. Where C++
+   * needs an integer (an operand, rows and cols), or for the accessors of Catlass's coords
+   * (m, n, k, row, column), it is a runtime integer: a symbol named by the call.
+   */
+  private freeAccessor(e: Ast.Expr, integerContext: boolean): IntValue | undefined {
+    if (!this.env.free || e.type !== 'apply' || e.args.length || e.target.type !== 'member') return undefined;
+    const path = memberPath(e.target);
+    const root = memberRoot(e.target);
+    if (!path || !root || this.env.lookup(root)) return undefined;
+    if (!integerContext && !COORD_ACCESSORS.has(e.target.name)) return undefined;
+    const v = this.env.free(`${path}()`);
+    if (v?.kind !== 'int') return undefined;
+    this.nodeValues.push({ node: e, value: v });
+    return v;
+  }
+
   private integer(e: Ast.Expr, role: string): IntValue {
+    const accessor = this.freeAccessor(e, true);
+    if (accessor) return accessor;
     const v = this.eval(e);
     if (v.kind !== 'int') this.fail(e, 'argument-kind', `${role} must be an integer, not ${kindName(v)}`);
     return v;
@@ -488,7 +507,7 @@ export class StatementEvaluator {
   /** A flat or nested tuple of MakeShape/MakeCoord arguments; `tla::_` makes a slicing coordinate. */
   private tupleOf(e: Ast.Call): Value {
     this.noTemplate(e);
-    const vals = e.args.map((a) => this.eval(a));
+    const vals = e.args.map((a) => this.freeAccessor(a, false) ?? this.eval(a));
     if (vals.some((v) => v.kind === 'underscore' || v.kind === 'slice')) {
       return {
         kind: 'slice',
@@ -1362,6 +1381,9 @@ export class StatementEvaluator {
     }
   }
 }
+
+/** Accessors of Catlass's GemmCoord and MatrixCoord: they return an integer. */
+const COORD_ACCESSORS = new Set(['m', 'n', 'k', 'row', 'column']);
 
 /** C++ types of integer literals by suffix. */
 const LITERAL_TYPES: Record<string, string> = { '': 'int', u: 'unsigned', l: 'long', ul: 'unsigned long', ll: 'long long', ull: 'unsigned long long' };
