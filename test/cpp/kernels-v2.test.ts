@@ -226,3 +226,21 @@ void f(Coord_ const &blockCoord, Coord_ const &actualBlockShape, AscendC::Global
   // shape() of an unknown object may be a tuple: nothing
   assert.equal(siteValue(text, 'tla::GetTile(tensorA, tla::MakeCoord(0u'), undefined);
 });
+
+test('template-parameter tags: MakeLayout, MakeMxScaleLayout and MakeLayoutFromTag of one show only the originShape', () => {
+  const text = `${INCLUDE}
+template <class ElementA, class LayoutTagA>
+void f(uint32_t m, uint32_t k) {
+    auto layoutA = tla::MakeLayout<ElementA, LayoutTagA>(m, k);
+    auto scaleA = tla::MakeMxScaleLayout<float8_e8m0_t, LayoutTagA, false>(m, k);
+    LayoutTagA tagA = LayoutTagA::template MakeLayout<ElementA>(m, k);
+    auto fromTag = tla::MakeLayoutFromTag(LayoutTagA::MakeLayout<ElementA>(m, k));
+    auto tile = tla::GetTileLayout(layoutA, tla::MakeShape(16, 16), tla::MakeCoord(0, 0));
+}`;
+  // every MakeLayout<E, Tag>(r, c), scale layout and tag layout has originShape (r, c): the shape and stride depend on the tag
+  assert.equal(siteValue(text, 'tla::MakeLayout<ElementA'), 'MakeLayout<ElementA, LayoutTagA>: shape and stride not known here, originShape (m,k)');
+  assert.equal(siteValue(text, 'tla::MakeMxScaleLayout'), 'MakeMxScaleLayout<float8_e8m0_t, LayoutTagA>: shape and stride not known here, originShape (m,k)');
+  assert.equal(siteValue(text, 'tla::MakeLayoutFromTag'), 'MakeLayoutFromTag(LayoutTagA): shape and stride not known here, originShape (m,k)');
+  // a tile of it would need its structure: nothing
+  assert.equal(siteValue(text, 'tla::GetTileLayout'), undefined);
+});

@@ -163,7 +163,7 @@ export function makeLayoutFromTagObject(t: TagObject): Layout {
 }
 
 export function printTagObject(t: TagObject): string {
-  if (!t.shape || !t.stride) return `layout::${t.tag}{…}`;
+  if (!t.shape || !t.stride) return t.orgShape ? `${t.tag}{orgShape ${printIntTuple(tuple(...t.orgShape))}; its class is not known here}` : `layout::${t.tag}{…}`;
   const org = t.orgShape && FRACTAL_TAGS.has(t.tag) ? ` orgShape ${printIntTuple(tuple(...t.orgShape))}` : '';
   return `layout::${t.tag}{shape ${printIntTuple(tuple(...t.shape))}, stride ${printIntTuple(tuple(...t.stride))}${org}}`;
 }

@@ -13,6 +13,7 @@ import { boundedMarkdown } from './hover';
 import { MAX_HINT_LABEL_CHARS } from '../language';
 
 const LAYOUT_CONSTRUCTORS = new Set(['MakeLayout', 'MakeLayoutL0C', 'MakeLayoutFmap', 'MakeLayoutFilter', 'MakeLayoutFromTag', 'MakeMxScaleLayout']);
+// (an opaque layout from MakeLayoutFromTag or MakeMxScaleLayout of a template-parameter tag is shown as ‹?›:‹?›:originShape)
 const TENSOR_CONSTRUCTORS = new Set(['MakeTensor', 'MakeTensorLike']);
 
 /** The tile preview label: `▸ ((_4,1),(_4,1)) valid (2,2)`, or `… tail`/`… empty` marks. */

@@ -555,6 +555,12 @@ export class StatementEvaluator {
 
   /** `Tag::MakeLayout<E>(r, c)`, `RowMajor::MakeLayoutInUb<E>(MatrixCoord{r, c})`, `zN::MakeLayoutInL0C(…)`. */
   private tagStatic(e: Ast.Call, tag: string, fn: string): Value {
+    if (this.env.free && fn === 'MakeLayout' && !(core.TAG_CLASSES as readonly string[]).includes(tag) && e.args.length === 2) {
+      // a kernel's `LayoutTagA::MakeLayout<E>(r, c)` with a template-parameter tag: its entries are not
+      // known, its orgShape is (r, c) for every tag class that has MakeLayout<E>(rows, cols)
+      const [r, c] = e.args.map((a, i) => core.arith.cast(this.integer(a, i ? 'cols' : 'rows')));
+      return { kind: 'tagObject', tag, shape: null, stride: null, orgShape: [r, c] };
+    }
     if (!(core.TAG_CLASSES as readonly string[]).includes(tag)) {
       this.fail(e.calleeSpan, 'unsupported-tag', `'${tag}' is not a Catlass::layout tag class (${core.TAG_CLASSES.slice(0, 9).join(', ')}, …)`);
     }
@@ -1131,6 +1137,10 @@ export class StatementEvaluator {
         this.arity(e, [1]);
         const t = this.eval(e.args[0]);
         if (t.kind !== 'tagObject') this.fail(e.args[0], 'argument-kind', `MakeLayoutFromTag takes a Catlass::layout tag object, not ${kindName(t)}${t.kind === 'layout' ? ' (it is a tla layout already)' : ''}`);
+        if (this.env.free && !(core.TAG_CLASSES as readonly string[]).includes(t.tag) && t.orgShape) {
+          // a tag object of a template-parameter class: the layout's originShape is its orgShape
+          return { kind: 'opaqueLayout', label: `MakeLayoutFromTag(${t.tag})`, originShape: core.tuple(...t.orgShape) };
+        }
         return this.core(e, e.args, () => core.makeLayoutFromTagObject(t));
       }
       case 'MakeMxScaleLayout': {
@@ -1138,6 +1148,11 @@ export class StatementEvaluator {
         const tag = this.typeName(e, 1, 'Element, Tag');
         const isB = e.templateArgs?.[2];
         if (!isB) this.fail(e.calleeSpan, 'argument-count', 'MakeMxScaleLayout: the isB template argument (A or B side) is missing: MakeMxScaleLayout<float8_e8m0_t, Tag, isB>(rows, cols)');
+        if (this.env.free && !(core.TAG_CLASSES as readonly string[]).includes(tag.name) && e.args.length === 2) {
+          // a template-parameter tag: the scale layout's originShape is (rows, cols) whatever the tag
+          const [r, c] = e.args.map((a, i) => this.integer(a, i ? 'cols' : 'rows'));
+          return { kind: 'opaqueLayout', label: `MakeMxScaleLayout<${el.name}, ${tag.name}>`, originShape: core.tuple(r, c) };
+        }
         const b = isB.type === 'typeArg' && (isB.name === 'true' || isB.name === 'false') ? isB.name === 'true' : isB.type === 'int' ? isB.value !== 0n : this.boolConstant(isB);
         if (this.arch() === 3510 && el.name !== 'float8_e8m0_t') {
           this.fail(el.span, 'unsupported-element', `MakeMxScaleLayout: the element must be float8_e8m0_t (got ${el.name}); C++: "only support RowMajor, ColumnMajor, zZ, nN in fp8_e8m0_t dtype"`);
