@@ -4,10 +4,16 @@
 //
 //   npm run build && node bench/run.mjs [--quick] [--only=analysis,edits,lsp,editor,corpus,core,startup,render,cpp,size] [--server=FILE]
 //
-// Needs the built dist/server.js. The TypeScript parts of the bench (bench/*.ts: the
-// analyzer and core entry, the LSP client, the floor server) are bundled here with
-// esbuild into out/bench/, and bench/native/offsets.c is compiled there with `cc -O2`
-// when a C compiler exists. Results also go to out/bench/results.json and table.md.
+// Needs the built dist/server.js. The TypeScript parts of the bench (bench/lib.ts: the
+// analyzer and core entry; test/protocol/client.ts: the project's one LSP client, shared
+// with the protocol tests; bench/floor-server.ts) are bundled here with esbuild into a
+// temporary folder, and bench/native/offsets.c is compiled there with `cc -O2` when a C
+// compiler exists. Results also go to out/bench/results.json and table.md.
+//
+// Section "editor" measures what an editor waits for, through that client, on documents of
+// two generators (bench/generate.mjs, bench/generate-cross.mjs) at 1,000 and 10,000
+// statements, each also error-heavy; "corpus" opens every C++ file of
+// ../shared/corpus/catlass that uses TLA (rows say "skipped" where that folder is absent).
 import { execFileSync, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';

@@ -8,8 +8,8 @@
 import * as v8 from 'node:v8';
 import * as vm from 'node:vm';
 
-/** Heap beyond the last collection's live heap that triggers a collection at once. */
-export const GARBAGE_BYTES = Number(process.env.EXP_G ?? 24) * 1e6;
+/** Old-generation heap beyond what the last collection left live that triggers a collection at once. */
+export const GARBAGE_BYTES = 16e6;
 /** At a quiet moment, a collection is run beyond this much. */
 export const QUIET_GARBAGE_BYTES = GARBAGE_BYTES / 4;
 /** A quiet moment: this long without an analysis after diagnostics were published. */
@@ -19,7 +19,7 @@ export const QUIET_MS = 100;
 // edit; a young generation that holds an edit's worth of allocation lets it die there
 // instead of being promoted to the old generation (which only a full collection frees).
 try {
-  v8.setFlagsFromString(`--max-semi-space-size=${process.env.EXP_SEMI ?? 8}`);
+  v8.setFlagsFromString('--max-semi-space-size=8');
 } catch {
   /* not available: V8's default */
 }
@@ -40,7 +40,12 @@ function collector(): (() => void) | undefined {
   return collect;
 }
 
-const used = () => v8.getHeapStatistics().used_heap_size;
+/** The old generation in use: what only a full collection frees (the young one empties itself). */
+const used = () => {
+  let n = 0;
+  for (const s of v8.getHeapSpaceStatistics()) if (!s.space_name.startsWith('new_')) n += s.space_used_size;
+  return n;
+};
 
 function collectNow(): void {
   clearTimeout(quiet);

@@ -494,12 +494,15 @@ export class Analyzer {
     // -- absolute diagnostics, related locations resolved against the final declarations
     for (const sa of statements) {
       for (const d of sa.local) {
-        const related = (d.relatedNames ?? [])
-          .map((r) => {
-            const decl = declarations.get(r.name);
-            return decl ? { start: decl.start, end: decl.end, message: r.message } : undefined;
-          })
-          .filter((x): x is NonNullable<typeof x> => !!x);
+        // most diagnostics have no related location: they share one empty list (frozen)
+        const related = !d.relatedNames?.length
+          ? NO_RELATED
+          : d.relatedNames
+              .map((r) => {
+                const decl = declarations.get(r.name);
+                return decl ? { start: decl.start, end: decl.end, message: r.message } : undefined;
+              })
+              .filter((x): x is NonNullable<typeof x> => !!x);
         diagnostics.push({
           start: sa.chunk.start + d.start,
           end: sa.chunk.start + d.end,
@@ -534,6 +537,8 @@ export class Analyzer {
     return { text, statements, diagnostics, declarations };
   }
 }
+
+const NO_RELATED: Diagnostic['related'] = Object.freeze([]) as unknown as Diagnostic['related'];
 
 /** Codes whose "did you mean" is found on demand by suggestFor. */
 export const SUGGESTED_CODES: ReadonlySet<string> = new Set(['unknown-name', 'unknown-function']);
