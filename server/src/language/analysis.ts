@@ -8,6 +8,9 @@ import { Binding, EvalResult, Environment, LocalDiagnostic, StatementEvaluator, 
 import { ParseResult, parseStatement } from './parser';
 import { StatementChunk, splitStatements } from './statements';
 
+/** Cache entries of statement texts no longer in the document, at most (see finish). */
+export const STALE_ENTRIES = 256;
+
 /** Deeper bracket nesting than this is refused before parsing (the parser recurses). */
 export const MAX_NESTING = 200;
 
@@ -518,13 +521,16 @@ export class Analyzer {
     // Forget cache entries of statements that are gone, so memory follows the document. An
     // incremental analysis does not see every key: when the caches outgrow the document, the
     // next analysis runs in full, marks what is used and prunes the rest.
-    const limit = count * 2 + 1000;
+    // (Up to STALE_ENTRIES entries of texts no longer in the document are kept, for undo
+    // and moved statements; each holds a statement's tree and values, so memory grows by
+    // that much at most, whatever the size of the document.)
+    const limit = count + STALE_ENTRIES;
     if (full) {
-      if (this.evalCache.size > usedEvalKeys.size * 2 + 1000) {
+      if (this.evalCache.size > usedEvalKeys.size + STALE_ENTRIES / 2) {
         for (const k of this.evalCache.keys()) if (!usedEvalKeys.has(k)) this.evalCache.delete(k);
       }
       const usedParse = this.usedParseKeys!;
-      if (this.parseCache.size > usedParse.size * 2 + 1000) {
+      if (this.parseCache.size > usedParse.size + STALE_ENTRIES / 2) {
         for (const k of this.parseCache.keys()) if (!usedParse.has(k)) this.parseCache.delete(k);
       }
       this.pruneNext = false;
