@@ -8,6 +8,12 @@ import { Binding, EvalResult, Environment, LocalDiagnostic, StatementEvaluator, 
 import { ParseResult, parseStatement } from './parser';
 import { StatementChunk, splitStatements } from './statements';
 
+/** Whether every name a statement read is bound as it was (a plain loop: this runs for every statement of every edit). */
+function sameReads(reads: [string, Binding | undefined][], bindings: Map<string, Binding>): boolean {
+  for (let i = 0; i < reads.length; i++) if (bindings.get(reads[i][0]) !== reads[i][1]) return false;
+  return true;
+}
+
 /** Cache entries of statement texts no longer in the document, at most (see finish). */
 export const STALE_ENTRIES = 256;
 
@@ -318,7 +324,7 @@ export class Analyzer {
       }
       const oi = plan ? plan.oldIndex[index] : -1;
       const old = prev && oi >= 0 ? prev.statements[oi] : undefined;
-      if (old && old.reads && old.baseLocal && old.reads.every(([n, b]) => bindings.get(n) === b)) {
+      if (old && old.reads && old.baseLocal && sameReads(old.reads, bindings)) {
         // after the edit, shifted: reused (the same object, updated) when every name it read
         // is bound as before
         const sa = old;
@@ -405,7 +411,7 @@ export class Analyzer {
       if (st && (st.type === 'decl' || st.type === 'expr' || st.type === 'assert')) {
         const key = chunk.text;
         const cached = this.evalCache.get(key);
-        if (cached && cached.reads.every(([n, b]) => bindings.get(n) === b)) {
+        if (cached && sameReads(cached.reads, bindings)) {
           sa.result = cached.result;
           sa.reads = cached.reads;
         } else {
