@@ -4,10 +4,16 @@
 //
 //   npm run build && node bench/run.mjs [--quick] [--only=analysis,edits,lsp,editor,corpus,core,startup,render,cpp,size] [--server=FILE]
 //
-// Needs the built dist/server.js. The TypeScript parts of the bench (bench/*.ts: the
-// analyzer and core entry, the LSP client, the floor server) are bundled here with
-// esbuild into out/bench/, and bench/native/offsets.c is compiled there with `cc -O2`
-// when a C compiler exists. Results also go to out/bench/results.json and table.md.
+// Needs the built dist/server.js. The TypeScript parts of the bench (bench/lib.ts: the
+// analyzer and core entry; test/protocol/client.ts: the project's one LSP client, shared
+// with the protocol tests; bench/floor-server.ts) are bundled here with esbuild into a
+// temporary folder, and bench/native/offsets.c is compiled there with `cc -O2` when a C
+// compiler exists. Results also go to out/bench/results.json and table.md.
+//
+// Section "editor" measures what an editor waits for, through that client, on documents of
+// two generators (bench/generate.mjs, bench/generate-cross.mjs) at 1,000 and 10,000
+// statements, each also error-heavy; "corpus" opens every C++ file of
+// ../shared/corpus/catlass that uses TLA (rows say "skipped" where that folder is absent).
 import { execFileSync, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -70,7 +76,7 @@ const require = createRequire(import.meta.url);
 const lib = require(path.join(WORK, 'lib.js'));
 const client = require(path.join(WORK, 'client.js'));
 /** A client on `server` (dist/server.js or the floor server). */
-const startClient = (server) => client.startClient({}, undefined, { server });
+const startClient = (server, nodeArgs = []) => client.startClient({}, undefined, { server, nodeArgs });
 const FLOOR = path.join(WORK, 'floor-server.js');
 
 // ------------------------------------------------------------ statistics and formatting
@@ -210,8 +216,8 @@ function trend(series, window) {
  * edits sent back to back, then the last version's diagnostics; then 1,000 edits each
  * followed at once by a hover at the edited place (edit → hover), with the server's RSS.
  */
-async function editorRun(server, d, uri) {
-  const c = await startClient(server);
+async function editorRun(server, d, uri, nodeArgs = []) {
+  const c = await startClient(server, nodeArgs);
   const res = {};
   try {
     const lines = d.text.split('\n');
@@ -324,6 +330,16 @@ async function editorSection() {
         `medians: typing ${ms(median(real.typingAll))} (floor ${ms(median(floor.typingAll))}), burst ${ms(median(real.burstAll))}, edit → hover ${ms(median(real.hoverAll))} (floor ${ms(median(floor.hoverAll))}); ` +
         `RSS max ${mb(Math.max(...real.rss.map((x) => x.rss)))}, trend limit ${mb(limit)}.`,
     );
+  }
+  // The same server with a smaller young generation, which only the command line can set
+  // (V8 ignores the flag at run time): what the extension would get by passing it.
+  for (const d of list.filter((x) => x.file === 'gen-1000.tla' || x.file === 'cross-10000-unknowns.tla')) {
+    gc();
+    const flagged = await editorRun(SERVER, d, `file:///bench/${d.file}`, ['--max-semi-space-size=4']);
+    const budget = d.n === 10000 ? 150e6 : 100e6;
+    row(`editor: RSS after ${flagged.edits} edits, ${d.label}, node --max-semi-space-size=4`, `< ${budget / 1e6} MB`, [flagged.finalRss], mb, 'same server without the flag (above)',
+      [rows.filter((r) => r.bench.startsWith('  RSS after'))[list.indexOf(d)]?.raw.samples?.[0]].filter(Boolean), flagged.finalRss < budget);
+    row(`  edit → hover, p95, with the flag`, '< 30 ms', flagged.hover, ms, 'without the flag (above)', rows.filter((r) => r.bench.startsWith('  edit → hover'))[list.indexOf(d)]?.raw.samples ?? [], median(flagged.hover) < 30);
   }
 }
 

@@ -1,28 +1,27 @@
 // Keeps the server's memory close to what it uses. Analyses of big documents leave much
 // short-lived garbage; V8 collects it but keeps the grown heap committed, so resident
 // memory climbs to several times the live heap. The server therefore runs a full
-// collection (which also returns unused heap to the system) once the heap holds more than
-// GARBAGE_BYTES beyond what the last collection left live — sooner, at a quiet moment,
-// when it can: a full collection of a 10,000-statement document's heap pauses the server
+// collection (which also returns unused heap to the system) once the old generation holds
+// more garbage than its allowance (GARBAGE_BYTES) beyond what the last collection left
+// live — sooner, at a quiet moment, when it can: a full collection of a 10,000-statement document's heap pauses the server
 // for tens of ms, which a request or an edit arriving meanwhile waits for.
 import * as v8 from 'node:v8';
 import * as vm from 'node:vm';
 
-/** Heap beyond the last collection's live heap that triggers a collection at once. */
-export const GARBAGE_BYTES = Number(process.env.EXP_G ?? 24) * 1e6;
-/** At a quiet moment, a collection is run beyond this much. */
-export const QUIET_GARBAGE_BYTES = GARBAGE_BYTES / 4;
+/**
+ * Old-generation heap beyond what the last collection left live that triggers a
+ * collection at once: half the live heap, between 4 and 16 MB (a small document's heap is
+ * collected in a few ms, so more often; a big one's pause is tens of ms, so rarely).
+ */
+export const GARBAGE_BYTES = { min: 4e6, max: 16e6, share: 0.5 };
+const allowance = () => Math.min(GARBAGE_BYTES.max, Math.max(GARBAGE_BYTES.min, live * GARBAGE_BYTES.share));
 /** A quiet moment: this long without an analysis after diagnostics were published. */
 export const QUIET_MS = 100;
 
-// The young generation: analyses allocate in bursts and most of it dies before the next
-// edit; a young generation that holds an edit's worth of allocation lets it die there
-// instead of being promoted to the old generation (which only a full collection frees).
-try {
-  v8.setFlagsFromString(`--max-semi-space-size=${process.env.EXP_SEMI ?? 8}`);
-} catch {
-  /* not available: V8's default */
-}
+// (The young generation is not set here: V8 fixes its size when the process starts, and
+// `v8.setFlagsFromString('--max-semi-space-size=…')` at run time, which this file used to
+// do, has no effect — its semi-spaces grow to 16 MB all the same. To make them smaller,
+// the process that starts the server must pass the flag to node.)
 
 let collect: (() => void) | undefined;
 let live = 0;
@@ -40,7 +39,12 @@ function collector(): (() => void) | undefined {
   return collect;
 }
 
-const used = () => v8.getHeapStatistics().used_heap_size;
+/** The old generation in use: what only a full collection frees (the young one empties itself). */
+const used = () => {
+  let n = 0;
+  for (const s of v8.getHeapSpaceStatistics()) if (!s.space_name.startsWith('new_')) n += s.space_used_size;
+  return n;
+};
 
 function collectNow(): void {
   clearTimeout(quiet);
@@ -49,19 +53,23 @@ function collectNow(): void {
   live = used();
 }
 
-/** Records an analysis (of `statements` statements); collects when the garbage passed GARBAGE_BYTES. */
+/** Records an analysis (of `statements` statements); collects when the garbage passed its allowance. */
 export function analysed(statements: number): void {
   void statements;
   analyses++;
-  if (used() > live + GARBAGE_BYTES) collectNow();
+  const now = used();
+  // before the first collection: the heap as it is is the base (the first analysis of a big
+  // document is not followed by a pause before its diagnostics go out; a quiet moment collects it)
+  if (live === 0) live = now;
+  else if (now > live + allowance()) collectNow();
 }
 
 /**
  * Called when the server has answered what it was asked (diagnostics published): collects
- * the garbage beyond QUIET_GARBAGE_BYTES once nothing else was analysed for QUIET_MS.
+ * the garbage beyond a quarter of its allowance once nothing else was analysed for QUIET_MS.
  */
 export function idle(): void {
-  if (quiet || used() <= live + QUIET_GARBAGE_BYTES) return;
+  if (quiet || used() <= live + allowance() / 4) return;
   const seen = analyses;
   quiet = setTimeout(() => {
     quiet = undefined;

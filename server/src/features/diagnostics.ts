@@ -10,6 +10,9 @@ const SEVERITY = {
   hint: DiagnosticSeverity.Hint,
 } as const;
 
+/** The related information of most diagnostics: none (one shared, frozen list). */
+const NONE: Diagnostic['relatedInformation'] = Object.freeze([]) as unknown as Diagnostic['relatedInformation'];
+
 export function toLspDiagnostics(uri: string, analysis: DocumentAnalysis, lines: LineIndex): Diagnostic[] {
   return analysis.diagnostics.map((d) => ({
     range: toRange(lines, d.start, d.end),
@@ -17,7 +20,7 @@ export function toLspDiagnostics(uri: string, analysis: DocumentAnalysis, lines:
     code: d.code,
     source: 'tla-layout',
     message: d.message,
-    relatedInformation: d.related.map((r) => ({ location: { uri, range: toRange(lines, r.start, r.end) }, message: r.message })),
+    relatedInformation: d.related.length ? d.related.map((r) => ({ location: { uri, range: toRange(lines, r.start, r.end) }, message: r.message })) : NONE,
     data: d.data,
   }));
 }

@@ -10,6 +10,16 @@ import { ParseResult, parseStatement } from './parser';
 import { StatementChunk, splitStatements } from './statements';
 import { CACHE_SLACK_BYTES, MAX_NESTING, limitMessages, maxNesting, normalizeLineEnds } from '../core/limits';
 
+/** Whether every name a statement read is bound as it was (a plain loop: this runs for every statement of every edit). */
+function sameReads(reads: [string, Binding | undefined][], bindings: Map<string, Binding>): boolean {
+  for (let i = 0; i < reads.length; i++) if (bindings.get(reads[i][0]) !== reads[i][1]) return false;
+  return true;
+}
+
+/** Cache entries of statement texts no longer in the document, at most (see finish). */
+export const STALE_ENTRIES = 256;
+
+
 export interface StatementAnalysis {
   index: number;
   chunk: StatementChunk;
@@ -388,7 +398,7 @@ export class Analyzer {
       }
       const oi = plan ? plan.oldIndex[index] : -1;
       const old = prev && oi >= 0 ? prev.statements[oi] : undefined;
-      if (old && old.reads && old.baseLocal && old.reads.every(([n, b]) => bindings.get(n) === b)) {
+      if (old && old.reads && old.baseLocal && sameReads(old.reads, bindings)) {
         // after the edit, shifted: reused (the same object, updated) when every name it read
         // is bound as before
         const sa = old;
@@ -483,7 +493,7 @@ export class Analyzer {
       if (st && (st.type === 'decl' || st.type === 'expr' || st.type === 'assert' || st.type === 'alias' || st.type === 'declare')) {
         const key = chunk.text;
         const cached = this.evalCache.get(key);
-        if (cached && cached.reads.every(([n, b]) => bindings.get(n) === b)) {
+        if (cached && sameReads(cached.reads, bindings)) {
           sa.result = cached.result;
           sa.reads = cached.reads;
         } else {
@@ -596,12 +606,15 @@ export class Analyzer {
     // -- absolute diagnostics, related locations resolved against the final declarations
     for (const sa of statements) {
       for (const d of sa.local) {
-        const related = (d.relatedNames ?? [])
-          .map((r) => {
-            const decl = declarations.get(r.name);
-            return decl ? { start: decl.start, end: decl.end, message: r.message } : undefined;
-          })
-          .filter((x): x is NonNullable<typeof x> => !!x);
+        // most diagnostics have no related location: they share one empty list (frozen)
+        const related = !d.relatedNames?.length
+          ? NO_RELATED
+          : d.relatedNames
+              .map((r) => {
+                const decl = declarations.get(r.name);
+                return decl ? { start: decl.start, end: decl.end, message: r.message } : undefined;
+              })
+              .filter((x): x is NonNullable<typeof x> => !!x);
         diagnostics.push({
           start: sa.chunk.start + d.start,
           end: sa.chunk.start + d.end,
@@ -641,6 +654,9 @@ export class Analyzer {
     return { text: original, statements, diagnostics, declarations };
   }
 }
+
+/** Most diagnostics have no related location: they share this one (frozen) list. */
+const NO_RELATED: Diagnostic['related'] = Object.freeze([]) as unknown as Diagnostic['related'];
 
 /** `using namespace X;` is read by what follows (unqualified MakeCoord under Catlass): one binding, never a declaration. */
 const USING_BINDING: Binding = { value: { kind: 'bool', value: true } };

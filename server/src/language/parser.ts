@@ -21,6 +21,7 @@ function setup(): { g: ohm.Grammar; s: ohm.Semantics } {
   const list = (n: ohm.Node): any[] => n.asIteration().children.map((c: ohm.Node) => c.ast());
   const opt = (n: ohm.Node): any => (n.numChildren ? n.children[0].ast() : null);
   // a qualified name's text without the blanks and comments ohm's `space` lets in (`:: /* c */ tla::X`)
+  // eslint-disable-next-line no-control-regex -- ohm counts \x00 as space
   const clean = (text: string) => text.replace(/\/\/[^\n]*|\/\*[\s\S]*?\*\/|[\x00-\x20]+/g, ''); // ohm's space is \x00..' '
   const bareName = (text: string) => unqualified(clean(text));
 
