@@ -73,7 +73,9 @@ export function generateCross(count, seed = 1, { unknowns = 0 } = {}) {
       const L = fresh('base');
       const tag = R.pick(TAGS);
       emit(
-        tag === 'L0C' && R.chance(0.5) ? `auto ${L} = MakeLayoutL0C(${r}, ${c});` : `auto ${L} = MakeLayout<${R.pick(ELEMENTS)}, Catlass::layout::${tag}>(${r}, ${c});`,
+        tag === 'L0C' && R.chance(0.5)
+          ? `auto ${L} = MakeLayoutL0C(${r}, ${c});`
+          : `auto ${L} = MakeLayout<${R.pick(ELEMENTS)}, Catlass::layout::${tag}>(${r}, ${c});`,
         L,
       );
       layouts.push({ name: L, rows: rv, cols: cv, tag });

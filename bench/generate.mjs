@@ -61,13 +61,53 @@ function tagLayout(el, tag, r, c) {
     case 'ColumnMajor':
       return { shape: [r, c], stride: [1, r], origin: [r, c] };
     case 'zN':
-      return { shape: [[16, cdiv(r, 16)], [c0, cdiv(c, c0)]], stride: [[c0, frac], [1, rup(r, 16) * c0]], origin: [r, c] };
+      return {
+        shape: [
+          [16, cdiv(r, 16)],
+          [c0, cdiv(c, c0)],
+        ],
+        stride: [
+          [c0, frac],
+          [1, rup(r, 16) * c0],
+        ],
+        origin: [r, c],
+      };
     case 'zZ':
-      return { shape: [[16, cdiv(r, 16)], [c0, cdiv(c, c0)]], stride: [[c0, rup(c, c0) * 16], [1, frac]], origin: [r, c] };
+      return {
+        shape: [
+          [16, cdiv(r, 16)],
+          [c0, cdiv(c, c0)],
+        ],
+        stride: [
+          [c0, rup(c, c0) * 16],
+          [1, frac],
+        ],
+        origin: [r, c],
+      };
     case 'nZ':
-      return { shape: [[c0, cdiv(r, c0)], [16, cdiv(c, 16)]], stride: [[1, rup(c, 16) * c0], [c0, frac]], origin: [r, c] };
+      return {
+        shape: [
+          [c0, cdiv(r, c0)],
+          [16, cdiv(c, 16)],
+        ],
+        stride: [
+          [1, rup(c, 16) * c0],
+          [c0, frac],
+        ],
+        origin: [r, c],
+      };
     case 'L0C':
-      return { shape: [[16, cdiv(r, 16)], [16, cdiv(c, 16)]], stride: [[16, 256], [1, rup(r, 16) * 16]], origin: [r, c] };
+      return {
+        shape: [
+          [16, cdiv(r, 16)],
+          [16, cdiv(c, 16)],
+        ],
+        stride: [
+          [16, 256],
+          [1, rup(r, 16) * 16],
+        ],
+        origin: [r, c],
+      };
     default:
       throw new Error(tag);
   }
@@ -270,7 +310,10 @@ export function generateDocument(count, seed = 1, { unknowns = 0 } = {}) {
         const i1 = R.int(1, 8);
         const j0 = R.pick([2, 4, 8, 16]);
         const j1 = R.int(1, 8);
-        const st = [[j0, j0 * i0], [1, i0 * i1 * j0]];
+        const st = [
+          [j0, j0 * i0],
+          [1, i0 * i1 * j0],
+        ];
         const explicit = R.chance(0.4);
         emit(
           `Layout ${name} = MakeLayout(MakeShape(MakeShape(${i0}, ${i1}), MakeShape(${j0}, ${j1})),\n` +
@@ -278,8 +321,27 @@ export function generateDocument(count, seed = 1, { unknowns = 0 } = {}) {
             (explicit ? `,\n                      MakeShape(${i0 * i1}, ${j0 * j1}));` : ');'),
           name,
         );
-        block.layouts.push({ name, model: { shape: [[i0, i1], [j0, j1]], stride: st, origin: [i0 * i1, j0 * j1] } });
-        emit(`static_assert(${name}(MakeCoord(${i0 * i1 - 1}, ${j0 * j1 - 1})) == ${offset([i0 * i1 - 1, j0 * j1 - 1], [[i0, i1], [j0, j1]], st)});`);
+        block.layouts.push({
+          name,
+          model: {
+            shape: [
+              [i0, i1],
+              [j0, j1],
+            ],
+            stride: st,
+            origin: [i0 * i1, j0 * j1],
+          },
+        });
+        emit(
+          `static_assert(${name}(MakeCoord(${i0 * i1 - 1}, ${j0 * j1 - 1})) == ${offset(
+            [i0 * i1 - 1, j0 * j1 - 1],
+            [
+              [i0, i1],
+              [j0, j1],
+            ],
+            st,
+          )});`,
+        );
       } else if (kind === 4) {
         const rows = R.pick([16, 32, 100, 128]);
         const cols = R.pick([16, 48, 100, 256]);
@@ -298,7 +360,20 @@ export function generateDocument(count, seed = 1, { unknowns = 0 } = {}) {
             `                        Shape<_${4 * a}, _${4 * bb}>>{};`,
           name,
         );
-        block.layouts.push({ name, model: { shape: [[4, a], [4, bb]], stride: [[4, 16], [1, 16 * a]], origin: [4 * a, 4 * bb] } });
+        block.layouts.push({
+          name,
+          model: {
+            shape: [
+              [4, a],
+              [4, bb],
+            ],
+            stride: [
+              [4, 16],
+              [1, 16 * a],
+            ],
+            origin: [4 * a, 4 * bb],
+          },
+        });
       } else if (kind === 6 && blocks.length > 1) {
         // a tile of an earlier block's layout: a dependency across blocks
         const ob = blocks[R.int(Math.max(0, blocks.length - 20), blocks.length - 2)];

@@ -110,7 +110,10 @@ const notes = [];
 /** CPU time (user + system of this process) of the in-process benchmarks: less sensitive to other load than wall time. */
 const cpuNotes = [];
 const cpuMs = (u) => (u.user + u.system) / 1000;
-const loadAtStart = os.loadavg().map((x) => x.toFixed(2)).join(' ');
+const loadAtStart = os
+  .loadavg()
+  .map((x) => x.toFixed(2))
+  .join(' ');
 const results = { machine: {}, rows };
 
 /**
@@ -191,7 +194,7 @@ function editorDocs() {
   for (const unknowns of [0, 0.1]) {
     for (const n of [1000, 10000]) {
       const tail = unknowns ? ', a tenth unknown' : '';
-      const g1 = unknowns ? generateDocument(n, n, { unknowns }) : docs.get(n) ?? generateDocument(n, n);
+      const g1 = unknowns ? generateDocument(n, n, { unknowns }) : (docs.get(n) ?? generateDocument(n, n));
       list.push({ label: `generate.mjs ${k(n)}${tail}`, file: `gen-${n}${unknowns ? '-unknowns' : ''}.tla`, n, text: g1.text });
       const g2 = generateCross(n, n, { unknowns });
       list.push({ label: `generate-cross.mjs ${k(n)}${tail}`, file: `cross-${n}${unknowns ? '-unknowns' : ''}.tla`, n, text: g2.text });
@@ -308,23 +311,67 @@ async function editorSection() {
     const real = await editorRun(SERVER, d, uri);
     const big = d.n === 10000;
     const rssBudget = big ? 150e6 : 100e6;
-    row(`editor: open → first diagnostics, ${d.label}`, big ? '< 1 s' : '—', [real.open], ms, 'floor server', [floor.open], big ? real.open < 1000 : null, {
-      diagnostics: real.openDiagnostics,
-    });
-    row(`  edit → its diagnostics (typing), p95`, `≤ ${EDIT_BUDGET} ms`, real.typing, ms, 'floor server (no debounce)', floor.typing, median(real.typing) <= EDIT_BUDGET, {
-      median: median(real.typingAll),
-    });
-    row(`  burst of 20 edits → last version's diagnostics, p95`, `≤ ${EDIT_BUDGET} ms`, real.burst, ms, 'floor server (no debounce)', floor.burst, median(real.burst) <= EDIT_BUDGET, {
-      median: median(real.burstAll),
-    });
+    row(
+      `editor: open → first diagnostics, ${d.label}`,
+      big ? '< 1 s' : '—',
+      [real.open],
+      ms,
+      'floor server',
+      [floor.open],
+      big ? real.open < 1000 : null,
+      {
+        diagnostics: real.openDiagnostics,
+      },
+    );
+    row(
+      `  edit → its diagnostics (typing), p95`,
+      `≤ ${EDIT_BUDGET} ms`,
+      real.typing,
+      ms,
+      'floor server (no debounce)',
+      floor.typing,
+      median(real.typing) <= EDIT_BUDGET,
+      {
+        median: median(real.typingAll),
+      },
+    );
+    row(
+      `  burst of 20 edits → last version's diagnostics, p95`,
+      `≤ ${EDIT_BUDGET} ms`,
+      real.burst,
+      ms,
+      'floor server (no debounce)',
+      floor.burst,
+      median(real.burst) <= EDIT_BUDGET,
+      {
+        median: median(real.burstAll),
+      },
+    );
     row(`  edit → hover, p95 (${real.edits} edits)`, '< 30 ms', real.hover, ms, 'floor server (empty hover)', floor.hover, median(real.hover) < 30, {
       median: median(real.hoverAll),
     });
-    row(`  RSS after ${real.edits} edits`, `< ${rssBudget / 1e6} MB`, [real.finalRss], mb, 'floor server', [floor.finalRss], real.finalRss < rssBudget);
+    row(
+      `  RSS after ${real.edits} edits`,
+      `< ${rssBudget / 1e6} MB`,
+      [real.finalRss],
+      mb,
+      'floor server',
+      [floor.finalRss],
+      real.finalRss < rssBudget,
+    );
     const limit = Math.max(5e6, 0.05 * real.trend.mean);
-    row(`  RSS trend over the last ${real.edits / 2} edits`, 'no growth', [real.trend.growth], (b) => `${b >= 0 ? '+' : ''}${mb(b)}`, '—', [], real.trend.growth < limit, {
-      limit,
-    });
+    row(
+      `  RSS trend over the last ${real.edits / 2} edits`,
+      'no growth',
+      [real.trend.growth],
+      (b) => `${b >= 0 ? '+' : ''}${mb(b)}`,
+      '—',
+      [],
+      real.trend.growth < limit,
+      {
+        limit,
+      },
+    );
     notes.push(
       `Editor, ${d.label}: ${d.text.split('\n').length} lines, ${kb(d.text.length)}, ${real.openDiagnostics} diagnostics at open (${real.lastDiagnostics} after the edits); ` +
         `medians: typing ${ms(median(real.typingAll))} (floor ${ms(median(floor.typingAll))}), burst ${ms(median(real.burstAll))}, edit → hover ${ms(median(real.hoverAll))} (floor ${ms(median(floor.hoverAll))}); ` +
@@ -337,9 +384,24 @@ async function editorSection() {
     gc();
     const flagged = await editorRun(SERVER, d, `file:///bench/${d.file}`, ['--max-semi-space-size=4']);
     const budget = d.n === 10000 ? 150e6 : 100e6;
-    row(`editor: RSS after ${flagged.edits} edits, ${d.label}, node --max-semi-space-size=4`, `< ${budget / 1e6} MB`, [flagged.finalRss], mb, 'same server without the flag (above)',
-      [rows.filter((r) => r.bench.startsWith('  RSS after'))[list.indexOf(d)]?.raw.samples?.[0]].filter(Boolean), flagged.finalRss < budget);
-    row(`  edit → hover, p95, with the flag`, '< 30 ms', flagged.hover, ms, 'without the flag (above)', rows.filter((r) => r.bench.startsWith('  edit → hover'))[list.indexOf(d)]?.raw.samples ?? [], median(flagged.hover) < 30);
+    row(
+      `editor: RSS after ${flagged.edits} edits, ${d.label}, node --max-semi-space-size=4`,
+      `< ${budget / 1e6} MB`,
+      [flagged.finalRss],
+      mb,
+      'same server without the flag (above)',
+      [rows.filter((r) => r.bench.startsWith('  RSS after'))[list.indexOf(d)]?.raw.samples?.[0]].filter(Boolean),
+      flagged.finalRss < budget,
+    );
+    row(
+      `  edit → hover, p95, with the flag`,
+      '< 30 ms',
+      flagged.hover,
+      ms,
+      'without the flag (above)',
+      rows.filter((r) => r.bench.startsWith('  edit → hover'))[list.indexOf(d)]?.raw.samples ?? [],
+      median(flagged.hover) < 30,
+    );
   }
 }
 
@@ -604,7 +666,15 @@ if (want('core')) {
     if (cOk) c64.push(...runC('double'));
     js64.push(...fill(out64, 5));
   }
-  row('core: offsets of 4096×4096 zN half (16.7 M), compiled → Int32Array', '≤ 3× C', js32, ms, cOk ? 'C -O2 loops (int32)' : 'C (skipped)', c32, cOk ? median(js32) <= 3 * median(c32) : null);
+  row(
+    'core: offsets of 4096×4096 zN half (16.7 M), compiled → Int32Array',
+    '≤ 3× C',
+    js32,
+    ms,
+    cOk ? 'C -O2 loops (int32)' : 'C (skipped)',
+    c32,
+    cOk ? median(js32) <= 3 * median(c32) : null,
+  );
   row('core: same, compiled → Float64Array', '—', js64, ms, cOk ? 'C -O2 loops (double)' : 'C (skipped)', c64, null);
 
   // offsetAt: one call per element (random access, e.g. a hover's grid)
@@ -627,7 +697,15 @@ if (want('core')) {
     lib.naiveOffsets(l, ROWS, SAMPLE);
     naive.push(((performance.now() - t) * size) / SAMPLE);
   }
-  row(`core: same, naive recursive crd2offset (extrapolated ×${Math.round(size / SAMPLE)})`, '≥ 20× compiled', naive, ms, 'compiled fillOffsets (int32)', js32, median(naive) >= 20 * median(js32));
+  row(
+    `core: same, naive recursive crd2offset (extrapolated ×${Math.round(size / SAMPLE)})`,
+    '≥ 20× compiled',
+    naive,
+    ms,
+    'compiled fillOffsets (int32)',
+    js32,
+    median(naive) >= 20 * median(js32),
+  );
   notes.push(
     `Naive crd2offset was timed on the first ${SAMPLE.toLocaleString('en-US')} coordinates (row, col) in column order and extrapolated ×${(size / SAMPLE).toFixed(1)} ` +
       `(a full run would take about ${ms(median(naive))}). ` +
@@ -639,8 +717,24 @@ if (want('core')) {
   const ar = [];
   for (let r = 0; r < 3; r++) ar.push(lib.arithmetic(OPS));
   const num = ar.map((x) => x.number);
-  row('arith: checked op (mod+div+mul+2 add), core IntValue/BigInt', '—', ar.map((x) => x.coreIntValue), ns, 'plain number, safe-integer checked', num, null);
-  row('arith: same, bare BigInt with int64 check', '—', ar.map((x) => x.bigint), ns, 'plain number, safe-integer checked', num, null);
+  row(
+    'arith: checked op (mod+div+mul+2 add), core IntValue/BigInt',
+    '—',
+    ar.map((x) => x.coreIntValue),
+    ns,
+    'plain number, safe-integer checked',
+    num,
+    null,
+  );
+  row(
+    'arith: same, bare BigInt with int64 check',
+    '—',
+    ar.map((x) => x.bigint),
+    ns,
+    'plain number, safe-integer checked',
+    num,
+    null,
+  );
 }
 
 // ------------------------------------------------------------ 4. LSP requests on the 10,000-statement file
@@ -671,7 +765,10 @@ async function requestBench(serverPath, text, uri) {
       hover: () => ['textDocument/hover', { textDocument: { uri }, position: tokenPos(false) }],
       inlay: () => {
         const start = R.int(0, Math.max(0, lines.length - 61));
-        return ['textDocument/inlayHint', { textDocument: { uri }, range: { start: { line: start, character: 0 }, end: { line: start + 60, character: 0 } } }];
+        return [
+          'textDocument/inlayHint',
+          { textDocument: { uri }, range: { start: { line: start, character: 0 }, end: { line: start + 60, character: 0 } } },
+        ];
       },
       completion: () => ['textDocument/completion', { textDocument: { uri }, position: tokenPos(true) }],
     };
@@ -718,8 +815,24 @@ if (want('lsp')) {
   if (want('lsp')) {
     row('LSP: open 10k file → first diagnostics', '—', [real.firstDiagnostics], ms, 'floor server', [floor.firstDiagnostics], null);
     row('LSP: hover p95, 10k file', '< 10 ms', real.hover.p95, ms, 'floor server (empty answers)', floor.hover.p95, median(real.hover.p95) < 10);
-    row('LSP: inlay hints, 60-line viewport, p95', '< 20 ms', real.inlay.p95, ms, 'floor server (empty answers)', floor.inlay.p95, median(real.inlay.p95) < 20);
-    row('LSP: completion p95, 10k file', '< 20 ms', real.completion.p95, ms, 'floor server (empty answers)', floor.completion.p95, median(real.completion.p95) < 20);
+    row(
+      'LSP: inlay hints, 60-line viewport, p95',
+      '< 20 ms',
+      real.inlay.p95,
+      ms,
+      'floor server (empty answers)',
+      floor.inlay.p95,
+      median(real.inlay.p95) < 20,
+    );
+    row(
+      'LSP: completion p95, 10k file',
+      '< 20 ms',
+      real.completion.p95,
+      ms,
+      'floor server (empty answers)',
+      floor.completion.p95,
+      median(real.completion.p95) < 20,
+    );
     notes.push(
       `LSP medians (10k file): hover ${ms(real.hover.median)}, inlay ${ms(real.inlay.median)}, completion ${ms(real.completion.median)}; ` +
         `mean response size hover ${kb(real.hover.bytes)}, inlay ${kb(real.inlay.bytes)}, completion ${kb(real.completion.bytes)}; ` +
@@ -788,7 +901,15 @@ if (want('render')) {
     evalTimes.push(timeRun(['eval', file]));
   }
   const svgSize = statSync(path.join(dir, 'big.svg')).size;
-  row('render: tla-layout render --svg, 4096×4096 zN (whole command)', '< 1 s', svgTimes, ms, 'tla-layout eval of the same file', evalTimes, median(svgTimes) < 1000);
+  row(
+    'render: tla-layout render --svg, 4096×4096 zN (whole command)',
+    '< 1 s',
+    svgTimes,
+    ms,
+    'tla-layout eval of the same file',
+    evalTimes,
+    median(svgTimes) < 1000,
+  );
   row('  render: the SVG file size', '< 5 MB', [svgSize], kb, '—', [], svgSize < 5 * 1024 * 1024);
   rmSync(dir, { recursive: true, force: true });
 }
@@ -836,7 +957,15 @@ if (want('size')) {
   const size = statSync(SERVER).size;
   const floorSize = statSync(FLOOR).size;
   const minSize = statSync(path.join(WORK, 'server.min.js')).size;
-  row(`size: ${path.relative(ROOT, SERVER).startsWith('..') ? path.basename(SERVER) : path.relative(ROOT, SERVER)}`, '< 1 MB', [size], kb, 'floor server bundle', [floorSize], size < 1e6);
+  row(
+    `size: ${path.relative(ROOT, SERVER).startsWith('..') ? path.basename(SERVER) : path.relative(ROOT, SERVER)}`,
+    '< 1 MB',
+    [size],
+    kb,
+    'floor server bundle',
+    [floorSize],
+    size < 1e6,
+  );
   row('  size: server bundle minified (--production)', '—', [minSize], kb, 'dist/server.js', [size], null);
 }
 
@@ -853,7 +982,10 @@ results.machine = {
   nproc: os.availableParallelism?.() ?? os.cpus().length,
   cpu,
   node: process.version,
-  load: os.loadavg().map((x) => x.toFixed(2)).join(' '),
+  load: os
+    .loadavg()
+    .map((x) => x.toFixed(2))
+    .join(' '),
   loadAtStart,
   memory: mb(os.totalmem()),
   cc: spawnSync('cc', ['--version'], { encoding: 'utf8' }).stdout?.split('\n')[0] || 'no C compiler',
@@ -861,7 +993,7 @@ results.machine = {
 const header = ['benchmark', 'budget', 'median', 'min', 'max', 'baseline (same run)', 'baseline median', 'ratio', 'holds'];
 const table = [
   `| ${header.join(' | ')} |`,
-  `|${header.map((_, i) => (i >= 2 && i <= 4) || i === 6 || i === 7 ? '---:' : '---').join('|')}|`,
+  `|${header.map((_, i) => ((i >= 2 && i <= 4) || i === 6 || i === 7 ? '---:' : '---')).join('|')}|`,
   ...rows.map((r) => `| ${[r.bench, r.budget, r.median, r.min, r.max, r.baseline, r.baseMedian, r.ratio, r.holds].join(' | ')} |`),
 ].join('\n');
 if (cpuNotes.length) {
@@ -879,4 +1011,7 @@ const text =
 console.log(text);
 mkdirSync(OUT, { recursive: true });
 writeFileSync(path.join(OUT, 'table.md'), text);
-writeFileSync(path.join(OUT, 'results.json'), JSON.stringify(results, (k, v) => (typeof v === 'bigint' ? String(v) : v), 2));
+writeFileSync(
+  path.join(OUT, 'results.json'),
+  JSON.stringify(results, (k, v) => (typeof v === 'bigint' ? String(v) : v), 2),
+);

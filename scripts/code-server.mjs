@@ -138,10 +138,7 @@ export async function startCodeServer({
     fs.symlinkSync(extensionDir, target, 'dir');
   }
 
-  fs.writeFileSync(
-    path.join(userDataDir, 'User', 'settings.json'),
-    JSON.stringify({ ...DEFAULT_SETTINGS, ...settings }, null, 2),
-  );
+  fs.writeFileSync(path.join(userDataDir, 'User', 'settings.json'), JSON.stringify({ ...DEFAULT_SETTINGS, ...settings }, null, 2));
   // our own config file, so code-server never writes ~/.config/code-server/config.yaml
   const configFile = path.join(dataDir, 'config.yaml');
   fs.writeFileSync(configFile, 'auth: none\n');
@@ -149,16 +146,21 @@ export async function startCodeServer({
   port = port ?? (await freePort());
   const args = [
     CODE_SERVER_ENTRY,
-    '--config', configFile,
-    '--auth', 'none',
-    '--bind-addr', `127.0.0.1:${port}`,
+    '--config',
+    configFile,
+    '--auth',
+    'none',
+    '--bind-addr',
+    `127.0.0.1:${port}`,
     '--disable-telemetry',
     '--disable-update-check',
     '--disable-workspace-trust',
     '--disable-getting-started-override',
     '--ignore-last-opened',
-    '--user-data-dir', userDataDir,
-    '--extensions-dir', extensionsDir,
+    '--user-data-dir',
+    userDataDir,
+    '--extensions-dir',
+    extensionsDir,
   ];
   const folderAbs = folder ? path.resolve(folder) : undefined;
   if (folderAbs) args.push(folderAbs);
@@ -317,7 +319,8 @@ async function main(argv) {
     console.warn(`[code-server] warning: ${path.join(ROOT, 'dist/extension.js')} is missing — run \`npm run build\` first`);
   }
   // quiet unless something fails: one line on the first run, the installer's output only on failure
-  if (!isCodeServerInstalled()) console.log(`[code-server] first run: installing code-server ${CODE_SERVER_VERSION} into .vscode-test/ (a minute or two)`);
+  if (!isCodeServerInstalled())
+    console.log(`[code-server] first run: installing code-server ${CODE_SERVER_VERSION} into .vscode-test/ (a minute or two)`);
   ensureCodeServer({ quiet: true });
   const dataDir = path.join(ROOT, '.vscode-test', 'dev');
   const cs = await startCodeServer({

@@ -118,8 +118,10 @@ export function tokenize(text) {
       while (i < n) {
         const d = text[i];
         if (isIdChar(d) || d === '.') i++;
-        else if (d === "'" && isIdChar(text[i + 1] ?? '')) i++; // digit separator 1'000
-        else if ((d === '+' || d === '-') && /[eEpP]/.test(text[i - 1])) i++; // a pp-number: 1e+5 (0x1e+2 too, as in C++)
+        else if (d === "'" && isIdChar(text[i + 1] ?? ''))
+          i++; // digit separator 1'000
+        else if ((d === '+' || d === '-') && /[eEpP]/.test(text[i - 1]))
+          i++; // a pp-number: 1e+5 (0x1e+2 too, as in C++)
         else break;
       }
       tokens.push({ kind: 'number', text: text.slice(s, i), start: s, end: i });

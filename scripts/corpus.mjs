@@ -49,7 +49,13 @@ export const CONSTRUCTS = [
 const EXTENSIONS = /\.(cpp|hpp|h|asc)$/;
 
 function parseArgs(argv) {
-  const o = { dir: path.join(ROOT, '..', 'shared', 'corpus', 'catlass'), json: false, limit: Infinity, list: false, server: path.join(ROOT, 'dist', 'server.js') };
+  const o = {
+    dir: path.join(ROOT, '..', 'shared', 'corpus', 'catlass'),
+    json: false,
+    limit: Infinity,
+    list: false,
+    server: path.join(ROOT, 'dist', 'server.js'),
+  };
   for (let k = 0; k < argv.length; k++) {
     const a = argv[k];
     if (a === '--json') o.json = true;
@@ -128,7 +134,10 @@ function startServer(serverPath) {
     async initialize() {
       let timer;
       const late = new Promise((_, reject) => {
-        timer = setTimeout(() => reject(new Error(`${serverPath} did not answer initialize within ${TIMEOUT_MS / 1000} s: ${stderr.slice(-400)}`)), TIMEOUT_MS);
+        timer = setTimeout(
+          () => reject(new Error(`${serverPath} did not answer initialize within ${TIMEOUT_MS / 1000} s: ${stderr.slice(-400)}`)),
+          TIMEOUT_MS,
+        );
       });
       const died = exit.then(() => Promise.reject(new Error(`${serverPath} exited before initialize: ${stderr.slice(-400)}`)));
       const asked = connection.sendRequest('initialize', {
@@ -167,7 +176,11 @@ async function timed(server, method, params, problems, where) {
   let timer;
   const timeout = new Promise((r) => (timer = setTimeout(() => r({ timeout: true }), TIMEOUT_MS)));
   try {
-    const r = await Promise.race([server.connection.sendRequest(method, params).then((result) => ({ result })), timeout, server.exit.then(() => ({ exited: true }))]);
+    const r = await Promise.race([
+      server.connection.sendRequest(method, params).then((result) => ({ result })),
+      timeout,
+      server.exit.then(() => ({ exited: true })),
+    ]);
     const ms = performance.now() - t0;
     if (r.timeout) problems.push({ kind: 'timeout', method, where, ms });
     else if (r.exited) problems.push({ kind: 'crash', method, where, message: 'the server exited' });
@@ -233,7 +246,12 @@ export async function measure(o) {
   for (const f of files) {
     if (server.exited()) {
       // a crash: say so, and measure the remaining files with a new server
-      problems.push({ kind: 'crash', method: 'server', where: '', message: `the server exited (${JSON.stringify(server.exited())}): ${server.stderr().slice(-400)}` });
+      problems.push({
+        kind: 'crash',
+        method: 'server',
+        where: '',
+        message: `the server exited (${JSON.stringify(server.exited())}): ${server.stderr().slice(-400)}`,
+      });
       logsOfEarlierServers.push(...server.logs);
       server = startServer(serverPath);
       await server.initialize();
@@ -251,12 +269,30 @@ export async function measure(o) {
     const t0 = performance.now();
     await server.connection.sendNotification('textDocument/didOpen', { textDocument: { uri, languageId: 'cpp', version: 1, text: f.text } });
     // every request at once, as an editor showing the file would: the server answers in order
-    const hints = timed(server, 'textDocument/inlayHint', { textDocument: { uri }, range: { start: { line: 0, character: 0 }, end: { line: idx.lines, character: 0 } } }, problems, rel);
+    const hints = timed(
+      server,
+      'textDocument/inlayHint',
+      { textDocument: { uri }, range: { start: { line: 0, character: 0 }, end: { line: idx.lines, character: 0 } } },
+      problems,
+      rel,
+    );
     const hovers = sites.map((s) => {
       const at = (start, end) => idx.position(start + ((end - start) >> 1));
-      const call = timed(server, 'textDocument/hover', { textDocument: { uri }, position: at(s.nameStart, s.nameEnd) }, problems, `${rel}:${idx.position(s.nameStart).line + 1}`);
+      const call = timed(
+        server,
+        'textDocument/hover',
+        { textDocument: { uri }, position: at(s.nameStart, s.nameEnd) },
+        problems,
+        `${rel}:${idx.position(s.nameStart).line + 1}`,
+      );
       const name = s.assigned
-        ? timed(server, 'textDocument/hover', { textDocument: { uri }, position: at(s.assignedStart, s.assignedEnd) }, problems, `${rel}:${idx.position(s.assignedStart).line + 1}`)
+        ? timed(
+            server,
+            'textDocument/hover',
+            { textDocument: { uri }, position: at(s.assignedStart, s.assignedEnd) },
+            problems,
+            `${rel}:${idx.position(s.assignedStart).line + 1}`,
+          )
         : Promise.resolve(undefined);
       return Promise.all([call, name]);
     });
@@ -282,7 +318,10 @@ export async function measure(o) {
       }
     } else if (!server.exited()) problems.push({ kind: 'timeout', method: 'textDocument/publishDiagnostics', where: rel, ms: TIMEOUT_MS });
 
-    const hintsBySite = assignHints(sites.map((s) => idx.position(s.end)), hintAnswer.result ?? []);
+    const hintsBySite = assignHints(
+      sites.map((s) => idx.position(s.end)),
+      hintAnswer.result ?? [],
+    );
     let served = 0;
     sites.forEach((s, k) => {
       const values = [];
@@ -310,7 +349,13 @@ export async function measure(o) {
     perFile.push({ file: rel, sites: sites.length, served, constructs: byConstruct, excluded: f.scan.excluded.length });
     await server.connection.sendNotification('textDocument/didClose', { textDocument: { uri } });
   }
-  if (server.exited()) problems.push({ kind: 'crash', method: 'server', where: '', message: `the server exited (${JSON.stringify(server.exited())}): ${server.stderr().slice(-400)}` });
+  if (server.exited())
+    problems.push({
+      kind: 'crash',
+      method: 'server',
+      where: '',
+      message: `the server exited (${JSON.stringify(server.exited())}): ${server.stderr().slice(-400)}`,
+    });
   const failedLogs = [...server.logs, ...logsOfEarlierServers].filter((m) => /failed/.test(m));
   await server.close();
 
@@ -349,7 +394,14 @@ export function formatTable(m) {
   const head = ['construct', 'sites', 'concrete', 'symbolic', 'unserved', 'served'];
   const rows = Object.entries(m.constructs).map(([c, r]) => [c, r.sites, r.concrete, r.symbolic, r.unserved, pct(r.concrete + r.symbolic, r.sites)]);
   const t = m.total;
-  const totalRow = ['total', t.sites, `${t.concrete} (${pct(t.concrete, t.sites)})`, `${t.symbolic} (${pct(t.symbolic, t.sites)})`, `${t.unserved} (${pct(t.unserved, t.sites)})`, pct(t.concrete + t.symbolic, t.sites)];
+  const totalRow = [
+    'total',
+    t.sites,
+    `${t.concrete} (${pct(t.concrete, t.sites)})`,
+    `${t.symbolic} (${pct(t.symbolic, t.sites)})`,
+    `${t.unserved} (${pct(t.unserved, t.sites)})`,
+    pct(t.concrete + t.symbolic, t.sites),
+  ];
   const all = [head, ...rows, totalRow].map((r) => r.map(String));
   const widths = head.map((_, k) => Math.max(...all.map((r) => r[k].length)));
   const line = (r) => '| ' + r.map((x, k) => (k ? x.padStart(widths[k]) : x.padEnd(widths[k]))).join(' | ') + ' |';
@@ -366,7 +418,9 @@ export function formatReport(m) {
   out.push(formatTable(m));
   out.push('');
   const b = m.servedBy;
-  out.push(`served by: inlay hint ${b.inlay}, hover on the call ${b.hover}, hover on the assigned name ${b.name} (of ${b.assignedSites} sites assigned to a name)`);
+  out.push(
+    `served by: inlay hint ${b.inlay}, hover on the call ${b.hover}, hover on the assigned name ${b.name} (of ${b.assignedSites} sites assigned to a name)`,
+  );
   const ex = Object.entries(m.excluded);
   if (ex.length) out.push(`not sites by the definition (member or non-tla qualified calls): ${ex.map(([k, v]) => `${k} ${v}`).join(', ')}`);
   out.push('');
@@ -374,11 +428,17 @@ export function formatReport(m) {
   for (const d of m.diagnostics) out.push(`  ${d.file}:${d.line}:${d.col} ${d.severity} ${d.code} ${d.message.split('\n')[0]}`);
   out.push(`crashes: ${m.crashes.length}, timeouts (> ${TIMEOUT_MS / 1000} s): ${m.timeouts.length}`);
   for (const p of [...m.crashes, ...m.timeouts]) out.push(`  ${p.kind} ${p.method} ${p.where} ${p.message ?? `${Math.round(p.ms)} ms`}`);
-  if (m.serverLoggedFailures.length) out.push(`server logged ${m.serverLoggedFailures.length} failures, first: ${m.serverLoggedFailures[0].split('\n')[0]}`);
-  out.push(`p95 open → diagnostics ${m.openToDiagnosticsP95Ms} ms; total ${(m.totalMs / 1000).toFixed(1)} s (scan ${(m.scanMs / 1000).toFixed(1)} s) on ${m.machine.cpus} cores, load ${m.machine.load.join(' ')}`);
+  if (m.serverLoggedFailures.length)
+    out.push(`server logged ${m.serverLoggedFailures.length} failures, first: ${m.serverLoggedFailures[0].split('\n')[0]}`);
+  out.push(
+    `p95 open → diagnostics ${m.openToDiagnosticsP95Ms} ms; total ${(m.totalMs / 1000).toFixed(1)} s (scan ${(m.scanMs / 1000).toFixed(1)} s) on ${m.machine.cpus} cores, load ${m.machine.load.join(' ')}`,
+  );
   if (m.sites) {
     out.push('');
-    for (const s of m.sites) out.push(`${s.file}:${s.line}:${s.col} ${s.construct} ${s.status}${s.values.length ? ' ' + s.values.map((v) => `[${v.via}] ${v.value}`).join(' | ') : ''}`);
+    for (const s of m.sites)
+      out.push(
+        `${s.file}:${s.line}:${s.col} ${s.construct} ${s.status}${s.values.length ? ' ' + s.values.map((v) => `[${v.via}] ${v.value}`).join(' | ') : ''}`,
+      );
   }
   return out.join('\n');
 }

@@ -74,7 +74,12 @@ mkdirSync(outDir, { recursive: true });
 const bundle = path.join(outDir, 'properties.cjs');
 await esbuild.build({
   // the .tla properties and the C++ campaign (test/fuzz/cppFuzz.ts) in one bundle
-  stdin: { contents: "export * from './test/fuzz/properties';\nexport * from './test/fuzz/cppFuzz';\n", resolveDir: root, sourcefile: 'fuzz-entry.ts', loader: 'ts' },
+  stdin: {
+    contents: "export * from './test/fuzz/properties';\nexport * from './test/fuzz/cppFuzz';\n",
+    resolveDir: root,
+    sourcefile: 'fuzz-entry.ts',
+    loader: 'ts',
+  },
   outfile: bundle,
   bundle: true,
   platform: 'node',
@@ -92,7 +97,12 @@ const fc = require('fast-check');
 const all = [
   ...P.PROPERTIES,
   ...P.CPP_PROPERTIES,
-  ...(opts.lsp ? [{ ...P.LSP_PROPERTY, lsp: 'tla' }, { ...P.CPP_LSP_PROPERTY, lsp: 'cpp' }] : []),
+  ...(opts.lsp
+    ? [
+        { ...P.LSP_PROPERTY, lsp: 'tla' },
+        { ...P.CPP_LSP_PROPERTY, lsp: 'cpp' },
+      ]
+    : []),
 ];
 for (const n of opts.only ?? []) {
   if (!all.some((p) => p.name === n)) {
@@ -202,7 +212,13 @@ async function runProperty(p, quota, timeMs, index) {
         const s =
           opts.path || stats.failures.length >= opts.maxFailures
             ? d
-            : await fc.check(property, { seed: d.seed, path: d.counterexamplePath, numRuns: 1, interruptAfterTimeLimit: 60_000, markInterruptAsFailure: false });
+            : await fc.check(property, {
+                seed: d.seed,
+                path: d.counterexamplePath,
+                numRuns: 1,
+                interruptAfterTimeLimit: 60_000,
+                markInterruptAsFailure: false,
+              });
         const shrunk = s.failed ? s : d;
         const err = shrunk.errorInstance;
         stats.failures.push({
@@ -232,10 +248,14 @@ async function runProperty(p, quota, timeMs, index) {
 
 const totalWeight = chosen.reduce((s, p) => s + p.weight, 0);
 const quotas = chosen.map((p) => (opts.path ? 1 : Math.max(1, Math.round((opts.runs * p.weight) / totalWeight))));
-console.log(`fuzz: seed ${masterSeed}  (replay this run: node scripts/fuzz.mjs --seed ${masterSeed}${opts.runs !== 100_000 ? ` --runs ${opts.runs}` : ''}${opts.only ? ` --only ${opts.only.join(',')}` : ''})`);
+console.log(
+  `fuzz: seed ${masterSeed}  (replay this run: node scripts/fuzz.mjs --seed ${masterSeed}${opts.runs !== 100_000 ? ` --runs ${opts.runs}` : ''}${opts.only ? ` --only ${opts.only.join(',')}` : ''})`,
+);
 console.log(`fuzz: ${quotas.reduce((a, b) => a + b, 0)} inputs over ${chosen.length} properties, time bound ${opts.time} s`);
 if (chosen.some((p) => p.name.startsWith('cpp'))) {
-  console.log(`fuzz: C++ campaign over ${P.cppCorpus().length} files (${existsSync(P.CORPUS_DIR) ? path.relative(root, P.CORPUS_DIR) : `the examples: ${path.relative(root, P.CORPUS_DIR)} is absent`})`);
+  console.log(
+    `fuzz: C++ campaign over ${P.cppCorpus().length} files (${existsSync(P.CORPUS_DIR) ? path.relative(root, P.CORPUS_DIR) : `the examples: ${path.relative(root, P.CORPUS_DIR)} is absent`})`,
+  );
 }
 console.log('');
 
@@ -252,7 +272,9 @@ for (let i = 0; i < chosen.length; i++) {
   process.stdout.write(`  ${p.name.padEnd(18)} ${String(quotas[i]).padStart(6)} inputs … `);
   const r = await runProperty(p, quotas[i], timeMs, i);
   results.push(r);
-  console.log(`${String(r.runs).padStart(6)} run in ${fmtMs(r.ms).padStart(6)}${r.interrupted ? ' (time share used up)' : ''}, ${r.failures.length ? `${r.failures.reduce((n, f) => n + f.seen, 0)} failing input(s)` : 'no failure'}`);
+  console.log(
+    `${String(r.runs).padStart(6)} run in ${fmtMs(r.ms).padStart(6)}${r.interrupted ? ' (time share used up)' : ''}, ${r.failures.length ? `${r.failures.reduce((n, f) => n + f.seen, 0)} failing input(s)` : 'no failure'}`,
+  );
 }
 const totalMs = performance.now() - t0;
 const totalRuns = results.reduce((s, r) => s + r.runs, 0);
@@ -271,7 +293,8 @@ for (const r of results) r.distinct = failures.filter((f) => f.property === r.na
 
 console.log('\n| property | inputs | time | slowest input | failing inputs | distinct failures |');
 console.log('|---|---:|---:|---:|---:|---:|');
-for (const r of results) console.log(`| ${r.name} | ${r.runs} | ${fmtMs(r.ms)} | ${fmtMs(r.slowestMs)} | ${r.failures.reduce((n, f) => n + f.seen, 0)} | ${r.distinct} |`);
+for (const r of results)
+  console.log(`| ${r.name} | ${r.runs} | ${fmtMs(r.ms)} | ${fmtMs(r.slowestMs)} | ${r.failures.reduce((n, f) => n + f.seen, 0)} | ${r.distinct} |`);
 const failing = failures.reduce((n, f) => n + f.seen, 0);
 console.log(`| **total** | **${totalRuns}** | **${fmtMs(totalMs)}** | | **${failing}** | **${failures.length}** |`);
 console.log(`\nfuzz: seed ${masterSeed}, ${totalRuns} inputs in ${fmtMs(totalMs)}`);
@@ -292,7 +315,12 @@ writeFileSync(
       runs: totalRuns,
       ms: Math.round(totalMs),
       options: opts,
-      properties: results.map((r) => ({ ...r, slowest: r.slowest === undefined ? undefined : shortJson(fc.stringify(r.slowest), 400), ms: Math.round(r.ms), slowestMs: Math.round(r.slowestMs) })),
+      properties: results.map((r) => ({
+        ...r,
+        slowest: r.slowest === undefined ? undefined : shortJson(fc.stringify(r.slowest), 400),
+        ms: Math.round(r.ms),
+        slowestMs: Math.round(r.slowestMs),
+      })),
     },
     null,
     2,

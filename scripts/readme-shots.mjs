@@ -23,7 +23,12 @@ for (const [from, to] of Object.entries(shots)) {
   const png = path.join(root, 'test-artifacts/e2e', `${from}.png`);
   if (!fs.existsSync(png)) throw new Error(`${png} missing: run npm run test:e2e first`);
   await page.setContent(`<img src="data:image/png;base64,${fs.readFileSync(png).toString('base64')}" style="display:block">`);
-  await page.screenshot({ path: path.join(root, 'images', `${to}.jpg`), type: 'jpeg', quality: 62, clip: { x: 348, y: 36, width: 932, height: 740 } });
+  await page.screenshot({
+    path: path.join(root, 'images', `${to}.jpg`),
+    type: 'jpeg',
+    quality: 62,
+    clip: { x: 348, y: 36, width: 932, height: 740 },
+  });
   console.log(`images/${to}.jpg`);
 }
 await browser.close();

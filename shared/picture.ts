@@ -238,7 +238,7 @@ export function buildGrid(p: Picture, view: GridView, maxCells: number): Grid {
 
 /** The sum behind one cell: `(1,5) → 1·4 + 0·16 + 1·1 + 1·32 = 37`. */
 export function explainCell(p: Picture, view: GridView, row: number, col: number): string {
-  const idx = p.modes.map((_, i) => (i === view.rowMode ? row : i === view.colMode ? col : view.fixed[i] ?? 0));
+  const idx = p.modes.map((_, i) => (i === view.rowMode ? row : i === view.colMode ? col : (view.fixed[i] ?? 0)));
   const terms = p.modes.flatMap((m, i) => modeTerms(m, idx[i]));
   const offset = p.modes.reduce((a, m, i) => a + modeOffset(m, idx[i]), 0);
   return `(${idx.join(',')}) → ${terms.join(' + ')} = ${offset}`;

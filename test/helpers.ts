@@ -31,8 +31,16 @@ export interface GoldenCase {
   element?: string;
   predicates?: string[];
   expect: {
-    value?: string; shape?: string; stride?: string; originShape?: string; error?: string;
-    coord?: string; offset?: string; position?: string; element?: string; kinds?: string[];
+    value?: string;
+    shape?: string;
+    stride?: string;
+    originShape?: string;
+    error?: string;
+    coord?: string;
+    offset?: string;
+    position?: string;
+    element?: string;
+    kinds?: string[];
   };
 }
 

@@ -1,15 +1,7 @@
 // The VS Code side: starts the TLA layout language server and registers the commands.
 import * as path from 'node:path';
 import * as vscode from 'vscode';
-import {
-  CloseAction,
-  ErrorAction,
-  LanguageClient,
-  LanguageClientOptions,
-  ServerOptions,
-  State,
-  TransportKind,
-} from 'vscode-languageclient/node';
+import { CloseAction, ErrorAction, LanguageClient, LanguageClientOptions, ServerOptions, State, TransportKind } from 'vscode-languageclient/node';
 
 import { LayoutView, send } from './layoutView';
 import { ScratchpadRequest } from '../../shared/protocol';

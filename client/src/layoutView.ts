@@ -88,11 +88,16 @@ export class LayoutView {
 
   private createPanel(column: vscode.ViewColumn): vscode.WebviewPanel {
     const media = vscode.Uri.joinPath(this.context.extensionUri, 'dist');
-    const panel = vscode.window.createWebviewPanel('tlaLayout.view', 'Layout', { viewColumn: column, preserveFocus: true }, {
-      enableScripts: true,
-      localResourceRoots: [media],
-      retainContextWhenHidden: true,
-    });
+    const panel = vscode.window.createWebviewPanel(
+      'tlaLayout.view',
+      'Layout',
+      { viewColumn: column, preserveFocus: true },
+      {
+        enableScripts: true,
+        localResourceRoots: [media],
+        retainContextWhenHidden: true,
+      },
+    );
     const nonce = Array.from({ length: 32 }, () => Math.floor(Math.random() * 36).toString(36)).join('');
     const script = panel.webview.asWebviewUri(vscode.Uri.joinPath(media, 'webview.js'));
     const csp = [
@@ -113,16 +118,24 @@ export class LayoutView {
 <div id="app" role="application" aria-label="Layout view"><p id="status">Loading…</p></div>
 <script nonce="${nonce}" src="${script}"></script>
 </body></html>`;
-    panel.onDidDispose(() => {
-      this.panel = undefined;
-      this.target = undefined;
-    }, undefined, this.context.subscriptions);
-    panel.webview.onDidReceiveMessage(async (m: FromWebview) => {
-      if (m.type === 'ready') {
-        this.ready = true;
-        if (this.queued) void panel.webview.postMessage(this.queued);
-      } else if (m.type === 'reveal') await this.reveal();
-    }, undefined, this.context.subscriptions);
+    panel.onDidDispose(
+      () => {
+        this.panel = undefined;
+        this.target = undefined;
+      },
+      undefined,
+      this.context.subscriptions,
+    );
+    panel.webview.onDidReceiveMessage(
+      async (m: FromWebview) => {
+        if (m.type === 'ready') {
+          this.ready = true;
+          if (this.queued) void panel.webview.postMessage(this.queued);
+        } else if (m.type === 'reveal') await this.reveal();
+      },
+      undefined,
+      this.context.subscriptions,
+    );
     return panel;
   }
 

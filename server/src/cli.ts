@@ -1,6 +1,17 @@
 // `tla-layout`: check and evaluate `.tla` files without an editor.
 import { readFileSync, statSync, writeFileSync } from 'node:fs';
-import { Analyzer, CppAnalyzer, DocumentAnalysis, LineIndex, pictureOf, printValue, renderSvg, renderText, summarize, tileDescription } from './language';
+import {
+  Analyzer,
+  CppAnalyzer,
+  DocumentAnalysis,
+  LineIndex,
+  pictureOf,
+  printValue,
+  renderSvg,
+  renderText,
+  summarize,
+  tileDescription,
+} from './language';
 
 const USAGE = `tla-layout — evaluate Catlass TLA layouts written in the .tla language
 
@@ -78,12 +89,19 @@ function cppSites(a: DocumentAnalysis, lines: LineIndex): CppSite[] {
   const prefix = 'auto __a = ';
   for (const d of a.declarations.values()) {
     const c = d.statement.chunk;
-    if (c.text.startsWith(prefix)) sites.push({ at: c.start + prefix.length, end: c.end, alias: d.name, value: d.value ? printValue(d.value) : null });
+    if (c.text.startsWith(prefix))
+      sites.push({ at: c.start + prefix.length, end: c.end, alias: d.name, value: d.value ? printValue(d.value) : null });
   }
   sites.sort((x, y) => x.at - y.at);
   return sites.map((x) => {
     const p = lines.position(x.at);
-    return { line: p.line + 1, column: p.character + 1, text: a.text.slice(x.at, x.end).replace(/\s+/g, ' '), ...(x.alias ? { alias: x.alias } : {}), value: x.value };
+    return {
+      line: p.line + 1,
+      column: p.character + 1,
+      text: a.text.slice(x.at, x.end).replace(/\s+/g, ' '),
+      ...(x.alias ? { alias: x.alias } : {}),
+      value: x.value,
+    };
   });
 }
 
@@ -98,7 +116,8 @@ function evaluateCpp(file: string, text: string, json: boolean, out: (s: string)
   const lines = new LineIndex(text);
   const sites = cppSites(a, lines);
   const failed = a.diagnostics.some((d) => d.severity === 'error');
-  if (json) return { json: { file, language: 'cpp', usesTla: a.usesTla, sites, diagnostics: a.diagnostics.map((d) => diagnosticJson(a, lines, d)) }, failed };
+  if (json)
+    return { json: { file, language: 'cpp', usesTla: a.usesTla, sites, diagnostics: a.diagnostics.map((d) => diagnosticJson(a, lines, d)) }, failed };
   for (const s of sites) out(`${file}:${s.line}:${s.column}: ${s.alias ? `using ${s.alias} = ` : ''}${s.text}  ▸ ${s.value ?? '(no value)'}`);
   for (const d of a.diagnostics) out(diagnosticLine(file, lines, d));
   return { failed };
@@ -162,7 +181,8 @@ function evaluateFile(file: string, json: boolean, out: (s: string) => void): { 
     const line = lines.position(s.chunk.start).line + 1;
     const sum = summarize(v);
     const label = s.declaredName ? `${s.declaredName} = ` : '';
-    const facts = sum.kind === 'layout' || sum.kind === 'tensor' ? `   rank ${sum.rank}, depth ${sum.depth}, size ${sum.size}, cosize ${sum.cosize}` : '';
+    const facts =
+      sum.kind === 'layout' || sum.kind === 'tensor' ? `   rank ${sum.rank}, depth ${sum.depth}, size ${sum.size}, cosize ${sum.cosize}` : '';
     // a tile says what it is: `tile (4,4) of a at (6,10), valid (2,2): a tail tile`
     const pic = s.declaredName && s.result?.tiles.length ? pictureOf(a, s.declaredName) : undefined;
     const tile = pic?.ok ? tileDescription(pic.picture) : undefined;

@@ -133,7 +133,7 @@ export class DocumentAnalyses {
         // overlapping: the merged range covers both; its old length is what it replaced
         const s = Math.min(start, r.start);
         const e = Math.max(end, r.end);
-        oldLength = e - s - ((end - start - oldLength) + (r.end - r.start - r.oldLength));
+        oldLength = e - s - (end - start - oldLength + (r.end - r.start - r.oldLength));
         start = s;
         end = e;
       }

@@ -258,9 +258,16 @@ export function startServer(connection: Connection): void {
   const schedule = (uri: string, delay: number) => {
     if (pullDiagnostics) return; // the client asks when it wants them
     clearTimeout(pending.get(uri));
-    pending.set(uri, setTimeout(() => publish(uri), delay));
+    pending.set(
+      uri,
+      setTimeout(() => publish(uri), delay),
+    );
     clearTimeout(preparing.get(uri));
-    if (delay > PREPARE_MS) preparing.set(uri, setTimeout(() => prepare(uri), PREPARE_MS));
+    if (delay > PREPARE_MS)
+      preparing.set(
+        uri,
+        setTimeout(() => prepare(uri), PREPARE_MS),
+      );
   };
 
   // TextDocuments fires a content change right after each open: that one must not
@@ -316,8 +323,14 @@ export function startServer(connection: Connection): void {
   connection.onDocumentRangeFormatting(handle('range formatting', [], (doc, p) => formatting(doc, p.range)));
   connection.onCodeAction(handle('code actions', [], (doc, p) => codeActions(doc, p)));
   connection.onCodeLens(handle('code lens', [], (doc) => codeLenses(doc)));
-  connection.onRequest(PICTURE_REQUEST, handle<PictureParams, ReturnType<typeof picture> | null>('layout picture', null, (doc, p) => picture(doc, p), true));
-  connection.onRequest(SCRATCHPAD_REQUEST, handle<ScratchpadParams, ScratchpadAnswer | null>('scratchpad', null, (doc, p) => scratchpad(doc, p), true));
+  connection.onRequest(
+    PICTURE_REQUEST,
+    handle<PictureParams, ReturnType<typeof picture> | null>('layout picture', null, (doc, p) => picture(doc, p), true),
+  );
+  connection.onRequest(
+    SCRATCHPAD_REQUEST,
+    handle<ScratchpadParams, ScratchpadAnswer | null>('scratchpad', null, (doc, p) => scratchpad(doc, p), true),
+  );
 
   documents.listen(connection);
   connection.listen();

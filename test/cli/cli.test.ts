@@ -97,7 +97,10 @@ test('eval prints values; --json has the documented shape', () => {
     { line: 5, column: 12, endLine: 5, endColumn: 16, severity: 'error', code: 'unknown-name', message: "unknown name 'nope'" },
   ]);
   // the guide's own tile starts at (6, 10), not a multiple of (4, 4): information, then the error
-  assert.deepEqual(j.diagnostics.map((d: { code: string }) => d.code), ['tile-misaligned', 'unknown-name']);
+  assert.deepEqual(
+    j.diagnostics.map((d: { code: string }) => d.code),
+    ['tile-misaligned', 'unknown-name'],
+  );
 });
 
 test('a tile is itself: eval says what it is, render --text draws it at tile-relative coordinates (issue 14)', () => {
@@ -156,7 +159,11 @@ test('eval on C++ lists every TLA site with line, column, source text and value 
   // values by hand: see test/cpp/kernel.test.ts
   assert.ok(out.includes(`${kernel}:23:24: MakeLayout<half, Catlass::layout::RowMajor>(M, K)  ▸ (300,200):(200,_1):(300,200)`), out.join('\n'));
   assert.ok(out.includes(`${kernel}:30:27: layoutC(MakeCoord(17, 33))  ▸ 10001`));
-  assert.ok(out.includes(`${kernel}:17:21: using LayoutTileA = Layout<Shape<_128, _64>, Stride<_64, _1>, Shape<_128, _64>>  ▸ (_128,_64):(_64,_1):(_128,_64)`));
+  assert.ok(
+    out.includes(
+      `${kernel}:17:21: using LayoutTileA = Layout<Shape<_128, _64>, Stride<_64, _1>, Shape<_128, _64>>  ▸ (_128,_64):(_64,_1):(_128,_64)`,
+    ),
+  );
   assert.equal(out.length, 9); // the alias and the 8 hinted sites
 
   const j = JSON.parse(run('eval', kernel, '--json').stdout);
@@ -164,14 +171,23 @@ test('eval on C++ lists every TLA site with line, column, source text and value 
   assert.equal(j.usesTla, true);
   assert.deepEqual(j.diagnostics, []);
   assert.equal(j.sites.length, 9);
-  assert.deepEqual(j.sites.find((s: { line: number }) => s.line === 28), {
-    line: 28,
-    column: 22,
-    text: 'GetTileLayout(layoutC, MakeShape(BLOCK_M, BLOCK_N), MakeCoord(256, 256))',
-    // the tail block of C: valid min(128, 300−256) = 44, min(256, 500−256) = 244
-    value: '((_16,8),(_16,16)):((_16,_256),(_1,4864)):(44,244)',
+  assert.deepEqual(
+    j.sites.find((s: { line: number }) => s.line === 28),
+    {
+      line: 28,
+      column: 22,
+      text: 'GetTileLayout(layoutC, MakeShape(BLOCK_M, BLOCK_N), MakeCoord(256, 256))',
+      // the tail block of C: valid min(128, 300−256) = 44, min(256, 500−256) = 244
+      value: '((_16,8),(_16,16)):((_16,_256),(_1,4864)):(44,244)',
+    },
+  );
+  assert.deepEqual(j.sites[0], {
+    line: 17,
+    column: 21,
+    text: 'Layout<Shape<_128, _64>, Stride<_64, _1>, Shape<_128, _64>>',
+    alias: 'LayoutTileA',
+    value: '(_128,_64):(_64,_1):(_128,_64)',
   });
-  assert.deepEqual(j.sites[0], { line: 17, column: 21, text: 'Layout<Shape<_128, _64>, Stride<_64, _1>, Shape<_128, _64>>', alias: 'LayoutTileA', value: '(_128,_64):(_64,_1):(_128,_64)' });
 });
 
 test('eval on a C++ file without TLA lists nothing', () => {

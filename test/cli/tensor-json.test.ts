@@ -33,7 +33,15 @@ test('eval --json: a tensor has the golden keys and spellings; a predicate is a 
   const j = JSON.parse(r.stdout);
   const t = j.statements.find((s: { name: string }) => s.name === 'r').value;
   // tensor-v2-2 in catlass-v2-1.jsonl
-  for (const [k, v] of Object.entries({ shape: '(3072,271)', stride: '(271,_1)', originShape: '(3072,271)', coord: '(_576,0)', offset: '0', position: 'GM', element: 'bfloat16_t' })) {
+  for (const [k, v] of Object.entries({
+    shape: '(3072,271)',
+    stride: '(271,_1)',
+    originShape: '(3072,271)',
+    coord: '(_576,0)',
+    offset: '0',
+    position: 'GM',
+    element: 'bfloat16_t',
+  })) {
     assert.equal(t[k], v, k);
   }
   assert.equal(t.kind, 'tensor');
@@ -49,7 +57,10 @@ test('eval --json A.tla B.tla prints an array, one object per file in order', ()
   assert.equal(r.status, 0, r.stderr);
   const j = JSON.parse(r.stdout);
   assert.ok(Array.isArray(j));
-  assert.deepEqual(j.map((x: { file: string }) => x.file), [a, b]);
+  assert.deepEqual(
+    j.map((x: { file: string }) => x.file),
+    [a, b],
+  );
   assert.equal(j[0].statements[0].value.text, '(2,3)');
 });
 

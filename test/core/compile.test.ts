@@ -164,7 +164,12 @@ describe('compileLayout on the benchmark layout', () => {
     assert.ok(c.fits('int32'));
     const out = c.fillOffsets(new Int32Array(c.size));
     for (const i of indices(c.size, 2000)) assert.equal(out[i], naive(l, i), `index ${i}`);
-    for (const [r, col] of [[0, 0], [17, 33], [4095, 4095], [1234, 2345]]) {
+    for (const [r, col] of [
+      [0, 0],
+      [17, 33],
+      [4095, 4095],
+      [1234, 2345],
+    ]) {
       assert.equal(c.offsetAtCoord([r, col]), naiveCoord(l, [r, col]));
       // the flat index of (r, col) is r + 4096 col (colexicographic)
       assert.equal(out[r + 4096 * col], naiveCoord(l, [r, col]));
@@ -172,7 +177,10 @@ describe('compileLayout on the benchmark layout', () => {
     // a zN layout is a permutation of 0..size-1 when rows and cols are multiples of 16
     const seen = new Uint8Array(c.size);
     for (let i = 0; i < out.length; i++) seen[out[i]] = 1;
-    assert.equal(seen.reduce((a, b) => a + b, 0), c.size);
+    assert.equal(
+      seen.reduce((a, b) => a + b, 0),
+      c.size,
+    );
   });
 });
 
@@ -189,7 +197,10 @@ describe('compileLayout refuses what numbers cannot hold', () => {
 
   test('offsets beyond 2^53 are an overflow error', () => {
     const l = core.makeLayout(core.tuple(core.int(4), core.int(4)), core.tuple(core.int(1), core.int(1n << 52n)));
-    assert.equal(errorCode(() => compileLayout(l)), 'overflow');
+    assert.equal(
+      errorCode(() => compileLayout(l)),
+      'overflow',
+    );
     // just below: (4-1) * 2^50 + 3 fits
     const ok = core.makeLayout(core.tuple(core.int(4), core.int(4)), core.tuple(core.int(1), core.int(1n << 50n)));
     assert.equal(compileLayout(ok).offsetAt(15), naive(ok, 15));
@@ -197,32 +208,65 @@ describe('compileLayout refuses what numbers cannot hold', () => {
 
   test('a size beyond 2^53 is an overflow error', () => {
     const big = core.int(1n << 27n);
-    assert.equal(errorCode(() => compileLayout({ shape: core.tuple(big, big), stride: core.tuple(core.int(0), core.int(0)) })), 'overflow');
+    assert.equal(
+      errorCode(() => compileLayout({ shape: core.tuple(big, big), stride: core.tuple(core.int(0), core.int(0)) })),
+      'overflow',
+    );
   });
 
   test('an Int32Array that cannot hold the offsets is refused, a Float64Array is fine', () => {
     const l = core.makeLayout(core.tuple(core.int(2), core.int(2)), core.tuple(core.int(1), core.int(1n << 40n)));
     const c = compileLayout(l);
     assert.equal(c.fits('int32'), false);
-    assert.equal(errorCode(() => c.fillOffsets(new Int32Array(4))), 'overflow');
+    assert.equal(
+      errorCode(() => c.fillOffsets(new Int32Array(4))),
+      'overflow',
+    );
     assert.deepEqual([...c.fillOffsets(new Float64Array(4))], [0, 1, 2 ** 40, 2 ** 40 + 1]);
   });
 
   test('shape and stride that do not nest alike fail as crd2offset does', () => {
     const shape = core.tuple(core.tuple(core.int(4), core.int(2)), core.int(4));
-    assert.equal(errorCode(() => compileLayout({ shape, stride: core.tuple(core.int(1), core.int(8)) })), 'depth-mismatch');
-    assert.equal(errorCode(() => compileLayout({ shape, stride: core.tuple(core.tuple(core.int(1), core.int(4)), core.int(8), core.int(1)) })), 'rank-mismatch');
+    assert.equal(
+      errorCode(() => compileLayout({ shape, stride: core.tuple(core.int(1), core.int(8)) })),
+      'depth-mismatch',
+    );
+    assert.equal(
+      errorCode(() => compileLayout({ shape, stride: core.tuple(core.tuple(core.int(1), core.int(4)), core.int(8), core.int(1)) })),
+      'rank-mismatch',
+    );
   });
 
   test('indices and coordinates outside the layout are refused', () => {
     const c = compileLayout(core.makeLayout(core.tuple(core.int(4), core.int(3)), core.tuple(core.int(1), core.int(4))));
-    assert.equal(errorCode(() => c.offsetAt(12)), 'index-out-of-range');
-    assert.equal(errorCode(() => c.offsetAt(-1)), 'index-out-of-range');
-    assert.equal(errorCode(() => c.offsetAt(1.5)), 'index-out-of-range');
-    assert.equal(errorCode(() => c.offsetAtCoord([4, 0])), 'index-out-of-range');
-    assert.equal(errorCode(() => c.offsetAtCoord([1])), 'rank-mismatch');
-    assert.equal(errorCode(() => c.fillOffsets(new Float64Array(5), 10, 5)), 'index-out-of-range');
-    assert.equal(errorCode(() => c.fillOffsets(new Float64Array(5))), 'index-out-of-range');
+    assert.equal(
+      errorCode(() => c.offsetAt(12)),
+      'index-out-of-range',
+    );
+    assert.equal(
+      errorCode(() => c.offsetAt(-1)),
+      'index-out-of-range',
+    );
+    assert.equal(
+      errorCode(() => c.offsetAt(1.5)),
+      'index-out-of-range',
+    );
+    assert.equal(
+      errorCode(() => c.offsetAtCoord([4, 0])),
+      'index-out-of-range',
+    );
+    assert.equal(
+      errorCode(() => c.offsetAtCoord([1])),
+      'rank-mismatch',
+    );
+    assert.equal(
+      errorCode(() => c.fillOffsets(new Float64Array(5), 10, 5)),
+      'index-out-of-range',
+    );
+    assert.equal(
+      errorCode(() => c.fillOffsets(new Float64Array(5))),
+      'index-out-of-range',
+    );
   });
 
   test('an empty layout has nothing to fill; an all-ones shape has one offset 0', () => {

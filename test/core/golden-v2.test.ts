@@ -11,14 +11,19 @@ const byKind = new Map<string, GoldenCase[]>();
 for (const c of cases) byKind.set(c.kind, [...(byKind.get(c.kind) ?? []), c]);
 
 function errorsOf(text: string): string[] {
-  return analyze(text).diagnostics.filter((d) => d.severity === 'error').map((d) => `${d.code}: ${d.message}`);
+  return analyze(text)
+    .diagnostics.filter((d) => d.severity === 'error')
+    .map((d) => `${d.code}: ${d.message}`);
 }
 
 function evaluateCase(c: GoldenCase): { got: GoldenCase['expect'] | null; errors: string[] } {
   if (c.expect.kinds) {
     // every asked predicate as C++ writes it, on decltype(r)
     const statements = (c.predicates ?? []).map((p, i) =>
-      core.ELEMENT_PREDICATES.has(p) ? `auto p${i} = tla::detail::is${p}<${c.element}, decltype(r)>::value;` : `auto p${i} = tla::detail::is${p}<decltype(r)>::value;`);
+      core.ELEMENT_PREDICATES.has(p)
+        ? `auto p${i} = tla::detail::is${p}<${c.element}, decltype(r)>::value;`
+        : `auto p${i} = tla::detail::is${p}<decltype(r)>::value;`,
+    );
     const { text } = caseDocument(c, [`auto r = ${c.expr};`, ...statements].join('\n'));
     const a = analyze(text);
     const errors = a.diagnostics.filter((d) => d.severity === 'error');
@@ -38,7 +43,10 @@ function evaluateCase(c: GoldenCase): { got: GoldenCase['expect'] | null; errors
   const v = a.declarations.get('r')?.value;
   if (!v) return { got: null, errors };
   if (v.kind === 'layout') {
-    return { got: { shape: core.printIntTuple(v.shape), stride: core.printIntTuple(v.stride), originShape: core.printIntTuple(v.originShape) }, errors };
+    return {
+      got: { shape: core.printIntTuple(v.shape), stride: core.printIntTuple(v.stride), originShape: core.printIntTuple(v.originShape) },
+      errors,
+    };
   }
   if (v.kind === 'tensor') {
     return {
@@ -60,18 +68,39 @@ function evaluateCase(c: GoldenCase): { got: GoldenCase['expect'] | null; errors
 
 /** Keys compared in the order the golden lists them. */
 const sameAs = (got: GoldenCase['expect'] | null, want: GoldenCase['expect']) =>
-  !!got && Object.keys(want).every((k) => JSON.stringify((got as Record<string, unknown>)[k]) === JSON.stringify((want as Record<string, unknown>)[k]));
+  !!got &&
+  Object.keys(want).every((k) => JSON.stringify((got as Record<string, unknown>)[k]) === JSON.stringify((want as Record<string, unknown>)[k]));
 
 describe('v2 golden cases from the Catlass headers (each case its own document)', () => {
   test('the v2 goldens are all there (every kind)', () => {
     assert.ok(cases.length >= 600, `only ${cases.length} cases read`);
-    for (const kind of ['tensor', 'tensor_index', 'tensor_like', 'from_tag', 'weight4bit', 'mx_scale', 'tile_dynamic_inner', 'kernel_snippet', 'layout_kind']) {
+    for (const kind of [
+      'tensor',
+      'tensor_index',
+      'tensor_like',
+      'from_tag',
+      'weight4bit',
+      'mx_scale',
+      'tile_dynamic_inner',
+      'kernel_snippet',
+      'layout_kind',
+    ]) {
       assert.ok(byKind.has(kind), `no golden of kind ${kind}`);
     }
   });
   test('every setup evaluates without an error', () => {
-    const bad = cases.filter((c) => c.setup?.length).map((c) => ({ c, errors: errorsOf(caseDocument(c, '').text) })).filter((x) => x.errors.length);
-    assert.equal(bad.length, 0, bad.slice(0, 8).map((x) => `${x.c.id}: ${x.errors.join('; ')}`).join('\n'));
+    const bad = cases
+      .filter((c) => c.setup?.length)
+      .map((c) => ({ c, errors: errorsOf(caseDocument(c, '').text) }))
+      .filter((x) => x.errors.length);
+    assert.equal(
+      bad.length,
+      0,
+      bad
+        .slice(0, 8)
+        .map((x) => `${x.c.id}: ${x.errors.join('; ')}`)
+        .join('\n'),
+    );
   });
   for (const [kind, list] of byKind) {
     test(`${kind}: ${list.length} cases evaluate exactly`, () => {

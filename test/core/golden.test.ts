@@ -28,8 +28,24 @@ function evaluateCase(c: GoldenCase): { got: GoldenCase['expect'] | null; errors
 describe('golden cases from the Catlass headers', () => {
   test('the goldens are all there (over 2,000 cases, every kind)', () => {
     assert.ok(cases.length > 2000, `only ${cases.length} cases read`);
-    for (const kind of ['crd2offset', 'make_layout', 'make_layout_tag', 'make_layout_l0c', 'make_layout_vec', 'make_layout_fmap',
-      'make_layout_filter', 'tile_tag', 'tile_offset', 'offset_tag', 'tile_flat', 'tile_flat_offset', 'type_layout', 'type_offset', 'query', 'edge']) {
+    for (const kind of [
+      'crd2offset',
+      'make_layout',
+      'make_layout_tag',
+      'make_layout_l0c',
+      'make_layout_vec',
+      'make_layout_fmap',
+      'make_layout_filter',
+      'tile_tag',
+      'tile_offset',
+      'offset_tag',
+      'tile_flat',
+      'tile_flat_offset',
+      'type_layout',
+      'type_offset',
+      'query',
+      'edge',
+    ]) {
       assert.ok(byKind.has(kind), `no golden of kind ${kind}`);
     }
   });

@@ -65,7 +65,11 @@ for (const c of cases) {
     const a = analyze(text);
     const errors = a.diagnostics.filter((d) => d.severity === 'error');
     const inSetup = errors.filter((d) => d.start < exprStart);
-    assert.deepEqual(inSetup.map((d) => d.message), [], 'the setup evaluates cleanly');
+    assert.deepEqual(
+      inSetup.map((d) => d.message),
+      [],
+      'the setup evaluates cleanly',
+    );
     assert.equal(errors.length, 1, `one error on the statement, got ${JSON.stringify(errors.map((e) => e.message))}`);
     const [err] = errors;
     assert.ok(err.end <= text.length, 'the error lies on the statement');
@@ -82,5 +86,10 @@ test('reject-v2-11: the quick fix data is tla::MakeCoord, on the callee', () => 
   assert.equal(err.data?.suggestion, 'tla::MakeCoord');
   // and the fixed text has no error
   const fixed = text.slice(0, err.start) + 'tla::MakeCoord' + text.slice(err.end);
-  assert.deepEqual(analyze(fixed).diagnostics.filter((d) => d.severity === 'error').map((d) => d.message), []);
+  assert.deepEqual(
+    analyze(fixed)
+      .diagnostics.filter((d) => d.severity === 'error')
+      .map((d) => d.message),
+    [],
+  );
 });

@@ -49,7 +49,10 @@ describe('symbolic tag constructors print exactly', () => {
     const pm = core.symbolicInt('params.m');
     const tk = core.symbolicInt('L1TileShape::K');
     assert.equal(tag('half', 'RowMajor', pm, tk), '(params.m,L1TileShape::K):(L1TileShape::K,_1):(params.m,L1TileShape::K)');
-    assert.equal(tag('half', 'zN', pm, tk), '((_16,⌈params.m/16⌉),(_16,⌈L1TileShape::K/16⌉)):((_16,_256),(_1,⌈params.m/16⌉·256)):(params.m,L1TileShape::K)');
+    assert.equal(
+      tag('half', 'zN', pm, tk),
+      '((_16,⌈params.m/16⌉),(_16,⌈L1TileShape::K/16⌉)):((_16,_256),(_1,⌈params.m/16⌉·256)):(params.m,L1TileShape::K)',
+    );
   });
   test('mixed concrete and symbolic arguments', () => {
     assert.equal(tag('half', 'zN', m, n(256)), '((_16,⌈m/16⌉),(_16,16)):((_16,_256),(_1,⌈m/16⌉·256)):(m,256)');
@@ -61,7 +64,7 @@ describe('symbolic tag constructors print exactly', () => {
     assert.equal(tag('half', 'zN', rows, k), '((_16,m),(_16,⌈k/16⌉)):((_16,_256),(_1,m·256)):(m·16,k)');
     assert.equal(tag('half', 'RowMajor', A.add(m, n(1)), k), '(m+1,k):(k,_1):(m+1,k)');
   });
-  test('MakeLayout(shape, stride): originShape is each mode\'s symbolic product', () => {
+  test("MakeLayout(shape, stride): originShape is each mode's symbolic product", () => {
     const l = core.makeLayout(core.tuple(m, k), core.tuple(k, s(1)));
     assert.equal(core.printLayout(l), '(m,k):(k,_1):(m,k)');
     const zn = core.makeLayoutFromTag('half', 'zN', m, k);
@@ -71,10 +74,7 @@ describe('symbolic tag constructors print exactly', () => {
   test('Fmap and Filter with symbolic extents', () => {
     const h = core.symbolicInt('h');
     const w = core.symbolicInt('w');
-    assert.equal(
-      core.printLayout(core.makeLayoutFmap('half', n(1), n(4), h, w)),
-      '(1,4,h,w,_16):(h·w·64,h·w·16,w·16,_16,_1):(1,4,h,w,16)',
-    );
+    assert.equal(core.printLayout(core.makeLayoutFmap('half', n(1), n(4), h, w)), '(1,4,h,w,_16):(h·w·64,h·w·16,w·16,_16,_1):(1,4,h,w,16)');
     assert.equal(
       core.printLayout(core.makeLayoutFilter('half', 'PositionL1', n(2), n(3), n(3), m)),
       '(2,3,3,⌈m/16⌉·16,_16):(⌈m/16⌉·2304,⌈m/16⌉·768,⌈m/16⌉·256,_16,_1):(2,3,3,⌈m/16⌉·16,16)',
@@ -84,7 +84,10 @@ describe('symbolic tag constructors print exactly', () => {
     const zn = core.makeLayoutFromTag('half', 'zN', m, k);
     assert.equal(p(core.size(zn)), '⌈k/16⌉·⌈m/16⌉·256');
     assert.equal(core.knownCosize(zn), undefined);
-    assert.throws(() => core.cosize(zn), (e: unknown) => e instanceof LayoutError && e.code === 'argument-kind');
+    assert.throws(
+      () => core.cosize(zn),
+      (e: unknown) => e instanceof LayoutError && e.code === 'argument-kind',
+    );
     assert.deepEqual(core.recognise(zn), []);
     // concrete layouts unchanged
     const c = core.makeLayoutFromTag('half', 'zN', n(100), n(100));
@@ -189,13 +192,28 @@ describe('simplification and canonical text', () => {
   });
   test('concrete operations stay exactly as before (no symbols, same checks)', () => {
     assert.equal(p(A.ceilDiv(s(100), s(16))), '_7');
-    assert.throws(() => A.mul(n(1n << 62n), n(4)), (e: unknown) => e instanceof LayoutError && e.code === 'overflow');
+    assert.throws(
+      () => A.mul(n(1n << 62n), n(4)),
+      (e: unknown) => e instanceof LayoutError && e.code === 'overflow',
+    );
   });
   test('division by zero only for a concrete 0 divisor; symbolic values are not bounds-checked', () => {
-    assert.throws(() => A.div(m, n(0)), (e: unknown) => e instanceof LayoutError && e.code === 'division-by-zero');
-    assert.throws(() => A.ceilDiv(m, s(0)), (e: unknown) => e instanceof LayoutError && e.code === 'division-by-zero');
-    assert.throws(() => A.mod(m, n(0)), (e: unknown) => e instanceof LayoutError && e.code === 'division-by-zero');
-    assert.throws(() => A.roundUp(m, n(0)), (e: unknown) => e instanceof LayoutError && e.code === 'division-by-zero');
+    assert.throws(
+      () => A.div(m, n(0)),
+      (e: unknown) => e instanceof LayoutError && e.code === 'division-by-zero',
+    );
+    assert.throws(
+      () => A.ceilDiv(m, s(0)),
+      (e: unknown) => e instanceof LayoutError && e.code === 'division-by-zero',
+    );
+    assert.throws(
+      () => A.mod(m, n(0)),
+      (e: unknown) => e instanceof LayoutError && e.code === 'division-by-zero',
+    );
+    assert.throws(
+      () => A.roundUp(m, n(0)),
+      (e: unknown) => e instanceof LayoutError && e.code === 'division-by-zero',
+    );
     assert.equal(p(A.div(n(5), m)), '⌊5/m⌋');
     assert.equal(p(A.mul(m, n(1n << 62n))), `m·${1n << 62n}`);
     assert.equal(p(A.mul(A.mul(m, n(1n << 62n)), n(1n << 62n))), `m·${1n << 124n}`);
@@ -210,7 +228,10 @@ describe('simplification and canonical text', () => {
     assert.equal(p(A.sub(M, M)), '_0');
   });
   test('IntValue integration: value throws, equality is structural, spreading does not throw', () => {
-    assert.throws(() => m.value, (e: unknown) => e instanceof LayoutError && e.code === 'argument-kind');
+    assert.throws(
+      () => m.value,
+      (e: unknown) => e instanceof LayoutError && e.code === 'argument-kind',
+    );
     assert.ok(core.isSymbolicInt(m) && !core.isSymbolicInt(n(3)));
     assert.ok(core.isSymbolic(core.tuple(n(1), core.tuple(n(2), m))));
     assert.ok(!core.isSymbolic(core.tuple(n(1), core.tuple(n(2), s(3)))));
@@ -229,8 +250,26 @@ describe('simplification and canonical text', () => {
     assert.equal(S.print(S.substitute(e, new Map([['m', S.mul(S.variable('t'), S.constant(16))]]))), 'k+t');
     const neg7 = S.sub(S.constant(0), S.variable('a'));
     // CeilDiv(-7, 2) = (-7 + 1) / 2 = -3 and -7 / 2 = -3 (truncation)
-    assert.equal(S.evaluate(S.ceilDiv(neg7, S.variable('b')), new Map([['a', 7n], ['b', 2n]])), -3n);
-    assert.equal(S.evaluate(S.div(neg7, S.variable('b')), new Map([['a', 7n], ['b', 2n]])), -3n);
+    assert.equal(
+      S.evaluate(
+        S.ceilDiv(neg7, S.variable('b')),
+        new Map([
+          ['a', 7n],
+          ['b', 2n],
+        ]),
+      ),
+      -3n,
+    );
+    assert.equal(
+      S.evaluate(
+        S.div(neg7, S.variable('b')),
+        new Map([
+          ['a', 7n],
+          ['b', 2n],
+        ]),
+      ),
+      -3n,
+    );
   });
 });
 
@@ -254,7 +293,11 @@ const { expr: exprArb } = fc.letrec<{ expr: Expr }>((tie) => ({
   expr: fc.oneof(
     { maxDepth: 4, depthSize: 'small' },
     leafArb,
-    fc.record({ op: fc.constantFrom('add' as const, 'sub' as const, 'mul' as const, 'min' as const, 'max' as const), a: tie('expr'), b: tie('expr') }),
+    fc.record({
+      op: fc.constantFrom('add' as const, 'sub' as const, 'mul' as const, 'min' as const, 'max' as const),
+      a: tie('expr'),
+      b: tie('expr'),
+    }),
     fc.record({
       op: fc.constantFrom('div' as const, 'mod' as const, 'ceilDiv' as const, 'roundUp' as const),
       a: tie('expr'),
@@ -278,7 +321,15 @@ function build(e: Expr, leaf: (name: string) => IntValue): IntValue {
 }
 
 const show = (e: Expr): string =>
-  e.op === 'var' ? e.name : e.op === 'const' ? (e.st ? `_${e.v}` : `${e.v}`) : e.op === 'neg' ? `-(${show(e.a)})` : `${e.op}(${show(e.a)}, ${show(e.b)})`;
+  e.op === 'var'
+    ? e.name
+    : e.op === 'const'
+      ? e.st
+        ? `_${e.v}`
+        : `${e.v}`
+      : e.op === 'neg'
+        ? `-(${show(e.a)})`
+        : `${e.op}(${show(e.a)}, ${show(e.b)})`;
 
 /** The result of f, or the LayoutError it throws. */
 function attempt<T>(f: () => T): { ok: true; v: T } | { ok: false; e: LayoutError } {
@@ -340,7 +391,10 @@ describe('symbolic results agree with concrete arithmetic (fast-check)', () => {
     { op: 'min', a: V('x'), b: { op: 'sub', a: V('y'), b: C(7) } },
     { op: 'max', a: { op: 'neg', a: V('x') }, b: { op: 'neg', a: V('y') } },
   ];
-  const coefArb = fc.oneof(fc.integer({ min: -3, max: 3 }).map((c) => c * 16), fc.integer({ min: -40, max: 40 }));
+  const coefArb = fc.oneof(
+    fc.integer({ min: -3, max: 3 }).map((c) => c * 16),
+    fc.integer({ min: -40, max: 40 }),
+  );
   const linearArb: fc.Arbitrary<Expr> = fc
     .tuple(fc.array(fc.tuple(coefArb, fc.constantFrom(...ATOMS)), { minLength: 1, maxLength: 3 }), fc.integer({ min: -40, max: 40 }))
     .map(([terms, c0]) => terms.reduce<Expr>((acc, [c, a]) => ({ op: 'add', a: acc, b: { op: 'mul', a: C(c), b: a } }), C(c0)));
@@ -374,14 +428,16 @@ describe('symbolic results agree with concrete arithmetic (fast-check)', () => {
   });
 
   const rowsArb = (v: string) =>
-    fc.constantFrom<(t: IntValue) => IntValue>(
-      (t) => t,
-      (t) => A.mul(t, core.staticInt(16)),
-      (t) => A.add(t, core.int(3)),
-      (t) => A.ceilDiv(t, core.int(2)),
-      () => core.int(48),
-      () => core.staticInt(40),
-    ).map((f) => ({ make: f, name: v }));
+    fc
+      .constantFrom<(t: IntValue) => IntValue>(
+        (t) => t,
+        (t) => A.mul(t, core.staticInt(16)),
+        (t) => A.add(t, core.int(3)),
+        (t) => A.ceilDiv(t, core.int(2)),
+        () => core.int(48),
+        () => core.staticInt(40),
+      )
+      .map((f) => ({ make: f, name: v }));
 
   const ELEMENTS = Object.keys(core.ELEMENT_BITS);
   // the fp4 types exist only on Ascend 950

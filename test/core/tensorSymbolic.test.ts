@@ -24,12 +24,25 @@ const arb = fc.record({
 test('GetTile and TileView of a tensor over a symbolic layout: substituted, the numeric tile (shape, stride, originShape, coord)', () => {
   fc.assert(
     fc.property(arb, ({ m, k, c0, c1, t0, t1, tag }) => {
-      const bindings = new Map<string, bigint>([['m', BigInt(m)], ['k', BigInt(k)], ['c0', BigInt(c0)], ['c1', BigInt(c1)], ['t0', BigInt(t0)], ['t1', BigInt(t1)]]);
+      const bindings = new Map<string, bigint>([
+        ['m', BigInt(m)],
+        ['k', BigInt(k)],
+        ['c0', BigInt(c0)],
+        ['c1', BigInt(c1)],
+        ['t0', BigInt(t0)],
+        ['t1', BigInt(t1)],
+      ]);
       const symT = core.makeTensor(buf, core.makeLayoutFromTag('half', tag, s('m'), s('k')), 'GM');
       const numT = core.makeTensor(buf, core.makeLayoutFromTag('half', tag, n(m), n(k)), 'GM');
       for (const [sym, num] of [
-        [core.getTile(symT, core.tuple(s('c0'), s('c1')), core.tuple(s('t0'), s('t1'))), core.getTile(numT, core.tuple(n(c0), n(c1)), core.tuple(n(t0), n(t1)))],
-        [core.tileView(symT, core.tuple(s('c0'), s('c1')), core.tuple(s('t0'), s('t1'))), core.tileView(numT, core.tuple(n(c0), n(c1)), core.tuple(n(t0), n(t1)))],
+        [
+          core.getTile(symT, core.tuple(s('c0'), s('c1')), core.tuple(s('t0'), s('t1'))),
+          core.getTile(numT, core.tuple(n(c0), n(c1)), core.tuple(n(t0), n(t1))),
+        ],
+        [
+          core.tileView(symT, core.tuple(s('c0'), s('c1')), core.tuple(s('t0'), s('t1'))),
+          core.tileView(numT, core.tuple(n(c0), n(c1)), core.tuple(n(t0), n(t1))),
+        ],
       ] as const) {
         for (const part of ['shape', 'stride', 'originShape'] as const) {
           assert.equal(printed(core.substitute(sym.layout[part], bindings)), printed(num.layout[part]), part);
@@ -41,12 +54,17 @@ test('GetTile and TileView of a tensor over a symbolic layout: substituted, the 
   );
 });
 
-test('a tile of a tensor whose layout is not known: its valid extent, substituted with the root\'s originShape, is the numeric one', () => {
+test("a tile of a tensor whose layout is not known: its valid extent, substituted with the root's originShape, is the numeric one", () => {
   fc.assert(
     fc.property(arb, fc.integer({ min: 0, max: 40 }), fc.integer({ min: 0, max: 40 }), ({ m, k, c0, c1, t0, t1, tag }, v0, v1) => {
       const root = core.opaqueTensor('tensorA', 2);
       const numT = core.makeTensor(buf, core.makeLayoutFromTag('half', tag, n(m), n(k)), 'GM');
-      const bindings = new Map<string, bigint>([['tensorA.originShape<0>', BigInt(m)], ['tensorA.originShape<1>', BigInt(k)], ['c0', BigInt(c0)], ['c1', BigInt(c1)]]);
+      const bindings = new Map<string, bigint>([
+        ['tensorA.originShape<0>', BigInt(m)],
+        ['tensorA.originShape<1>', BigInt(k)],
+        ['c0', BigInt(c0)],
+        ['c1', BigInt(c1)],
+      ]);
       const tile = core.getOpaqueTile(root, core.tuple(s('c0'), s('c1')), core.tuple(n(t0), n(t1)));
       const numTile = core.getTile(numT, core.tuple(n(c0), n(c1)), core.tuple(n(t0), n(t1)));
       assert.equal(printed(core.substitute(tile.originShape!, bindings)), printed(numTile.layout.originShape));

@@ -109,12 +109,15 @@ test('using X = Layout<…>; and Layout<…>{}, but not Layout<…> as a type', 
     'bool b = Layout<(1 > 0)>{};',
   ].join('\n');
   const got = sitesOf(src);
-  assert.deepEqual(got.map(([c, , n]) => [c, n]), [
-    ['using X = Layout<…>', 'LayoutL0C'],
-    ['using X = Layout<…>', 'type'],
-    ['Layout<…>{}', 'v'],
-    ['Layout<…>{}', 'b'],
-  ]);
+  assert.deepEqual(
+    got.map(([c, , n]) => [c, n]),
+    [
+      ['using X = Layout<…>', 'LayoutL0C'],
+      ['using X = Layout<…>', 'type'],
+      ['Layout<…>{}', 'v'],
+      ['Layout<…>{}', 'b'],
+    ],
+  );
   // the alias's site ends at its closing `>` (before the `;`), its start is the qualifier
   assert.ok(got[0][1].startsWith('tla::Layout<') && got[0][1].endsWith('int64_t>>'), got[0][1]);
   assert.equal(got[2][1], 'Layout<Shape<_4, _8>, Stride<_8, _1>>{}');
@@ -145,12 +148,20 @@ test('judging: hint to site, the value a hover shows, concrete or symbolic', () 
     { line: 3, character: 30 },
     { line: 5, character: 10 },
   ];
-  const hints = [{ position: { line: 3, character: 31 } }, { position: { line: 5, character: 11 } }, { position: { line: 4, character: 40 } }, { position: { line: 5, character: 9 } }];
+  const hints = [
+    { position: { line: 3, character: 31 } },
+    { position: { line: 5, character: 11 } },
+    { position: { line: 4, character: 40 } },
+    { position: { line: 5, character: 9 } },
+  ];
   const by = assignHints(ends, hints);
-  assert.deepEqual([...by.entries()].map(([k, hs]) => [k, hs.map((h) => h.position.character)]), [
-    [0, [31]],
-    [2, [11]],
-  ]);
+  assert.deepEqual(
+    [...by.entries()].map(([k, hs]) => [k, hs.map((h) => h.position.character)]),
+    [
+      [0, [31]],
+      [2, [11]],
+    ],
+  );
 
   // a signature alone shows no value; the value after --- does
   const sig = '```cpp\nMakeLayout(shape, stride)\n```\n\nBuilds a layout.';
@@ -159,7 +170,10 @@ test('judging: hint to site, the value a hover shows, concrete or symbolic', () 
   assert.equal(hoverValue('**layoutA**\n\nno value: its statement has an error (see Problems)'), undefined);
   assert.equal(hoverValue('**m**\n\n`m` — integer'), 'm');
   assert.equal(hoverValue('**offset 10001**\n\n```\n(17,33) → …\n```'), '10001');
-  assert.equal(hoverValue('**tensor** of `half` in `GM`\n\n- layout `(4,8):(8,_1)`\n- coord `(0,0)` (where…)\n\n```\n(4,8):(8,_1)\n```'), '(4,8):(8,_1) @ (0,0)');
+  assert.equal(
+    hoverValue('**tensor** of `half` in `GM`\n\n- layout `(4,8):(8,_1)`\n- coord `(0,0)` (where…)\n\n```\n(4,8):(8,_1)\n```'),
+    '(4,8):(8,_1) @ (0,0)',
+  );
   assert.equal(hoverValue('`half` — type'), undefined);
   assert.equal(hoverValue(''), undefined);
 

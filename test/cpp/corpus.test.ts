@@ -49,52 +49,68 @@ const HAND_COUNTS: { file: string; sites: Record<string, number>; excluded?: num
   { file: 'include/catlass/gemm/block/block_mmad_pingpong_tla_v2.hpp', sites: { MakeLayout: 2, MakeTensorLike: 9, TileView: 9 } },
 ];
 
-test('npm run corpus: every TLA file of Catlass served without a crash or a timeout; sites as counted by hand', { skip, timeout: 300_000 }, async () => {
-  const started = performance.now();
-  const { stdout } = await promisify(execFile)(process.execPath, [path.join(ROOT, 'scripts', 'corpus.mjs'), '--json', CORPUS], {
-    cwd: ROOT,
-    maxBuffer: 64 * 1024 * 1024,
-  }).catch((e: { stdout?: string; stderr?: string; code?: number }) => {
-    // exit code 1 means crashes or timeouts: the JSON is still there, asserted below
-    if (e.code === 1 && e.stdout) return { stdout: e.stdout };
-    throw new Error(`scripts/corpus.mjs failed (${e.code}): ${e.stderr}`);
-  });
-  const m = JSON.parse(stdout) as Measured;
-  console.log(m.report);
-  console.log(`corpus test: ${((performance.now() - started) / 1000).toFixed(1)} s`);
+test(
+  'npm run corpus: every TLA file of Catlass served without a crash or a timeout; sites as counted by hand',
+  { skip, timeout: 300_000 },
+  async () => {
+    const started = performance.now();
+    const { stdout } = await promisify(execFile)(process.execPath, [path.join(ROOT, 'scripts', 'corpus.mjs'), '--json', CORPUS], {
+      cwd: ROOT,
+      maxBuffer: 64 * 1024 * 1024,
+    }).catch((e: { stdout?: string; stderr?: string; code?: number }) => {
+      // exit code 1 means crashes or timeouts: the JSON is still there, asserted below
+      if (e.code === 1 && e.stdout) return { stdout: e.stdout };
+      throw new Error(`scripts/corpus.mjs failed (${e.code}): ${e.stderr}`);
+    });
+    const m = JSON.parse(stdout) as Measured;
+    console.log(m.report);
+    console.log(`corpus test: ${((performance.now() - started) / 1000).toFixed(1)} s`);
 
-  assert.deepEqual(m.crashes, [], 'requests that failed');
-  assert.deepEqual(m.timeouts, [], 'requests that took over 10 s');
+    assert.deepEqual(m.crashes, [], 'requests that failed');
+    assert.deepEqual(m.timeouts, [], 'requests that took over 10 s');
 
-  for (const h of HAND_COUNTS) {
-    const f = m.files.find((x) => x.file === h.file);
-    assert.ok(f, `${h.file} uses TLA, so the measurement opens it`);
-    assert.deepEqual(f.constructs, h.sites, h.file);
-    assert.equal(f.sites, Object.values(h.sites).reduce((a, b) => a + b, 0), h.file);
-    if (h.excluded !== undefined) assert.equal(f.excluded, h.excluded, `${h.file}: member and LayoutTag:: calls`);
-  }
-  // the issue counted 250 files and 2,233 sites in Catlass 1.6.1 with its own scanner
-  assert.ok(m.files.length >= 230 && m.files.length <= 280, `${m.files.length} files use TLA`);
-  assert.ok(m.total.sites >= 2000 && m.total.sites <= 2600, `${m.total.sites} sites`);
-  // every site is counted once: served concrete, served symbolic or unserved
-  const t = m.total;
-  assert.equal(t.concrete + t.symbolic + t.unserved, t.sites);
-  assert.equal(Object.values(m.constructs).reduce((a, r) => a + r.sites, 0), t.sites);
-  // each site asked at least one hover, each file one inlay-hint request
-  assert.ok(m.requests >= t.sites + m.files.length, `${m.requests} requests`);
-});
+    for (const h of HAND_COUNTS) {
+      const f = m.files.find((x) => x.file === h.file);
+      assert.ok(f, `${h.file} uses TLA, so the measurement opens it`);
+      assert.deepEqual(f.constructs, h.sites, h.file);
+      assert.equal(
+        f.sites,
+        Object.values(h.sites).reduce((a, b) => a + b, 0),
+        h.file,
+      );
+      if (h.excluded !== undefined) assert.equal(f.excluded, h.excluded, `${h.file}: member and LayoutTag:: calls`);
+    }
+    // the issue counted 250 files and 2,233 sites in Catlass 1.6.1 with its own scanner
+    assert.ok(m.files.length >= 230 && m.files.length <= 280, `${m.files.length} files use TLA`);
+    assert.ok(m.total.sites >= 2000 && m.total.sites <= 2600, `${m.total.sites} sites`);
+    // every site is counted once: served concrete, served symbolic or unserved
+    const t = m.total;
+    assert.equal(t.concrete + t.symbolic + t.unserved, t.sites);
+    assert.equal(
+      Object.values(m.constructs).reduce((a, r) => a + r.sites, 0),
+      t.sites,
+    );
+    // each site asked at least one hover, each file one inlay-hint request
+    assert.ok(m.requests >= t.sites + m.files.length, `${m.requests} requests`);
+  },
+);
 
 /** Runs scripts/corpus.mjs --json on dir; resolves with its exit code and figures. */
 async function runCorpus(dir: string, env: NodeJS.ProcessEnv = process.env): Promise<{ code: number; m: Measured }> {
   return new Promise((resolve, reject) => {
-    execFile(process.execPath, [path.join(ROOT, 'scripts', 'corpus.mjs'), '--json', dir], { cwd: ROOT, env, maxBuffer: 64 * 1024 * 1024 }, (err, stdout, stderr) => {
-      const code = err ? ((err as { code?: number }).code ?? -1) : 0;
-      try {
-        resolve({ code, m: JSON.parse(stdout) as Measured });
-      } catch {
-        reject(new Error(`scripts/corpus.mjs gave no JSON (exit ${code}): ${stderr}`));
-      }
-    });
+    execFile(
+      process.execPath,
+      [path.join(ROOT, 'scripts', 'corpus.mjs'), '--json', dir],
+      { cwd: ROOT, env, maxBuffer: 64 * 1024 * 1024 },
+      (err, stdout, stderr) => {
+        const code = err ? ((err as { code?: number }).code ?? -1) : 0;
+        try {
+          resolve({ code, m: JSON.parse(stdout) as Measured });
+        } catch {
+          reject(new Error(`scripts/corpus.mjs gave no JSON (exit ${code}): ${stderr}`));
+        }
+      },
+    );
   });
 }
 
@@ -128,7 +144,10 @@ test('the measurement on a small tree: sites, served concrete and symbolic, file
   try {
     const { code, m } = await runCorpus(dir);
     assert.equal(code, 0);
-    assert.deepEqual(m.files.map((f) => [f.file, f.sites, f.excluded]), [['kernel/k.hpp', 2, 1]]);
+    assert.deepEqual(
+      m.files.map((f) => [f.file, f.sites, f.excluded]),
+      [['kernel/k.hpp', 2, 1]],
+    );
     assert.deepEqual(m.constructs.MakeLayout, { sites: 2, concrete: 1, symbolic: 1, unserved: 0 });
     assert.deepEqual(m.total, { sites: 2, concrete: 1, symbolic: 1, unserved: 0 });
     // both sites are assigned to a name (a, d); both have their inlay hint

@@ -34,7 +34,8 @@ export function cppObservable(a: CppAnalysis): unknown {
   };
 }
 
-export const hoverText = (h: ReturnType<typeof hover>): string => (h && typeof h.contents === 'object' && 'value' in h.contents ? h.contents.value : '');
+export const hoverText = (h: ReturnType<typeof hover>): string =>
+  h && typeof h.contents === 'object' && 'value' in h.contents ? h.contents.value : '';
 
 /** The hover at the first occurrence of `needle` (plus `delta` characters). */
 export function hoverAt(d: AnalysedDocument, needle: string, delta = 1): string {

@@ -14,7 +14,14 @@ import { ROOT } from '../helpers';
 
 const file = path.join(ROOT, 'examples/cpp/matmul_kernel.cpp');
 const text = readFileSync(file, 'utf8');
-const doc = (t: string): AnalysedDocument => ({ uri: 'file:///k.cpp', version: 1, kind: 'cpp', text: t, analysis: new CppAnalyzer().analyze(t), lines: new LineIndex(t) });
+const doc = (t: string): AnalysedDocument => ({
+  uri: 'file:///k.cpp',
+  version: 1,
+  kind: 'cpp',
+  text: t,
+  analysis: new CppAnalyzer().analyze(t),
+  lines: new LineIndex(t),
+});
 const kernel = doc(text);
 const lines = text.split('\n');
 const lineOf = (needle: string) => lines.findIndex((l) => l.includes(needle));
@@ -62,17 +69,24 @@ test('hovers: an offset with its sum, a symbolic layout, a constant-sized tile',
 
 test('constants come from constexpr, static constexpr and template defaults', () => {
   const d = kernel.analysis.declarations;
-  assert.deepEqual(['M', 'N', 'K', 'BLOCK_M', 'BLOCK_N', 'TILE_K'].map((n) => printValue(d.get(n)!.value!)), ['300', '500', '200', '128', '256', '64']);
+  assert.deepEqual(
+    ['M', 'N', 'K', 'BLOCK_M', 'BLOCK_N', 'TILE_K'].map((n) => printValue(d.get(n)!.value!)),
+    ['300', '500', '200', '128', '256', '64'],
+  );
   assert.equal(printValue(d.get('LayoutTileA')!.value!), '(_128,_64):(_64,_1):(_128,_64)');
 });
 
 test('diagnostics in C++: only certain rank/depth mismatches, as warnings', () => {
-  const src = '#include "tla/layout.hpp"\nconstexpr uint32_t M = 64;\nvoid f(uint32_t m) {\n  auto l = tla::MakeLayout<half, Catlass::layout::zN>(M, M);\n  auto o = l(MakeCoord(1, 2, 3));\n  auto p = l(MakeCoord(m, 2, 3));\n  auto q = tla::MakeLayout<half, Catlass::layout::nN>(M, M);\n  auto r = crd2offset(MakeCoord(m, 1), MakeShape(m, 4), MakeStride(1, m));\n}\n';
+  const src =
+    '#include "tla/layout.hpp"\nconstexpr uint32_t M = 64;\nvoid f(uint32_t m) {\n  auto l = tla::MakeLayout<half, Catlass::layout::zN>(M, M);\n  auto o = l(MakeCoord(1, 2, 3));\n  auto p = l(MakeCoord(m, 2, 3));\n  auto q = tla::MakeLayout<half, Catlass::layout::nN>(M, M);\n  auto r = crd2offset(MakeCoord(m, 1), MakeShape(m, 4), MakeStride(1, m));\n}\n';
   const d = doc(src);
-  assert.deepEqual(d.analysis.diagnostics.map((x) => [x.severity, x.code, d.lines.position(x.start).line]), [
-    ['warning', 'rank-mismatch', 4],
-    ['warning', 'rank-mismatch', 5],
-  ]);
+  assert.deepEqual(
+    d.analysis.diagnostics.map((x) => [x.severity, x.code, d.lines.position(x.start).line]),
+    [
+      ['warning', 'rank-mismatch', 4],
+      ['warning', 'rank-mismatch', 5],
+    ],
+  );
   assert.match(d.analysis.diagnostics[0].message, /coord rank 3 differs from shape rank 2/);
 });
 
@@ -83,7 +97,8 @@ test('files that do not use tla get nothing', () => {
 });
 
 test('qualified and member names are symbols; using aliases and layout variables resolve', () => {
-  const src = 'using namespace tla;\nstruct P { uint32_t m; };\nvoid f(P const &params) {\n  auto a = MakeLayout<float, Catlass::layout::RowMajor>(params.m, L1TileShape::K);\n  auto t = GetTileLayout(a, MakeShape(16, 8), MakeCoord(0, 0));\n}\n';
+  const src =
+    'using namespace tla;\nstruct P { uint32_t m; };\nvoid f(P const &params) {\n  auto a = MakeLayout<float, Catlass::layout::RowMajor>(params.m, L1TileShape::K);\n  auto t = GetTileLayout(a, MakeShape(16, 8), MakeCoord(0, 0));\n}\n';
   const d = doc(src);
   const vals = d.analysis.statements.map((s) => (s.result?.value ? printValue(s.result.value) : null));
   assert.deepEqual(vals, [
@@ -97,7 +112,11 @@ test('open in scratchpad: the expression with its constants, as a .tla file that
   const r = scratchpad(kernel, { textDocument: { uri: 'file:///k.cpp' }, position: { line, character: lines[line].indexOf('GetTileLayout') + 2 } });
   assert.ok(r.text, r.reason ?? '');
   const a = analyze(r.text!);
-  assert.deepEqual(a.diagnostics.filter((x) => x.severity === 'error'), [], r.text!);
+  assert.deepEqual(
+    a.diagnostics.filter((x) => x.severity === 'error'),
+    [],
+    r.text!,
+  );
   const printed = a.statements.filter((s) => s.statement?.type === 'expr').map((s) => printValue(s.result!.value!));
   assert.deepEqual(printed, ['((_16,8),(_16,16)):((_16,_256),(_1,4864)):(44,244)']);
   assert.match(r.text!, /auto M = 300;/);

@@ -53,7 +53,10 @@ struct K {
     }
 };`;
   // L1_TILE_M = 128 (a uint32_t), Int<128>: zN of half (_128, _64): ((_16,_8),(_16,_4)):((_16,_256),(_1,RU(128,16)·16 = 2048))
-  assert.equal(siteValue(text, 'tla::MakeLayout<half, Catlass::layout::zN>(tla::Int<L1_TILE_M>'), '((_16,_8),(_16,_4)):((_16,_256),(_1,2048)):(_128,_64)');
+  assert.equal(
+    siteValue(text, 'tla::MakeLayout<half, Catlass::layout::zN>(tla::Int<L1_TILE_M>'),
+    '((_16,_8),(_16,_4)):((_16,_256),(_1,2048)):(_128,_64)',
+  );
   // a RowMajor layout does not depend on its element (at 2201): shown although ElementA is a template parameter
   assert.equal(siteValue(text, 'tla::MakeLayout<ElementA, LayoutTagA>(m, k)'), '(m,k):(k,_1):(m,k)');
   // ElementC is half through its alias: zN with C0 = 16
@@ -96,13 +99,18 @@ void f(Shape_ shape, Stride_ stride, Shape_ actualShape, uint32_t m) {
   assert.equal(siteValue(text, 'tla::MakeLayout(tla::MakeShape(m, 64)'), '(m,64):(64,_1):(m,64)');
 });
 
-test('the namespace trap and a rank mismatch put into a copy of a real kernel: warnings at those spots and nowhere else',
+test(
+  'the namespace trap and a rank mismatch put into a copy of a real kernel: warnings at those spots and nowhere else',
   { skip: existsSync(path.join(SHARED_DIR, 'corpus', 'catlass')) ? false : 'skipped: ../shared/corpus/catlass is absent (a bare clone); CI has it' },
   () => {
     const file = path.join(SHARED_DIR, 'corpus', 'catlass', 'examples', '13_basic_matmul_tla', 'basic_matmul_tla.cpp');
     const real = readFileSync(file, 'utf8');
     const clean = new CppAnalyzer().analyze(real);
-    assert.deepEqual(clean.diagnostics.map((d) => d.message), [], 'the real kernel compiles: no warning');
+    assert.deepEqual(
+      clean.diagnostics.map((d) => d.message),
+      [],
+      'the real kernel compiles: no warning',
+    );
     const anchor = real.indexOf('auto layoutC = tla::MakeLayout<ElementC, LayoutTagC>(m, n);');
     assert.ok(anchor > 0);
     const at = real.indexOf('\n', anchor) + 1;
@@ -122,7 +130,8 @@ test('the namespace trap and a rank mismatch put into a copy of a real kernel: w
       // layoutA is rank 2: a rank-3 coord and shape
       { code: 'rank-mismatch', severity: 'warning', text: 'tla::MakeCoord(0, 0, 0)' },
     ]);
-  });
+  },
+);
 
 test('a symbol never looks like a static integer: a kernel variable named _row prints as ‹_row›', () => {
   const text = `${INCLUDE}
@@ -149,7 +158,10 @@ auto after = tla::MakeLayout<half, Catlass::layout::RowMajor>(16, 63);`;
   assert.deepEqual(values, ['(64,(_2,4)):(8,(_1,_2)):(64,7)', null, '(16,63):(63,_1):(16,63)']);
   // with the setting at 3510, the #else branch is still the other arch
   const b = new CppAnalyzer(3510).analyze(text);
-  assert.deepEqual(b.statements.map((s) => (s.result?.value ? printValue(s.result.value) : null)), values);
+  assert.deepEqual(
+    b.statements.map((s) => (s.result?.value ? printValue(s.result.value) : null)),
+    values,
+  );
 });
 
 test('a file that uses MakeMxScaleLayout outside any #if compiles only at 3510: its TLA is evaluated so', () => {
@@ -161,7 +173,10 @@ void f(uint32_t m) {
 }`;
   const a = new CppAnalyzer().analyze(text);
   // (64,(_2,4)):(8,(_1,_2)):(64,7); fp4 RowMajor pads the row: RoundUp(63, 2) = 64
-  assert.deepEqual(a.statements.map((s) => (s.result?.value ? printValue(s.result.value) : null)), ['(64,(_2,4)):(8,(_1,_2)):(64,7)', '(16,63):(64,_1):(16,63)']);
+  assert.deepEqual(
+    a.statements.map((s) => (s.result?.value ? printValue(s.result.value) : null)),
+    ['(64,(_2,4)):(8,(_1,_2)):(64,7)', '(16,63):(64,_1):(16,63)'],
+  );
 });
 
 test('a tile of a tensor parameter: its shape, where it starts and its valid extent in symbols, never its layout', () => {
@@ -179,11 +194,19 @@ struct B {
     }
 };`;
   // valid: min(tile, origin − coord) with tensorA's origin unknown (coord 0 in mode 1: min(origin, 64))
-  assert.equal(siteValue(text, 'tla::GetTile(tensorA'), 'tile (128,64) of tensorA at (mIdx·128,0), valid (min(max(tensorA.originShape<0>-mIdx·128,0),128),min(tensorA.originShape<1>,64))');
-  assert.equal(siteValue(text, 'tla::GetTile(tensorB'), 'tile (16,16) of params.layoutB at (0,0), valid (min(params.layoutB.originShape<0>,16),min(params.layoutB.originShape<1>,16))');
+  assert.equal(
+    siteValue(text, 'tla::GetTile(tensorA'),
+    'tile (128,64) of tensorA at (mIdx·128,0), valid (min(max(tensorA.originShape<0>-mIdx·128,0),128),min(tensorA.originShape<1>,64))',
+  );
+  assert.equal(
+    siteValue(text, 'tla::GetTile(tensorB'),
+    'tile (16,16) of params.layoutB at (0,0), valid (min(params.layoutB.originShape<0>,16),min(params.layoutB.originShape<1>,16))',
+  );
   // MakeTensorLike reads only the like-tensor's originShape: RowMajor(o0, o1) is known in symbols
-  assert.equal(siteValue(text, 'tla::MakeTensorLike'),
-    'Tensor<half, A1> (min(params.layoutB.originShape<0>,16),min(params.layoutB.originShape<1>,16)):(min(params.layoutB.originShape<1>,16),_1):(min(params.layoutB.originShape<0>,16),min(params.layoutB.originShape<1>,16)) @ coord (_0,_0), data l1+0');
+  assert.equal(
+    siteValue(text, 'tla::MakeTensorLike'),
+    'Tensor<half, A1> (min(params.layoutB.originShape<0>,16),min(params.layoutB.originShape<1>,16)):(min(params.layoutB.originShape<1>,16),_1):(min(params.layoutB.originShape<0>,16),min(params.layoutB.originShape<1>,16)) @ coord (_0,_0), data l1+0',
+  );
 });
 
 test('an array of buffers: bufs[i] is the i-th buffer, not a view i elements further on', () => {
@@ -205,14 +228,23 @@ test('examples/cpp/basic_matmul_tla.cpp: the tail block, the k-loop tile in symb
   // block (2,1) of 128×256 in C (300×500): at (256,256), valid (300−256, 500−256) = (44,244)
   assert.equal(siteValue(text, 'tla::TileView(tensorC'), 'Tensor<float, GM> (_128,_256):(500,_1):(44,244) @ coord (256,256), data gmC+0');
   // step kIdx of A (300×200): at (256, kIdx·64), valid (44, min(200 − kIdx·64, 64)) (0 once past the end)
-  assert.equal(siteValue(text, 'tla::TileView(tensorA, tla::MakeCoord(2u, kIdx)'), 'Tensor<half, GM> (_128,_64):(200,_1):(44,min(max(200-kIdx·64,0),64)) @ coord (256,kIdx·64), data gmA+0');
+  assert.equal(
+    siteValue(text, 'tla::TileView(tensorA, tla::MakeCoord(2u, kIdx)'),
+    'Tensor<half, GM> (_128,_64):(200,_1):(44,min(max(200-kIdx·64,0),64)) @ coord (256,kIdx·64), data gmA+0',
+  );
   // the last step: columns 192..199
-  assert.equal(siteValue(text, 'tla::TileView(tensorA, tla::MakeCoord(2u, 3u)'), 'Tensor<half, GM> (_128,_64):(200,_1):(44,8) @ coord (256,192), data gmA+0');
+  assert.equal(
+    siteValue(text, 'tla::TileView(tensorA, tla::MakeCoord(2u, 3u)'),
+    'Tensor<half, GM> (_128,_64):(200,_1):(44,8) @ coord (256,192), data gmA+0',
+  );
   // L1: the zN base layout of 128×64 half, ((_16,_8),(_16,_4)):((_16,_256),(_1,128·16 = 2048)), over the tile's valid extent
-  assert.equal(siteValue(text, 'tla::MakeTensorLike'), 'Tensor<half, A1> ((_16,_8),(_16,_4)):((_16,_256),(_1,2048)):(44,min(max(200-kIdx·64,0),64)) @ coord (_0,_0), data l1A+0');
+  assert.equal(
+    siteValue(text, 'tla::MakeTensorLike'),
+    'Tensor<half, A1> ((_16,_8),(_16,_4)):((_16,_256),(_1,2048)):(44,min(max(200-kIdx·64,0),64)) @ coord (_0,_0), data l1A+0',
+  );
 });
 
-test('accessors of a kernel\'s coords (blockCoord.m(), params.problemShape.n()) are runtime integers; other methods are not guessed', () => {
+test("accessors of a kernel's coords (blockCoord.m(), params.problemShape.n()) are runtime integers; other methods are not guessed", () => {
   const text = `${INCLUDE}
 template <class Coord_>
 void f(Coord_ const &blockCoord, Coord_ const &actualBlockShape, AscendC::GlobalTensor<half> gmA) {
@@ -220,9 +252,11 @@ void f(Coord_ const &blockCoord, Coord_ const &actualBlockShape, AscendC::Global
     auto tileA = tla::GetTile(tensorA, tla::MakeCoord(blockCoord.m() * 128, blockCoord.k() * 64), tla::MakeShape(actualBlockShape.m(), actualBlockShape.k()));
     auto tileB = tla::GetTile(tensorA, tla::MakeCoord(0u, 0u), tla::MakeShape(actualBlockShape.shape(), 64));
 }`;
-  assert.equal(siteValue(text, 'tla::GetTile(tensorA, tla::MakeCoord(blockCoord'),
+  assert.equal(
+    siteValue(text, 'tla::GetTile(tensorA, tla::MakeCoord(blockCoord'),
     // min(tile, max(origin − coord, 0)), printed with min's operands in canonical order
-    'Tensor<half, GM> (actualBlockShape.m(),actualBlockShape.k()):(200,_1):(min(actualBlockShape.m(),max(300-blockCoord.m()·128,0)),min(actualBlockShape.k(),max(200-blockCoord.k()·64,0))) @ coord (blockCoord.m()·128,blockCoord.k()·64), data gmA+0');
+    'Tensor<half, GM> (actualBlockShape.m(),actualBlockShape.k()):(200,_1):(min(actualBlockShape.m(),max(300-blockCoord.m()·128,0)),min(actualBlockShape.k(),max(200-blockCoord.k()·64,0))) @ coord (blockCoord.m()·128,blockCoord.k()·64), data gmA+0',
+  );
   // shape() of an unknown object may be a tuple: nothing
   assert.equal(siteValue(text, 'tla::GetTile(tensorA, tla::MakeCoord(0u'), undefined);
 });
@@ -239,7 +273,10 @@ void f(uint32_t m, uint32_t k) {
 }`;
   // every MakeLayout<E, Tag>(r, c), scale layout and tag layout has originShape (r, c): the shape and stride depend on the tag
   assert.equal(siteValue(text, 'tla::MakeLayout<ElementA'), 'MakeLayout<ElementA, LayoutTagA>: shape and stride not known here, originShape (m,k)');
-  assert.equal(siteValue(text, 'tla::MakeMxScaleLayout'), 'MakeMxScaleLayout<float8_e8m0_t, LayoutTagA>: shape and stride not known here, originShape (m,k)');
+  assert.equal(
+    siteValue(text, 'tla::MakeMxScaleLayout'),
+    'MakeMxScaleLayout<float8_e8m0_t, LayoutTagA>: shape and stride not known here, originShape (m,k)',
+  );
   assert.equal(siteValue(text, 'tla::MakeLayoutFromTag'), 'MakeLayoutFromTag(LayoutTagA): shape and stride not known here, originShape (m,k)');
   // a tile of it would need its structure: nothing
   assert.equal(siteValue(text, 'tla::GetTileLayout'), undefined);

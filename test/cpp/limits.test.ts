@@ -32,7 +32,10 @@ const allHints = (d: ReturnType<typeof cppDoc>) =>
 function assertOkServed(d: ReturnType<typeof cppDoc>): void {
   const okLine = d.text.split(/\r\n|\r|\n/).findIndex((l) => l.startsWith('auto ok'));
   const hints = allHints(d).filter((h) => h.position.line === okLine);
-  assert.deepEqual(hints.map((h) => h.label), [`▸ ${OK_VALUE}`]);
+  assert.deepEqual(
+    hints.map((h) => h.label),
+    [`▸ ${OK_VALUE}`],
+  );
   // (the hover on a declared name in C++ is issue 12's: here the hover on the call)
   assert.ok(hoverAt(d, 'ok = tla::MakeLayout', 'ok = tla::M'.length).includes(OK_VALUE), 'hover on the MakeLayout of ok');
 }
@@ -74,14 +77,20 @@ describe('issue 13.1: one deep expression does not break the file', () => {
   test(`an expression longer than ${MAX_CPP_EXPRESSION_CHARS} characters: limit-exceeded, not parsed`, () => {
     const text = `${INCLUDE}${OK_LINE}\nauto s = tla::MakeShape(${Array(8000).fill('x').join(', ')});\n`;
     const d = cppDoc(text);
-    assert.deepEqual(d.analysis.diagnostics.map((x) => [x.code, d.lines.position(x.start).line]), [['limit-exceeded', 2]]);
+    assert.deepEqual(
+      d.analysis.diagnostics.map((x) => [x.code, d.lines.position(x.start).line]),
+      [['limit-exceeded', 2]],
+    );
     assert.match(d.analysis.diagnostics[0].message, new RegExp(`at most ${MAX_CPP_EXPRESSION_CHARS} characters`));
     assertOkServed(d);
   });
 
   test('.tla: the same deep expression gets the same limit (one place: limits.ts)', () => {
     const a = analyze(`auto s = MakeShape(${'('.repeat(2000)}1${')'.repeat(2000)}, 2);\n`);
-    assert.deepEqual(a.diagnostics.map((x) => [x.code, x.message]), [['limit-exceeded', `brackets nested 2001 deep; at most ${MAX_NESTING} levels are analysed`]]);
+    assert.deepEqual(
+      a.diagnostics.map((x) => [x.code, x.message]),
+      [['limit-exceeded', `brackets nested 2001 deep; at most ${MAX_NESTING} levels are analysed`]],
+    );
   });
 });
 
@@ -106,7 +115,14 @@ describe('issue 13.2: symbolic expansion is bounded', () => {
 
   test('4 squarings stay expanded: (m+1)^2 … exactly, by hand', () => {
     // A1 = (m+1)^2 = m^2+2m+1; A2 = (A1+1)^2 = (m^2+2m+2)^2 = m^4+4m^3+8m^2+8m+4
-    const text = [INCLUDE, 'constexpr uint32_t A0 = m;', 'constexpr uint32_t A1 = (A0 + 1) * (A0 + 1);', 'constexpr uint32_t A2 = (A1 + 1) * (A1 + 1);', 'auto s = tla::MakeShape(A2, 2);', ''].join('\n');
+    const text = [
+      INCLUDE,
+      'constexpr uint32_t A0 = m;',
+      'constexpr uint32_t A1 = (A0 + 1) * (A0 + 1);',
+      'constexpr uint32_t A2 = (A1 + 1) * (A1 + 1);',
+      'auto s = tla::MakeShape(A2, 2);',
+      '',
+    ].join('\n');
     const d = cppDoc(text);
     const s = d.analysis.statements[0];
     assert.equal(printValue(s.result!.value!), '(m^4+m^3·4+m^2·8+m·8+4,2)');
@@ -173,7 +189,10 @@ describe('issue 13.4: the scratchpad of a long alias chain', () => {
     const out = r.text!.split('\n');
     // every alias of the chain, each after the one it names
     assert.equal(out.filter((l) => /^auto X\d+ = /.test(l)).length, 3255);
-    assert.ok(out.indexOf('auto X0 = tla::Layout<tla::Shape<_4, _8>, tla::Stride<_8, _1>>{};') >= 0 && out.indexOf('auto X0 = tla::Layout<tla::Shape<_4, _8>, tla::Stride<_8, _1>>{};') < out.indexOf('auto X1 = X0{};'));
+    assert.ok(
+      out.indexOf('auto X0 = tla::Layout<tla::Shape<_4, _8>, tla::Stride<_8, _1>>{};') >= 0 &&
+        out.indexOf('auto X0 = tla::Layout<tla::Shape<_4, _8>, tla::Stride<_8, _1>>{};') < out.indexOf('auto X1 = X0{};'),
+    );
     assert.ok(out.some((l) => l.startsWith('print(X3254{});')));
   });
 });
@@ -194,10 +213,13 @@ describe('issue 13.6: line ends \\n, \\r\\n and a lone \\r', () => {
   test('a // comment or a # line ended by a lone \\r ends there (C++)', () => {
     const text = `#include "tla/layout.hpp"\r// a comment\r${OK_LINE}\r#define X 1\r${OK_LINE.replace('ok', 'ok2')}\r`;
     const d = cppDoc(text);
-    assert.deepEqual(allHints(d).map((h) => [h.position.line, h.label]), [
-      [2, `▸ ${OK_VALUE}`],
-      [4, `▸ ${OK_VALUE}`],
-    ]);
+    assert.deepEqual(
+      allHints(d).map((h) => [h.position.line, h.label]),
+      [
+        [2, `▸ ${OK_VALUE}`],
+        [4, `▸ ${OK_VALUE}`],
+      ],
+    );
   });
 
   test('.tla: a // comment ended by a lone \\r inside a statement ends there', () => {
@@ -241,7 +263,11 @@ describe('issue 13.7: incremental C++ analysis', () => {
     ];
     for (const [from, to] of edits) {
       text = text.replace(from, to);
-      assert.deepEqual(cppObservable(analyzeFully(analyzer, text)), cppObservable(analyzeFully(new CppAnalyzer(), text)), `after ${JSON.stringify(to)}`);
+      assert.deepEqual(
+        cppObservable(analyzeFully(analyzer, text)),
+        cppObservable(analyzeFully(new CppAnalyzer(), text)),
+        `after ${JSON.stringify(to)}`,
+      );
     }
     // a big paste in the middle (more tokens than one splice takes), then its removal
     const mid = text.indexOf('// block 20');
@@ -291,7 +317,10 @@ describe('issue 13.5 (in process): a document replaced under the same version', 
 
 describe('the time budget on the .tla path (the same limit, from limits.ts)', () => {
   const program = (n: number, k = 0) =>
-    Array.from({ length: n }, (_, i) => `auto l${i} = MakeLayout(MakeShape(${(i % 7) + 1 + k}, 8), MakeStride(8, _1));\nauto o${i} = l${i}(MakeCoord(1, 2));`).join('\n') + '\n';
+    Array.from(
+      { length: n },
+      (_, i) => `auto l${i} = MakeLayout(MakeShape(${(i % 7) + 1 + k}, 8), MakeStride(8, _1));\nauto o${i} = l${i}(MakeCoord(1, 2));`,
+    ).join('\n') + '\n';
   const observable = (a: ReturnType<typeof analyze>) => ({
     diagnostics: a.diagnostics.map((d) => [d.code, d.start, d.end, d.message]),
     values: a.statements.map((s) => [s.chunk.start, s.result?.value ? printValue(s.result.value) : null]),
@@ -343,4 +372,3 @@ describe('the time budget on the .tla path (the same limit, from limits.ts)', ()
     assert.deepEqual(observable(a), observable(analyze(again)));
   });
 });
-

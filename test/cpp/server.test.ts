@@ -41,7 +41,11 @@ function rssMb(pid: number): number | undefined {
 }
 
 async function hoverOnOk(s: RawServer, uri: string, text: string, timeoutMs = 60_000): Promise<string> {
-  const r = await s.request('textDocument/hover', { textDocument: { uri }, position: positionOf(text, 'ok = tla::MakeLayout', 'ok = tla::M'.length) }, timeoutMs);
+  const r = await s.request(
+    'textDocument/hover',
+    { textDocument: { uri }, position: positionOf(text, 'ok = tla::MakeLayout', 'ok = tla::M'.length) },
+    timeoutMs,
+  );
   assert.equal(r.error, undefined, JSON.stringify(r.error));
   return hoverValue(r);
 }
@@ -66,9 +70,15 @@ describe('issue 13 through the server', { concurrency: 1 }, () => {
         if (i < 4) assert.deepEqual(codes, [['limit-exceeded', 2]], `input ${i}`);
         else assert.ok(codes.length === 0 || JSON.stringify(codes) === JSON.stringify([['limit-exceeded', 2]]), JSON.stringify(codes));
         assert.ok((await hoverOnOk(s, uri, text)).includes(OK_VALUE));
-        const hints = await s.request('textDocument/inlayHint', { textDocument: { uri }, range: { start: { line: 0, character: 0 }, end: { line: 4, character: 0 } } });
+        const hints = await s.request('textDocument/inlayHint', {
+          textDocument: { uri },
+          range: { start: { line: 0, character: 0 }, end: { line: 4, character: 0 } },
+        });
         assert.equal(hints.error, undefined, JSON.stringify(hints.error));
-        assert.deepEqual((hints.result as { label: string; position: { line: number } }[]).filter((h) => h.position.line === 1).map((h) => h.label), [`▸ ${OK_VALUE}`]);
+        assert.deepEqual(
+          (hints.result as { label: string; position: { line: number } }[]).filter((h) => h.position.line === 1).map((h) => h.label),
+          [`▸ ${OK_VALUE}`],
+        );
         // a hover on the deep line answers (a value or nothing), never an error
         const h = await s.request('textDocument/hover', { textDocument: { uri }, position: { line: 2, character: 30 } });
         assert.equal(h.error, undefined, JSON.stringify(h.error));
@@ -95,7 +105,9 @@ describe('issue 13 through the server', { concurrency: 1 }, () => {
       // a hover of the other file answers, and the big one's diagnostics are published
       assert.ok((await hoverOnOk(s, small, smallText, 20_000)).includes(OK_VALUE));
       await published(s, big, 20_000);
-      const h = hoverValue(await s.request('textDocument/hover', { textDocument: { uri: big }, position: positionOf(bigText, 'MakeShape(A13', 2) }, 20_000));
+      const h = hoverValue(
+        await s.request('textDocument/hover', { textDocument: { uri: big }, position: positionOf(bigText, 'MakeShape(A13', 2) }, 20_000),
+      );
       assert.ok(h.length <= MAX_HOVER_CHARS && h.includes('‹…#') && h.includes('not expanded'), `hover of ${h.length} characters`);
 
       const prod = Array.from({ length: 18 }, (_, i) => `(a${i} + b${i})`).join(' * ');
@@ -103,7 +115,9 @@ describe('issue 13 through the server', { concurrency: 1 }, () => {
       const pText = `${INCLUDE}auto s = tla::MakeShape(${prod}, 2);\n`;
       openCpp(s, p, pText);
       await published(s, p, 20_000);
-      const hp = hoverValue(await s.request('textDocument/hover', { textDocument: { uri: p }, position: positionOf(pText, 'MakeShape(', 2) }, 20_000));
+      const hp = hoverValue(
+        await s.request('textDocument/hover', { textDocument: { uri: p }, position: positionOf(pText, 'MakeShape(', 2) }, 20_000),
+      );
       assert.ok(hp.length <= MAX_HOVER_CHARS && hp.includes('‹…#'), `hover of ${hp.length} characters`);
       const rss1 = rssMb(s.process.pid!);
       // before: 631 MB of resident memory for the product alone
@@ -124,8 +138,16 @@ describe('issue 13 through the server', { concurrency: 1 }, () => {
       openCpp(s, big, syntheticHeader(6_000_000));
       const bigDiagnostics = published(s, big, 120_000);
       // an editor asks for the big file's hints at once: that starts its analysis
-      const bigHints = s.request('textDocument/inlayHint', { textDocument: { uri: big }, range: { start: { line: 0, character: 0 }, end: { line: 40, character: 0 } } }, 120_000);
-      const hover = s.request('textDocument/hover', { textDocument: { uri: small }, position: positionOf(smallText, 'ok = tla::MakeLayout', 'ok = tla::M'.length) }, 120_000);
+      const bigHints = s.request(
+        'textDocument/inlayHint',
+        { textDocument: { uri: big }, range: { start: { line: 0, character: 0 }, end: { line: 40, character: 0 } } },
+        120_000,
+      );
+      const hover = s.request(
+        'textDocument/hover',
+        { textDocument: { uri: small }, position: positionOf(smallText, 'ok = tla::MakeLayout', 'ok = tla::M'.length) },
+        120_000,
+      );
       const first = await Promise.race([hover.then(() => 'hover'), bigDiagnostics.then(() => 'the big file')]);
       assert.equal(first, 'hover', 'the hover of the small file waits for the whole analysis of the big one');
       assert.ok(hoverValue(await hover).includes(OK_VALUE));
@@ -154,7 +176,11 @@ describe('issue 13 through the server', { concurrency: 1 }, () => {
       const big = 'file:///big.tla';
       s.open(big, lines.join('\n') + '\n');
       const bigDiagnostics = published(s, big, 120_000);
-      const bigHints = s.request('textDocument/inlayHint', { textDocument: { uri: big }, range: { start: { line: 0, character: 0 }, end: { line: 40, character: 0 } } }, 120_000);
+      const bigHints = s.request(
+        'textDocument/inlayHint',
+        { textDocument: { uri: big }, range: { start: { line: 0, character: 0 }, end: { line: 40, character: 0 } } },
+        120_000,
+      );
       const hover = s.request('textDocument/hover', { textDocument: { uri: small }, position: { line: 0, character: 5 } }, 120_000);
       const first = await Promise.race([hover.then(() => 'hover'), bigDiagnostics.then(() => 'the big file')]);
       assert.equal(first, 'hover', 'the hover of the small file waits for the whole analysis of the big one');
@@ -184,18 +210,24 @@ describe('issue 13 through the server', { concurrency: 1 }, () => {
         s.notify('textDocument/didChange', { textDocument: { uri, version: i + 2 }, contentChanges: [{ range: { start: p, end: p }, text: ch }] });
         p = { line: p.line, character: p.character + 1 };
         // hints are asked for as an editor does while typing: every keystroke is analysed
-        const r = await s.request('textDocument/inlayHint', { textDocument: { uri }, range: { start: { line: 0, character: 0 }, end: { line: 50, character: 0 } } }, 30_000);
+        const r = await s.request(
+          'textDocument/inlayHint',
+          { textDocument: { uri }, range: { start: { line: 0, character: 0 }, end: { line: 50, character: 0 } } },
+          30_000,
+        );
         assert.equal(r.error, undefined);
       }
       const rss1 = rssMb(s.process.pid!);
       // before: 83 → 433 MB after 500 keystrokes
-      if (rss0 !== undefined && rss1 !== undefined) assert.ok(rss1 - rss0 < 150, `resident memory grew ${Math.round(rss1 - rss0)} MB over 500 keystrokes`);
+      if (rss0 !== undefined && rss1 !== undefined)
+        assert.ok(rss1 - rss0 < 150, `resident memory grew ${Math.round(rss1 - rss0)} MB over 500 keystrokes`);
       s.notify('textDocument/didClose', { textDocument: { uri } });
       await published(s, uri, 10_000, (m) => m.params.diagnostics.length === 0 && m.params.version === undefined);
       const r = await s.request('textDocument/hover', { textDocument: { uri }, position: { line: 0, character: 0 } });
       assert.equal(r.result, null);
       const rss2 = rssMb(s.process.pid!);
-      if (rss0 !== undefined && rss2 !== undefined) assert.ok(rss2 - rss0 < 60, `after didClose, resident memory is ${Math.round(rss2 - rss0)} MB above what it was`);
+      if (rss0 !== undefined && rss2 !== undefined)
+        assert.ok(rss2 - rss0 < 60, `after didClose, resident memory is ${Math.round(rss2 - rss0)} MB above what it was`);
     } finally {
       await s.stop();
     }

@@ -42,15 +42,24 @@ describe('TLA Layout in code-server', { skip, timeout: 600_000 }, () => {
     fs.writeFileSync(path.join(work, 'examples', 'typing.tla'), '');
     fs.writeFileSync(path.join(work, 'examples', 'big.tla'), 'using namespace tla;\nauto big = MakeLayout<half, zN>(4096, 4096);\n');
     const extDir = path.join(work, 'extensions');
-    const out = execFileSync(process.execPath, [CODE_SERVER_ENTRY, '--extensions-dir', extDir, '--user-data-dir', path.join(work, 'ud'), '--install-extension', VSIX], {
-      encoding: 'utf8',
-      env: { ...process.env, XDG_CONFIG_HOME: path.join(work, 'config') },
-    });
+    const out = execFileSync(
+      process.execPath,
+      [CODE_SERVER_ENTRY, '--extensions-dir', extDir, '--user-data-dir', path.join(work, 'ud'), '--install-extension', VSIX],
+      {
+        encoding: 'utf8',
+        env: { ...process.env, XDG_CONFIG_HOME: path.join(work, 'config') },
+      },
+    );
     assert.match(out, /was successfully installed/, out);
     installed = fs.readdirSync(extDir).find((d) => d.startsWith('tla-tools.tla-layout-'));
     assert.ok(installed, `installed folder missing in ${fs.readdirSync(extDir)}`);
     // suggestions as a user has them (VS Code's defaults), so that a list that fights typing shows
-    vs = await startVSCode({ extensionDir: path.join(extDir, installed), folder: path.join(work, 'examples'), install: 'symlink', settings: USER_SUGGEST });
+    vs = await startVSCode({
+      extensionDir: path.join(extDir, installed),
+      folder: path.join(work, 'examples'),
+      install: 'symlink',
+      settings: USER_SUGGEST,
+    });
   });
 
   after(async () => {
@@ -62,21 +71,27 @@ describe('TLA Layout in code-server', { skip, timeout: 600_000 }, () => {
     const size = fs.statSync(VSIX).size;
     assert.ok(size < 1024 * 1024, `${size} bytes`);
     const list = execFileSync('unzip', ['-Z1', VSIX], { encoding: 'utf8' }).trim().split('\n').sort();
-    assert.deepEqual(list, [
-      '[Content_Types].xml',
-      'extension.vsixmanifest',
-      'extension/LICENSE.txt',
-      'extension/dist/cli.js',
-      'extension/dist/extension.js',
-      'extension/dist/server.js',
-      'extension/dist/webview.js',
-      'extension/images/icon.png',
-      ...fs.readdirSync(path.join(ROOT, 'images')).filter((f) => f.startsWith('screenshot-') && f.endsWith('.jpg')).map((f) => `extension/images/${f}`),
-      'extension/language-configuration.json',
-      'extension/package.json',
-      'extension/readme.md',
-      'extension/syntaxes/tla-layout.tmLanguage.json',
-    ].sort());
+    assert.deepEqual(
+      list,
+      [
+        '[Content_Types].xml',
+        'extension.vsixmanifest',
+        'extension/LICENSE.txt',
+        'extension/dist/cli.js',
+        'extension/dist/extension.js',
+        'extension/dist/server.js',
+        'extension/dist/webview.js',
+        'extension/images/icon.png',
+        ...fs
+          .readdirSync(path.join(ROOT, 'images'))
+          .filter((f) => f.startsWith('screenshot-') && f.endsWith('.jpg'))
+          .map((f) => `extension/images/${f}`),
+        'extension/language-configuration.json',
+        'extension/package.json',
+        'extension/readme.md',
+        'extension/syntaxes/tla-layout.tmLanguage.json',
+      ].sort(),
+    );
   });
 
   it('typing a kernel statement by statement: the document is exactly what was typed (completion never eats a key)', async () => {
@@ -123,10 +138,19 @@ describe('TLA Layout in code-server', { skip, timeout: 600_000 }, () => {
       await page.waitForTimeout(35);
     }
     await page.locator(SUGGEST).waitFor({ timeout: 10_000 });
-    await poll(async () => /MakeLayout/.test(await page.locator(`${SUGGEST} .monaco-list-row.focused`).innerText().catch(() => '')), {
-      timeout: 10_000,
-      message: () => 'MakeLayout is not the focused suggestion',
-    });
+    await poll(
+      async () =>
+        /MakeLayout/.test(
+          await page
+            .locator(`${SUGGEST} .monaco-list-row.focused`)
+            .innerText()
+            .catch(() => ''),
+        ),
+      {
+        timeout: 10_000,
+        message: () => 'MakeLayout is not the focused suggestion',
+      },
+    );
     await vs.screenshot('10-completion-function');
     await vs.press('Enter');
     // the name alone: no parentheses, no snippet (the editor renders the edit a moment later)
@@ -140,10 +164,19 @@ describe('TLA Layout in code-server', { skip, timeout: 600_000 }, () => {
       await page.waitForTimeout(35);
     }
     // the signature help comes with the `(` typed after the accepted function, on the Catlass form
-    await poll(async () => /MakeLayout<Element, Tag>\(rows, cols\)/.test(await page.locator(PARAMETER_HINTS).innerText().catch(() => '')), {
-      timeout: 10_000,
-      message: () => 'no signature help after MakeLayout<half, zN>(',
-    });
+    await poll(
+      async () =>
+        /MakeLayout<Element, Tag>\(rows, cols\)/.test(
+          await page
+            .locator(PARAMETER_HINTS)
+            .innerText()
+            .catch(() => ''),
+        ),
+      {
+        timeout: 10_000,
+        message: () => 'no signature help after MakeLayout<half, zN>(',
+      },
+    );
     for (const ch of '16, 16);') {
       await vs.type(ch);
       await page.waitForTimeout(35);
@@ -178,7 +211,10 @@ describe('TLA Layout in code-server', { skip, timeout: 600_000 }, () => {
     await vs.press('End');
     await vs.type('\nauto bad = a(MakeCoord(1, 2, 3));');
     const problems = await vs.problems({ contains: 'coord rank 3 differs from shape rank 2' });
-    assert.ok(problems.some((p) => p.severity === 'error' && /coord rank 3 differs from shape rank 2/.test(p.message)), JSON.stringify(problems));
+    assert.ok(
+      problems.some((p) => p.severity === 'error' && /coord rank 3 differs from shape rank 2/.test(p.message)),
+      JSON.stringify(problems),
+    );
     await vs.screenshot('3-problems-rank-mismatch');
     // fix it in the editor (Go to Line focuses it): make the coordinate rank 2
     await vs.goTo(18, 1);
@@ -226,7 +262,10 @@ describe('TLA Layout in code-server', { skip, timeout: 600_000 }, () => {
     const frame = page.frameLocator('iframe.webview.ready').frameLocator('#active-frame');
     const canvas = frame.locator('canvas#grid');
     await canvas.waitFor({ timeout: 20_000 });
-    await poll(async () => (await canvas.getAttribute('data-rows')) === '8', { timeout: 10_000, message: () => 'the view did not draw the 8×12 layout' });
+    await poll(async () => (await canvas.getAttribute('data-rows')) === '8', {
+      timeout: 10_000,
+      message: () => 'the view did not draw the 8×12 layout',
+    });
     const z = Number(await canvas.getAttribute('data-zoom'));
     const box = await canvas.boundingBox();
     // cell (1, 5) of the guide's layout a: offset 37
@@ -259,7 +298,10 @@ describe('TLA Layout in code-server', { skip, timeout: 600_000 }, () => {
     // no squiggle for the guide's misaligned tile: a hint (issue 14)
     await vs.goTo(4, 10);
     await vs.runCommand('TLA: Show Layout');
-    await poll(async () => (await frame.locator('#title').textContent()) === 'Layout: tail', { timeout: 15_000, message: () => 'the view did not show tail' });
+    await poll(async () => (await frame.locator('#title').textContent()) === 'Layout: tail', {
+      timeout: 15_000,
+      message: () => 'the view did not show tail',
+    });
     // the tile's own value: shape (32,48) nested like (_16,7): ((_16,2),(_16,3)); stride kept; valid min(32,100−96)=4, min(48,100−64)=36
     const facts = await frame.locator('#facts').innerText();
     assert.ok(facts.includes('tail = ((_16,2),(_16,3)):((_16,_256),(_1,1792)):(4,36)'), facts);
@@ -282,7 +324,10 @@ describe('TLA Layout in code-server', { skip, timeout: 600_000 }, () => {
     await vs.screenshot('11-layout-view-tile');
     // the cursor onto zn's declaration: the same panel shows zn
     await vs.goTo(3, 10);
-    await poll(async () => (await frame.locator('#title').textContent()) === 'Layout: zn', { timeout: 15_000, message: () => 'the view did not follow the cursor' });
+    await poll(async () => (await frame.locator('#title').textContent()) === 'Layout: zn', {
+      timeout: 15_000,
+      message: () => 'the view did not follow the cursor',
+    });
     assert.equal(await page.locator('.editor-group-container').count(), groups);
   });
 
@@ -292,7 +337,10 @@ describe('TLA Layout in code-server', { skip, timeout: 600_000 }, () => {
     await vs.openFile('big.tla');
     await vs.goTo(2, 8);
     await vs.runCommand('TLA: Show Layout');
-    await poll(async () => (await frame.locator('#title').textContent()) === 'Layout: big', { timeout: 20_000, message: () => 'the view did not show big' });
+    await poll(async () => (await frame.locator('#title').textContent()) === 'Layout: big', {
+      timeout: 20_000,
+      message: () => 'the view did not show big',
+    });
     const canvas = frame.locator('canvas#grid');
     // the grid aggregates into blocks aligned to the 16×16 fractals
     await poll(async () => (await canvas.getAttribute('data-rows')) === '4096', { timeout: 10_000, message: () => 'no 4096-row grid' });
@@ -345,7 +393,13 @@ describe('TLA Layout in code-server', { skip, timeout: 600_000 }, () => {
     await vs.runCommand('TLA: Open in Layout Scratchpad');
     const tab = page.locator('.tabs-container .tab', { hasText: `matmul_kernel.cpp-L${dLine}.tla` }).first();
     await tab.waitFor({ timeout: 15_000 });
-    assert.doesNotMatch(await page.locator('.tabs-container .tab').allInnerTexts().then((t) => t.join('|')), /\/\/ From/);
+    assert.doesNotMatch(
+      await page
+        .locator('.tabs-container .tab')
+        .allInnerTexts()
+        .then((t) => t.join('|')),
+      /\/\/ From/,
+    );
     await poll(async () => (await vs.visibleLines()).some((l) => l.text.startsWith("auto m = 128; // 'm' is not a compile-time constant")), {
       timeout: 15_000,
       message: () => 'the scratchpad has no placeholder for m',

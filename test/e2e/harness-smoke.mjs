@@ -108,57 +108,75 @@ describe('e2e smoke: code-server + harness', { skip }, () => {
     console.log(`# smoke total ${Date.now() - t0} ms`);
   });
 
-  it('opens a file by relative path through Quick Open', shot('open', async () => {
-    await vs.openFile('sub/sample.tla');
-    assert.match(await vs.activeEditorUri(), /\/ws\/sub\/sample\.tla$/);
-    assert.equal(await vs.statusBarLanguage(), 'TLA Layout');
-    await vs.screenshot('smoke-open');
-  }));
+  it(
+    'opens a file by relative path through Quick Open',
+    shot('open', async () => {
+      await vs.openFile('sub/sample.tla');
+      assert.match(await vs.activeEditorUri(), /\/ws\/sub\/sample\.tla$/);
+      assert.equal(await vs.statusBarLanguage(), 'TLA Layout');
+      await vs.screenshot('smoke-open');
+    }),
+  );
 
-  it('reads inlay hints as part of the line text', shot('inlay', async () => {
-    const l1 = await vs.lineText(1, { contains: 'HINT-OK' });
-    assert.equal(l1, 'layout A = (4,8):(8,1) ▸ HINT-OK');
-    const lines = await vs.visibleLines();
-    assert.deepEqual(lines.map((l) => l.line), [1, 2, 3]);
-    assert.equal(lines[1].text, 'layout B = (2,2):(1,2) ▸ HINT-OK');
-    assert.equal(lines[2].text, '');
-    await vs.screenshot('smoke-inlay');
-  }));
+  it(
+    'reads inlay hints as part of the line text',
+    shot('inlay', async () => {
+      const l1 = await vs.lineText(1, { contains: 'HINT-OK' });
+      assert.equal(l1, 'layout A = (4,8):(8,1) ▸ HINT-OK');
+      const lines = await vs.visibleLines();
+      assert.deepEqual(
+        lines.map((l) => l.line),
+        [1, 2, 3],
+      );
+      assert.equal(lines[1].text, 'layout B = (2,2):(1,2) ▸ HINT-OK');
+      assert.equal(lines[2].text, '');
+      await vs.screenshot('smoke-inlay');
+    }),
+  );
 
-  it('reads a hover at line/column (keyboard) and over a token (mouse)', shot('hover', async () => {
-    const h = await vs.hover(2, 8, { contains: 'TLA-HOVER-OK' });
-    assert.equal(h, 'TLA-HOVER-OK word=B');
-    await vs.screenshot('smoke-hover-keyboard');
-    await vs.closeHover();
-    const h2 = await vs.hoverToken('A', { line: 1, via: 'mouse', contains: 'TLA-HOVER-OK' });
-    assert.equal(h2, 'E-OK e2e-smoke\nTLA-HOVER-OK word=A', 'the diagnostic on line 1 is in the hover too');
-    await vs.screenshot('smoke-hover-mouse');
-    await vs.closeHover();
-  }));
+  it(
+    'reads a hover at line/column (keyboard) and over a token (mouse)',
+    shot('hover', async () => {
+      const h = await vs.hover(2, 8, { contains: 'TLA-HOVER-OK' });
+      assert.equal(h, 'TLA-HOVER-OK word=B');
+      await vs.screenshot('smoke-hover-keyboard');
+      await vs.closeHover();
+      const h2 = await vs.hoverToken('A', { line: 1, via: 'mouse', contains: 'TLA-HOVER-OK' });
+      assert.equal(h2, 'E-OK e2e-smoke\nTLA-HOVER-OK word=A', 'the diagnostic on line 1 is in the hover too');
+      await vs.screenshot('smoke-hover-mouse');
+      await vs.closeHover();
+    }),
+  );
 
-  it('lists the diagnostic in the Problems panel', shot('problems', async () => {
-    const probs = await vs.problems({ contains: 'E-OK' });
-    assert.equal(probs.length, 1);
-    assert.deepEqual(
-      { ...probs[0], label: undefined },
-      { file: 'sample.tla', severity: 'error', message: 'E-OK', source: 'e2e-smoke', code: '', line: 1, column: 1, label: undefined },
-    );
-    await vs.screenshot('smoke-problems');
-  }));
+  it(
+    'lists the diagnostic in the Problems panel',
+    shot('problems', async () => {
+      const probs = await vs.problems({ contains: 'E-OK' });
+      assert.equal(probs.length, 1);
+      assert.deepEqual(
+        { ...probs[0], label: undefined },
+        { file: 'sample.tla', severity: 'error', message: 'E-OK', source: 'e2e-smoke', code: '', line: 1, column: 1, label: undefined },
+      );
+      await vs.screenshot('smoke-problems');
+    }),
+  );
 
-  it('types text at a position, sees hints follow, saves, replaces the text', shot('type', async () => {
-    await vs.closePanel();
-    await vs.typeAt(3, 1, 'layout C = 7:1');
-    assert.equal(await vs.lineText(3, { contains: 'HINT-OK' }), 'layout C = 7:1 ▸ HINT-OK');
-    await vs.save();
-    await vs.screenshot('smoke-type');
-    await vs.setText('layout Z = 1:1\n\nlayout Y = 2:1');
-    // hints are recomputed asynchronously after an edit: poll with `contains`
-    assert.equal(await vs.lineText(3, { contains: 'HINT-OK' }), 'layout Y = 2:1 ▸ HINT-OK');
-    assert.deepEqual(
-      (await vs.visibleLines()).map((l) => l.text),
-      ['layout Z = 1:1 ▸ HINT-OK', '', 'layout Y = 2:1 ▸ HINT-OK'],
-    );
-    assert.equal(fs.readFileSync(path.join(fx.ws, 'sub', 'sample.tla'), 'utf8'), 'layout A = (4,8):(8,1)\nlayout B = (2,2):(1,2)\nlayout C = 7:1');
-  }));
+  it(
+    'types text at a position, sees hints follow, saves, replaces the text',
+    shot('type', async () => {
+      await vs.closePanel();
+      await vs.typeAt(3, 1, 'layout C = 7:1');
+      assert.equal(await vs.lineText(3, { contains: 'HINT-OK' }), 'layout C = 7:1 ▸ HINT-OK');
+      await vs.save();
+      await vs.screenshot('smoke-type');
+      await vs.setText('layout Z = 1:1\n\nlayout Y = 2:1');
+      // hints are recomputed asynchronously after an edit: poll with `contains`
+      assert.equal(await vs.lineText(3, { contains: 'HINT-OK' }), 'layout Y = 2:1 ▸ HINT-OK');
+      assert.deepEqual(
+        (await vs.visibleLines()).map((l) => l.text),
+        ['layout Z = 1:1 ▸ HINT-OK', '', 'layout Y = 2:1 ▸ HINT-OK'],
+      );
+      assert.equal(fs.readFileSync(path.join(fx.ws, 'sub', 'sample.tla'), 'utf8'), 'layout A = (4,8):(8,1)\nlayout B = (2,2):(1,2)\nlayout C = 7:1');
+    }),
+  );
 });

@@ -157,7 +157,10 @@ export class VSCode {
   async runCommand(title, { timeout = 15_000 } = {}) {
     const { page } = this;
     await this.#quickInput('F1', `>${title}`, { timeout });
-    const row = page.locator(QUICK_ROWS).filter({ has: page.locator('.label-name', { hasText: exactText(title) }) }).first();
+    const row = page
+      .locator(QUICK_ROWS)
+      .filter({ has: page.locator('.label-name', { hasText: exactText(title) }) })
+      .first();
     try {
       await row.waitFor({ state: 'visible', timeout });
     } catch {
@@ -166,7 +169,10 @@ export class VSCode {
       throw new Error(`command '${title}' not in the command palette; saw: ${JSON.stringify(seen)}`);
     }
     await row.click();
-    await page.locator(QUICK_INPUT).waitFor({ state: 'hidden', timeout }).catch(() => {});
+    await page
+      .locator(QUICK_INPUT)
+      .waitFor({ state: 'hidden', timeout })
+      .catch(() => {});
   }
 
   // ------------------------------------------------------------- editors
@@ -209,7 +215,10 @@ export class VSCode {
       } catch (e) {
         if (attempt >= 4 || Date.now() > deadline) throw e;
         const rows = await page.locator(QUICK_ROWS).evaluateAll((els) =>
-          els.map((el) => ({ name: el.querySelector('.label-name')?.textContent?.trim() ?? '', desc: el.querySelector('.label-description')?.textContent?.trim() ?? '' })),
+          els.map((el) => ({
+            name: el.querySelector('.label-name')?.textContent?.trim() ?? '',
+            desc: el.querySelector('.label-description')?.textContent?.trim() ?? '',
+          })),
         );
         picked = rows.findIndex((r) => r.name === base && (dir ? r.desc === dir || r.desc.endsWith(`/${dir}`) : r.desc === '' || r.desc === '.'));
         if (picked < 0) picked = 0;
@@ -229,7 +238,12 @@ export class VSCode {
 
   /** Language name shown in the status bar for the active editor (e.g. 'TLA Layout', the alias, not the id). */
   async statusBarLanguage() {
-    return (await this.page.locator('#status\\.editor\\.mode').innerText().catch(() => '')).trim();
+    return (
+      await this.page
+        .locator('#status\\.editor\\.mode')
+        .innerText()
+        .catch(() => '')
+    ).trim();
   }
 
   /** Cursor position from the status bar: { line, column }. */
@@ -269,9 +283,13 @@ export class VSCode {
   /** Replaces the whole document of the active editor with `text` (one input event, fast). */
   async setText(text) {
     const { page } = this;
-    await page.locator(`${ACTIVE_EDITOR}.focused`).first().waitFor({ timeout: 5000 }).catch(async () => {
-      await page.locator(`${ACTIVE_EDITOR} .view-lines`).first().click();
-    });
+    await page
+      .locator(`${ACTIVE_EDITOR}.focused`)
+      .first()
+      .waitFor({ timeout: 5000 })
+      .catch(async () => {
+        await page.locator(`${ACTIVE_EDITOR} .view-lines`).first().click();
+      });
     await page.keyboard.press('Control+A');
     if (text === '') await page.keyboard.press('Delete');
     else await page.keyboard.insertText(text);
@@ -296,21 +314,24 @@ export class VSCode {
    * padding as U+200A (hair space): both become ' ' unless `raw` is set.
    */
   async visibleLines({ raw = false } = {}) {
-    return this.page.evaluate(([sel, raw]) => {
-      const ed = document.querySelector(sel);
-      if (!ed) return [];
-      const numAt = new Map();
-      for (const d of ed.querySelectorAll('.margin-view-overlays > div')) {
-        const n = d.querySelector('.line-numbers');
-        if (n && /^\d+$/.test(n.textContent.trim())) numAt.set(d.style.top, Number(n.textContent.trim()));
-      }
-      const out = [];
-      for (const v of ed.querySelectorAll('.view-lines > .view-line')) {
-        const line = numAt.get(v.style.top);
-        if (line !== undefined) out.push({ line, text: raw ? v.textContent : v.textContent.replace(/[\u00a0\u200a]/g, ' ') });
-      }
-      return out.sort((a, b) => a.line - b.line);
-    }, [ACTIVE_EDITOR, raw]);
+    return this.page.evaluate(
+      ([sel, raw]) => {
+        const ed = document.querySelector(sel);
+        if (!ed) return [];
+        const numAt = new Map();
+        for (const d of ed.querySelectorAll('.margin-view-overlays > div')) {
+          const n = d.querySelector('.line-numbers');
+          if (n && /^\d+$/.test(n.textContent.trim())) numAt.set(d.style.top, Number(n.textContent.trim()));
+        }
+        const out = [];
+        for (const v of ed.querySelectorAll('.view-lines > .view-line')) {
+          const line = numAt.get(v.style.top);
+          if (line !== undefined) out.push({ line, text: raw ? v.textContent : v.textContent.replace(/[\u00a0\u200a]/g, ' ') });
+        }
+        return out.sort((a, b) => a.line - b.line);
+      },
+      [ACTIVE_EDITOR, raw],
+    );
   }
 
   /**
@@ -374,7 +395,9 @@ export class VSCode {
       await page.waitForTimeout(Math.min(250 * (attempt + 1), 1000));
       await this.goTo(line, column);
     }
-    throw new Error(`hover at ${line}:${column} ${contains === undefined ? 'never appeared' : `never matched ${contains}`}; last: ${JSON.stringify(last)}`);
+    throw new Error(
+      `hover at ${line}:${column} ${contains === undefined ? 'never appeared' : `never matched ${contains}`}; last: ${JSON.stringify(last)}`,
+    );
   }
 
   async #readHover(timeout) {

@@ -25,10 +25,14 @@ describe('tensors in code-server', { skip, timeout: 600_000 }, () => {
     work = fs.mkdtempSync(path.join(os.tmpdir(), 'tla-e2e-tensor-'));
     fs.cpSync(path.join(ROOT, 'examples'), path.join(work, 'examples'), { recursive: true });
     const extDir = path.join(work, 'extensions');
-    execFileSync(process.execPath, [CODE_SERVER_ENTRY, '--extensions-dir', extDir, '--user-data-dir', path.join(work, 'ud'), '--install-extension', VSIX], {
-      encoding: 'utf8',
-      env: { ...process.env, XDG_CONFIG_HOME: path.join(work, 'config') },
-    });
+    execFileSync(
+      process.execPath,
+      [CODE_SERVER_ENTRY, '--extensions-dir', extDir, '--user-data-dir', path.join(work, 'ud'), '--install-extension', VSIX],
+      {
+        encoding: 'utf8',
+        env: { ...process.env, XDG_CONFIG_HOME: path.join(work, 'config') },
+      },
+    );
     const installed = fs.readdirSync(extDir).find((d) => d.startsWith('tla-tools.tla-layout-'));
     assert.ok(installed, 'the .vsix installed');
     vs = await startVSCode({ extensionDir: path.join(extDir, installed), folder: path.join(work, 'examples'), install: 'symlink' });
@@ -50,7 +54,7 @@ describe('tensors in code-server', { skip, timeout: 600_000 }, () => {
     await vs.closeHover();
   });
 
-  it('in a C++ kernel shaped like Catlass\'s: hover on a tail block of C reads its shape, coord and valid extent', async () => {
+  it("in a C++ kernel shaped like Catlass's: hover on a tail block of C reads its shape, coord and valid extent", async () => {
     await vs.openFile('cpp/basic_matmul_tla.cpp');
     // block (2,1) of 128×256 in 300×500: at (256,256), valid (300−256, 500−256) = (44,244)
     const text = await vs.hoverToken('tensorBlockC', { line: 49, contains: 'coord' });

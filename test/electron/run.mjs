@@ -8,7 +8,9 @@ import { fileURLToPath } from 'node:url';
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const exe = process.env.VSCODE_EXECUTABLE;
 if (!exe) {
-  console.log('test:electron skipped: set VSCODE_EXECUTABLE to a VS Code binary to run the @vscode/test-electron suite (it cannot be downloaded here).');
+  console.log(
+    'test:electron skipped: set VSCODE_EXECUTABLE to a VS Code binary to run the @vscode/test-electron suite (it cannot be downloaded here).',
+  );
   process.exit(0);
 }
 await esbuild.build({

@@ -20,16 +20,26 @@ export async function run(): Promise<void> {
   const doc = await vscode.workspace.openTextDocument(uri);
   const editor = await vscode.window.showTextDocument(doc);
   assert.equal(doc.languageId, 'tla-layout');
-  const line = doc.getText().split('\n').findIndex((l) => l.includes('GetTileLayout(a, MakeShape(4, 4), MakeCoord(6, 10))'));
+  const line = doc
+    .getText()
+    .split('\n')
+    .findIndex((l) => l.includes('GetTileLayout(a, MakeShape(4, 4), MakeCoord(6, 10))'));
   assert.ok(line >= 0);
 
   // inlay hint: the tail tile preview (guide: originShape cropped to (2, 2))
   const hints = await waitFor('inlay hints', async () => {
-    const h = await vscode.commands.executeCommand<vscode.InlayHint[]>('vscode.executeInlayHintProvider', uri, new vscode.Range(line, 0, line + 1, 0));
+    const h = await vscode.commands.executeCommand<vscode.InlayHint[]>(
+      'vscode.executeInlayHintProvider',
+      uri,
+      new vscode.Range(line, 0, line + 1, 0),
+    );
     return h && h.length ? h : undefined;
   });
   const label = (h: vscode.InlayHint) => (typeof h.label === 'string' ? h.label : h.label.map((p) => p.value).join(''));
-  assert.ok(hints.some((h) => label(h) === '▸ ((_4,1),(_4,1)) valid (2,2) tail'), hints.map(label).join(' | '));
+  assert.ok(
+    hints.some((h) => label(h) === '▸ ((_4,1),(_4,1)) valid (2,2) tail'),
+    hints.map(label).join(' | '),
+  );
 
   // hover on the coordinate (6, 10): its offset in the parent, 90 = (2·4 + 1·16) + (2·1 + 2·32)
   const col = doc.lineAt(line).text.indexOf('MakeCoord(6, 10)') + 3;

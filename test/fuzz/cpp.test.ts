@@ -12,7 +12,10 @@ const where = existsSync(CORPUS_DIR) ? `${cppCorpus().length} corpus files` : `t
 
 for (const p of CPP_PROPERTIES) {
   test(`${p.name} over ${where}: ${p.asserts}`, () => {
-    fc.assert(fc.property(p.arbitrary, (s) => p.check(s)), { numRuns: 15, seed, interruptAfterTimeLimit: 20_000, markInterruptAsFailure: false });
+    fc.assert(
+      fc.property(p.arbitrary, (s) => p.check(s)),
+      { numRuns: 15, seed, interruptAfterTimeLimit: 20_000, markInterruptAsFailure: false },
+    );
   });
 }
 

@@ -27,7 +27,11 @@ const fail = (kind: string, detail: string): never => {
 };
 const short = (s: string, n = 160) => JSON.stringify(s.length > n ? s.slice(0, n) + '…' : s);
 const errText = (e: unknown) => (e instanceof Error ? `${e.name}: ${e.message}` : String(e));
-const errKind = (e: unknown) => errText(e).replace(/'[^']*'/g, "'…'").replace(/-?\d+/g, 'N').slice(0, 90);
+const errKind = (e: unknown) =>
+  errText(e)
+    .replace(/'[^']*'/g, "'…'")
+    .replace(/-?\d+/g, 'N')
+    .slice(0, 90);
 
 export const CORPUS_DIR = path.join(SHARED_DIR, 'corpus', 'catlass');
 const CPP_FILE = /\.(cpp|hpp|h|asc|cc|cxx)$/i;
@@ -148,7 +152,8 @@ export function checkCppRanges(text: string, a: CppAnalysis, probes: number[]): 
   const td = TextDocument.create('file:///fuzz.cpp', 'cpp', 1, text);
   for (const d of a.diagnostics) {
     if (!(d.code in DIAGNOSTIC_CODES)) fail('unknown diagnostic code', d.code);
-    if (d.start < 0 || d.end < d.start || d.end > text.length) fail('C++ diagnostic offsets outside the document', `${d.code} [${d.start}, ${d.end}) in ${text.length}`);
+    if (d.start < 0 || d.end < d.start || d.end > text.length)
+      fail('C++ diagnostic offsets outside the document', `${d.code} [${d.start}, ${d.end}) in ${text.length}`);
   }
   const doc = cppDoc(text, a);
   for (const d of toLspDiagnostics(doc.uri, a, doc.lines)) checkRange(td, d.range, `C++ diagnostic ${d.code}`);
@@ -161,10 +166,16 @@ export function checkCppRanges(text: string, a: CppAnalysis, probes: number[]): 
   }
   for (const h of hints) {
     const back = td.positionAt(td.offsetAt(h.position));
-    if (back.line !== h.position.line || back.character !== h.position.character) fail('C++ inlay hint outside the document', `${JSON.stringify(h.position)} on ${short(text)}`);
+    if (back.line !== h.position.line || back.character !== h.position.character)
+      fail('C++ inlay hint outside the document', `${JSON.stringify(h.position)} on ${short(text)}`);
   }
   // hovers at the probes and at every site
-  const at = [...probes.map((f) => Math.floor(f * (text.length + 1))), ...sites(text).slice(0, 40).map((o) => o + 2)];
+  const at = [
+    ...probes.map((f) => Math.floor(f * (text.length + 1))),
+    ...sites(text)
+      .slice(0, 40)
+      .map((o) => o + 2),
+  ];
   for (const o of at) {
     const p = td.positionAt(Math.min(o, text.length));
     let h;
@@ -196,7 +207,10 @@ export function checkCppSession(s: CppSession): void {
         const got = cppObservable(a);
         const want = cppObservable(fresh);
         if (!isDeepStrictEqual(got, want)) {
-          fail('incremental C++ analysis differs from a fresh one', `${file.name} after ${op.kind}: ${JSON.stringify(got).slice(0, 300)} vs ${JSON.stringify(want).slice(0, 300)}`);
+          fail(
+            'incremental C++ analysis differs from a fresh one',
+            `${file.name} after ${op.kind}: ${JSON.stringify(got).slice(0, 300)} vs ${JSON.stringify(want).slice(0, 300)}`,
+          );
         }
         if (i === changes.length - 1) checkCppRanges(text, a, s.probes);
       }
@@ -207,7 +221,8 @@ export function checkCppSession(s: CppSession): void {
 export const CPP_PROPERTIES = [
   {
     name: 'cpp',
-    asserts: 'real C++ kernels (../shared/corpus, else the examples) mutated and retyped one character at a time: no throw, diagnostics, hints and hovers inside, the live analysis equal to a fresh one',
+    asserts:
+      'real C++ kernels (../shared/corpus, else the examples) mutated and retyped one character at a time: no throw, diagnostics, hints and hovers inside, the live analysis equal to a fresh one',
     arbitrary: cppSession,
     check: (s: CppSession) => checkCppSession(s),
     weight: 2,
@@ -220,7 +235,8 @@ export const CPP_PROPERTIES = [
 
 export const CPP_LSP_PROPERTY = {
   name: 'cpp-lsp',
-  asserts: 'the same C++ sessions through didChange against dist/server.js: alive, every request answered, ranges inside, diagnostics and hovers equal a local analysis',
+  asserts:
+    'the same C++ sessions through didChange against dist/server.js: alive, every request answered, ranges inside, diagnostics and hovers equal a local analysis',
   weight: 1,
   // measured: 1,000 sessions in 37 s
   costMs: 40,
@@ -288,10 +304,14 @@ export async function startCppLspFuzzer(): Promise<CppLspFuzzer> {
           // an editor asks for hints as the user types
           if (i % 5 === 0) {
             const now = TextDocument.create(uri, 'cpp', version, text);
-            const hints = await request<{ position: Position }[] | null>(c, 'textDocument/inlayHint', { textDocument: { uri }, range: { start: { line: 0, character: 0 }, end: now.positionAt(text.length) } });
+            const hints = await request<{ position: Position }[] | null>(c, 'textDocument/inlayHint', {
+              textDocument: { uri },
+              range: { start: { line: 0, character: 0 }, end: now.positionAt(text.length) },
+            });
             for (const h of hints ?? []) {
               const back = now.positionAt(now.offsetAt(h.position));
-              if (back.line !== h.position.line || back.character !== h.position.character) fail('server inlay hint outside the document', `${JSON.stringify(h.position)} in ${short(text)}`);
+              if (back.line !== h.position.line || back.character !== h.position.character)
+                fail('server inlay hint outside the document', `${JSON.stringify(h.position)} in ${short(text)}`);
             }
           }
         }
@@ -305,20 +325,31 @@ export async function startCppLspFuzzer(): Promise<CppLspFuzzer> {
       }
       const local = cppDoc(text, analyzeFully(new CppAnalyzer(), text));
       const want = JSON.parse(JSON.stringify(toLspDiagnostics(uri, local.analysis, new LineIndex(text))));
-      if (!isDeepStrictEqual(items, want)) fail('server C++ diagnostics differ from a local analysis', `${file.name}: ${JSON.stringify(items).slice(0, 300)} vs ${JSON.stringify(want).slice(0, 300)}`);
+      if (!isDeepStrictEqual(items, want))
+        fail(
+          'server C++ diagnostics differ from a local analysis',
+          `${file.name}: ${JSON.stringify(items).slice(0, 300)} vs ${JSON.stringify(want).slice(0, 300)}`,
+        );
       const td = TextDocument.create(uri, 'cpp', version, text);
       for (const d of items) checkRange(td, d.range, `server diagnostic ${d.code}`);
-      const at = [...s.probes.map((f) => Math.floor(f * (text.length + 1))), ...sites(text).slice(0, 10).map((o) => o + 2)];
+      const at = [
+        ...s.probes.map((f) => Math.floor(f * (text.length + 1))),
+        ...sites(text)
+          .slice(0, 10)
+          .map((o) => o + 2),
+      ];
       for (const o of at) {
         const position = td.positionAt(Math.min(o, text.length));
         const got = await request<unknown>(c, 'textDocument/hover', { textDocument: { uri }, position });
         const mine = hover({ ...local, uri }, position, DEFAULT_SETTINGS);
-        if (!isDeepStrictEqual(got, JSON.parse(JSON.stringify(mine ?? null)))) fail('server C++ hover differs from a local analysis', `at ${JSON.stringify(position)} of ${file.name}`);
+        if (!isDeepStrictEqual(got, JSON.parse(JSON.stringify(mine ?? null))))
+          fail('server C++ hover differs from a local analysis', `at ${JSON.stringify(position)} of ${file.name}`);
       }
     } finally {
       if (c.process.exitCode === null) await c.connection.sendNotification('textDocument/didClose', { textDocument: { uri } }).catch(() => undefined);
     }
-    if (c.process.exitCode !== null || c.process.signalCode !== null) fail('server died', `exit ${c.process.exitCode} ${c.process.signalCode}: ${c.stderr().slice(-500)}`);
+    if (c.process.exitCode !== null || c.process.signalCode !== null)
+      fail('server died', `exit ${c.process.exitCode} ${c.process.signalCode}: ${c.stderr().slice(-500)}`);
   };
 
   return {

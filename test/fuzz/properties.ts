@@ -25,21 +25,20 @@ import { semanticTokens } from '../../server/src/features/semanticTokens';
 import { DEFAULT_SETTINGS } from '../../server/src/features/settings';
 import { signatureHelp } from '../../server/src/features/signatureHelp';
 import { documentSymbols } from '../../server/src/features/symbols';
-import { Analyzer, DIAGNOSTIC_CODES, DocumentAnalysis, LineIndex, Value, analyze, parseStatementWithOhm, printValue, splitStatements } from '../../server/src/language';
+import {
+  Analyzer,
+  DIAGNOSTIC_CODES,
+  DocumentAnalysis,
+  LineIndex,
+  Value,
+  analyze,
+  parseStatementWithOhm,
+  printValue,
+  splitStatements,
+} from '../../server/src/language';
 import { fastParseStatement } from '../../server/src/language/fastParser';
 import { TestClient, startClient } from '../protocol/client';
-import {
-  Edit,
-  anyDocument,
-  edit,
-  editSession,
-  intTuple,
-  layoutValue,
-  mutatedCorpus,
-  mutatedExample,
-  program,
-  tokenSoup,
-} from './arbitraries';
+import { Edit, anyDocument, edit, editSession, intTuple, layoutValue, mutatedCorpus, mutatedExample, program, tokenSoup } from './arbitraries';
 
 export * from './arbitraries';
 
@@ -252,7 +251,8 @@ export function checkFeatures(text: string, a: DocumentAnalysis, opts: { maxPosi
     checkRange(td, { start: { line, character: ch }, end: { line, character: ch + len } }, 'semantic token');
   }
   for (const f of call('foldingRanges', undefined, text, () => foldingRanges(doc))) {
-    if (f.startLine < 0 || f.endLine < f.startLine || f.endLine >= td.lineCount) fail(`folding range outside the document${lineEnds(text)}`, `${JSON.stringify(f)} in ${td.lineCount} lines: ${short(text)}`);
+    if (f.startLine < 0 || f.endLine < f.startLine || f.endLine >= td.lineCount)
+      fail(`folding range outside the document${lineEnds(text)}`, `${JSON.stringify(f)} in ${td.lineCount} lines: ${short(text)}`);
   }
   for (const e of call('formatting', undefined, text, () => formatting(doc))) checkRange(td, e.range, 'formatting edit');
   for (const e of call('rangeFormatting', whole.end, text, () => formatting(doc, { start: { line: Math.floor(end.line / 2), character: 0 }, end }))) {
@@ -266,12 +266,14 @@ export function checkFeatures(text: string, a: DocumentAnalysis, opts: { maxPosi
   for (const p of probePositions(td, opts.maxPositions)) {
     const h = call('hover', p, text, () => hover(doc, p, DEFAULT_SETTINGS));
     if (h) {
-      if (typeof h.contents !== 'object' || !('value' in h.contents) || typeof h.contents.value !== 'string') fail('hover without markdown', JSON.stringify(h));
+      if (typeof h.contents !== 'object' || !('value' in h.contents) || typeof h.contents.value !== 'string')
+        fail('hover without markdown', JSON.stringify(h));
       if (h.range) checkRange(td, h.range, 'hover');
     }
     const lineEnd: Position = { line: p.line, character: 100_000 };
     for (const ih of call('inlayHints', p, text, () => inlayHints(doc, { start: p, end: lineEnd }, DEFAULT_SETTINGS))) {
-      if (!validPosition(td, ih.position)) fail(`inlay hint outside the document${lineEnds(text)}`, `${JSON.stringify(ih.position)} on ${short(text)}`);
+      if (!validPosition(td, ih.position))
+        fail(`inlay hint outside the document${lineEnds(text)}`, `${JSON.stringify(ih.position)} on ${short(text)}`);
     }
     // a CompletionItem[] or a CompletionList: both are valid answers
     const answer = call('completion', p, text, () => completion(doc, p)) as unknown;
@@ -343,7 +345,10 @@ export function checkIncremental(initial: string, edits: Edit[]): void {
     }
     const fresh = analyseSafely(text);
     if (!isDeepStrictEqual(observable(inc), observable(fresh))) {
-      fail('incremental analysis differs from a fresh one', `after edit ${i} on ${short(text)}: ${firstDifference(JSON.stringify(observable(inc)), JSON.stringify(observable(fresh)))}`);
+      fail(
+        'incremental analysis differs from a fresh one',
+        `after edit ${i} on ${short(text)}: ${firstDifference(JSON.stringify(observable(inc)), JSON.stringify(observable(fresh)))}`,
+      );
     }
   }
 }
@@ -379,7 +384,10 @@ export function checkParsersAgree(text: string): void {
     }
     if (!ohm.ok) fail('fast parser accepts what the grammar rejects', `${short(src)}: grammar says ${ohm.error.message}`);
     else if (!isDeepStrictEqual(plain(fast), plain(ohm.statement))) {
-      fail('fast parser and grammar build different trees', `${short(src)}: fast ${firstDifference(JSON.stringify(plain(fast)), JSON.stringify(plain(ohm.statement)))} (grammar)`);
+      fail(
+        'fast parser and grammar build different trees',
+        `${short(src)}: fast ${firstDifference(JSON.stringify(plain(fast)), JSON.stringify(plain(ohm.statement)))} (grammar)`,
+      );
     }
   }
 }
@@ -433,7 +441,8 @@ export const PROPERTIES: FuzzProperty[] = [
   },
   {
     name: 'features',
-    asserts: 'soups and programs: hover, inlay hints, completion, signature help, code actions, navigation answer at every position; symbols, tokens, folding, formatting answer; all ranges inside',
+    asserts:
+      'soups and programs: hover, inlay hints, completion, signature help, code actions, navigation answer at every position; symbols, tokens, folding, formatting answer; all ranges inside',
     arbitrary: fc.oneof(tokenSoup, program),
     check: (t: string) => checkFeatures(t, checkAnalysis(t)),
     weight: 12,
@@ -468,7 +477,8 @@ export const PROPERTIES: FuzzProperty[] = [
 /** The LSP edit-sequence property (async, needs dist/server.js): its share of the big run. */
 export const LSP_PROPERTY = {
   name: 'lsp',
-  asserts: 'random edit sequences through incremental didChange against dist/server.js: the server stays up, answers every request, and its diagnostics and hovers equal a local analysis of the same text',
+  asserts:
+    'random edit sequences through incremental didChange against dist/server.js: the server stays up, answers every request, and its diagnostics and hovers equal a local analysis of the same text',
   weight: 1,
   costMs: 70,
 };
@@ -548,7 +558,11 @@ export async function startLspFuzzer(): Promise<LspFuzzer> {
         const got = await request<unknown>(c, 'textDocument/hover', { textDocument: { uri }, position });
         const local = hover({ ...analysedDocument(text, analyze(text)), uri }, position, DEFAULT_SETTINGS);
         const want = JSON.parse(JSON.stringify(local ?? null));
-        if (!isDeepStrictEqual(got, want)) fail('server hover differs from a local analysis', `at ${JSON.stringify(position)} of ${short(text)}: ${firstDifference(JSON.stringify(got), JSON.stringify(want))}`);
+        if (!isDeepStrictEqual(got, want))
+          fail(
+            'server hover differs from a local analysis',
+            `at ${JSON.stringify(position)} of ${short(text)}: ${firstDifference(JSON.stringify(got), JSON.stringify(want))}`,
+          );
       };
       for (let b = 0; b < batches.length; b++) {
         const changes: { range?: Range; text: string }[] = [];
@@ -565,14 +579,18 @@ export async function startLspFuzzer(): Promise<LspFuzzer> {
       const report = await request<{ kind: string; items: LspDiagnostic[] }>(c, 'textDocument/diagnostic', { textDocument: { uri } });
       const want = JSON.parse(JSON.stringify(toLspDiagnostics(uri, analyze(text), new LineIndex(text))));
       if (!isDeepStrictEqual(report.items, want)) {
-        fail('server diagnostics differ from a local analysis', `${short(text)}: ${firstDifference(JSON.stringify(report.items), JSON.stringify(want))}`);
+        fail(
+          'server diagnostics differ from a local analysis',
+          `${short(text)}: ${firstDifference(JSON.stringify(report.items), JSON.stringify(want))}`,
+        );
       }
       const td = TextDocument.create(uri, 'tla-layout', version, text);
       for (const d of report.items) checkRange(td, d.range, `server diagnostic ${d.code}`);
     } finally {
       if (c.process.exitCode === null) await c.connection.sendNotification('textDocument/didClose', { textDocument: { uri } }).catch(() => undefined);
     }
-    if (c.process.exitCode !== null || c.process.signalCode !== null) fail('server died', `exit ${c.process.exitCode} ${c.process.signalCode}: ${c.stderr().slice(-500)}`);
+    if (c.process.exitCode !== null || c.process.signalCode !== null)
+      fail('server died', `exit ${c.process.exitCode} ${c.process.signalCode}: ${c.stderr().slice(-500)}`);
   };
 
   return {

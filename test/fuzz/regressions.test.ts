@@ -17,7 +17,10 @@ const valueOf = (text: string, i = 0) => {
   const v = analyze(text).statements[i]?.result?.value;
   return v ? printValue(v) : null;
 };
-const errors = (text: string) => analyze(text).diagnostics.filter((d) => d.severity === 'error').map((d) => `${d.code}: ${d.message}`);
+const errors = (text: string) =>
+  analyze(text)
+    .diagnostics.filter((d) => d.severity === 'error')
+    .map((d) => `${d.code}: ${d.message}`);
 const hoverText = (h: ReturnType<typeof hover>) => (h && typeof h.contents === 'object' && 'value' in h.contents ? h.contents.value : '');
 
 describe('fuzz regressions: printed values read back (property: program, value)', () => {
@@ -57,7 +60,10 @@ describe('fuzz regressions: analysis and features never throw (property: program
     const text = 'auto a = x;\nauto b = a<1>(2);';
     const a = checkAnalysis(text);
     // only the unknown x: later uses of a failed statement are not reported again
-    assert.deepEqual(a.diagnostics.map((d) => d.code), ['unknown-name']);
+    assert.deepEqual(
+      a.diagnostics.map((d) => d.code),
+      ['unknown-name'],
+    );
     assert.equal(a.statements[1].result?.value ?? null, null);
   });
 
@@ -97,7 +103,10 @@ describe('fuzz regressions: analysis and features never throw (property: program
       const doc = analysedDocument(text, analyze(text));
       const h = hover(doc, { line: 0, character: 5 }, DEFAULT_SETTINGS);
       if (doc.analysis.statements[0].result?.value) assert.ok(hoverText(h).includes('rank 2'), `${text}: ${hoverText(h)}`);
-      assert.doesNotThrow(() => inlayHints(doc, { start: { line: 0, character: 0 }, end: { line: 0, character: text.length } }, DEFAULT_SETTINGS), text);
+      assert.doesNotThrow(
+        () => inlayHints(doc, { start: { line: 0, character: 0 }, end: { line: 0, character: text.length } }, DEFAULT_SETTINGS),
+        text,
+      );
       checkFeatures(text, doc.analysis);
     }
   });
@@ -109,13 +118,22 @@ describe('fuzz regressions: positions as an LSP client counts lines (property: s
 
   test('a diagnostic after a lone CR is on the second line', () => {
     const d = toLspDiagnostics('file:///cr.tla', analyze(text), analysedDocument(text, analyze(text)).lines);
-    assert.deepEqual(d.map((x) => x.range), [{ start: { line: 1, character: 9 }, end: { line: 1, character: 10 } }]);
+    assert.deepEqual(
+      d.map((x) => x.range),
+      [{ start: { line: 1, character: 9 }, end: { line: 1, character: 10 } }],
+    );
   });
 
   test('hover, symbols and semantic tokens after a lone CR use the client lines', () => {
     const doc = analysedDocument(text, analyze(text));
     assert.match(hoverText(hover(doc, { line: 1, character: 5 }, DEFAULT_SETTINGS)), /\*\*b\*\*/);
-    assert.deepEqual(documentSymbols(doc).map((s) => s.selectionRange.start), [{ line: 0, character: 5 }, { line: 1, character: 5 }]);
+    assert.deepEqual(
+      documentSymbols(doc).map((s) => s.selectionRange.start),
+      [
+        { line: 0, character: 5 },
+        { line: 1, character: 5 },
+      ],
+    );
     // tokens: a (line 0), b (line 1); the second starts a new line (deltaLine 1)
     assert.equal(semanticTokens(doc).data[5], 1);
   });

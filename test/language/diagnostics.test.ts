@@ -41,7 +41,10 @@ test('a statement with an unknown name is reused after an edit elsewhere, like a
   const an = new Analyzer();
   const lines = ['auto m = 16;', 'auto n = 32;', 'auto x = AscendC::GetBlockIdx();', 'auto y = blockIdx * m;', 'auto z = n + 1;'];
   const first = an.analyze(lines.join('\n'));
-  assert.deepEqual(first.diagnostics.map((d) => d.code), ['unknown-function', 'unknown-name']);
+  assert.deepEqual(
+    first.diagnostics.map((d) => d.code),
+    ['unknown-function', 'unknown-name'],
+  );
   lines[1] = 'auto n = 33;';
   const second = an.analyze(lines.join('\n'));
   // only 'n' and its dependent 'z' are evaluated again; the erroneous statements are reused
@@ -62,7 +65,10 @@ test('duplicate declaration points at the first', () => {
   assert.equal(d.code, 'duplicate-declaration');
   assert.equal(text.slice(d.start, d.end), 'a');
   assert.equal(d.start, 'auto a = 1;\nauto '.length);
-  assert.deepEqual(d.related.map((r) => [r.start, r.end]), [[5, 6]]);
+  assert.deepEqual(
+    d.related.map((r) => [r.start, r.end]),
+    [[5, 6]],
+  );
   assert.equal(printValue(a.declarations.get('a')!.value!), '1');
 });
 
@@ -76,7 +82,8 @@ test('declared names may reuse builtin names (the guide does)', () => {
 });
 
 test('rank mismatch names both ranks and points at the layout declaration', () => {
-  const text = 'auto l = MakeLayout(MakeShape(4, 4), MakeStride(1, 4));\nauto o = l(MakeCoord(1, 2, 3));\nauto t = GetTileLayout(l, MakeShape(2, 2, 2), MakeCoord(0, 0, 0));';
+  const text =
+    'auto l = MakeLayout(MakeShape(4, 4), MakeStride(1, 4));\nauto o = l(MakeCoord(1, 2, 3));\nauto t = GetTileLayout(l, MakeShape(2, 2, 2), MakeCoord(0, 0, 0));';
   const a = analyze(text);
   const [d1, d2] = a.diagnostics;
   assert.equal(d1.code, 'rank-mismatch');
@@ -85,7 +92,10 @@ test('rank mismatch names both ranks and points at the layout declaration', () =
   assert.equal(d2.code, 'rank-mismatch');
   assert.match(d2.message, /tileShape rank 3 differs from layout rank 2/);
   assert.equal(text.slice(d2.start, d2.end), 'MakeShape(2, 2, 2)');
-  assert.deepEqual(d2.related.map((r) => text.slice(r.start, r.end)), ['l']);
+  assert.deepEqual(
+    d2.related.map((r) => text.slice(r.start, r.end)),
+    ['l'],
+  );
 });
 
 test('shape and stride must be congruent', () => {
@@ -124,25 +134,45 @@ test('division by zero and overflow are errors, not wrong numbers', () => {
 test('warnings: coordinate outside the shape, in padding, empty tile, misaligned tile', () => {
   const l = 'auto l = MakeLayout<half, zN>(100, 100);\n';
   const a = analyze(l + 'auto o = l(MakeCoord(MakeCoord(3, 7), 0));');
-  assert.deepEqual(a.diagnostics.map((d) => d.code), ['coord-out-of-shape']);
+  assert.deepEqual(
+    a.diagnostics.map((d) => d.code),
+    ['coord-out-of-shape'],
+  );
   assert.match(a.diagnostics[0].message, /coordinate 7 is outside mode <0,1> of extent 7/);
   // row 105 = (9, 6) in ((16,7)): inside the 112 rows of the shape, beyond the 100 valid rows
   const b = analyze(l + 'auto o = l(MakeCoord(MakeCoord(9, 6), 0));');
-  assert.deepEqual(b.diagnostics.map((d) => d.code), ['coord-in-padding']);
+  assert.deepEqual(
+    b.diagnostics.map((d) => d.code),
+    ['coord-in-padding'],
+  );
   assert.match(b.diagnostics[0].message, /logical index 105 of mode 0 is beyond originShape<0> = 100/);
   const c = analyze(l + 'auto t = GetTileLayout(l, MakeShape(32, 32), MakeCoord(128, 0));');
-  assert.deepEqual(c.diagnostics.map((d) => d.code), ['empty-tile']);
+  assert.deepEqual(
+    c.diagnostics.map((d) => d.code),
+    ['empty-tile'],
+  );
   const d = analyze(l + 'auto t = GetTileLayout(l, MakeShape(32, 32), MakeCoord(16, 0));');
-  assert.deepEqual(d.diagnostics.map((x) => x.code), ['tile-misaligned']);
+  assert.deepEqual(
+    d.diagnostics.map((x) => x.code),
+    ['tile-misaligned'],
+  );
   assert.equal(d.diagnostics[0].severity, 'hint'); // issue 14: information nobody asked for, no squiggle
   const e = analyze('auto l = Layout<Shape<_4, _2>, Stride<_1, _4>>{};');
-  assert.deepEqual(e.diagnostics.map((x) => x.code), ['zero-origin-shape']);
+  assert.deepEqual(
+    e.diagnostics.map((x) => x.code),
+    ['zero-origin-shape'],
+  );
   assert.equal(printValue(e.declarations.get('l')!.value!), '(_4,_2):(_1,_4):(0,0)');
 });
 
 test('wrong argument count and kind', () => {
-  const a = analyze('auto l = MakeLayout(8);\nauto x = CeilDiv(1);\nauto y = MakeShape(l);\nauto z = GetTileLayout(MakeShape(1), MakeShape(1), MakeCoord(0));');
-  assert.deepEqual(a.diagnostics.map((d) => d.code), ['argument-count', 'argument-kind', 'argument-kind']);
+  const a = analyze(
+    'auto l = MakeLayout(8);\nauto x = CeilDiv(1);\nauto y = MakeShape(l);\nauto z = GetTileLayout(MakeShape(1), MakeShape(1), MakeCoord(0));',
+  );
+  assert.deepEqual(
+    a.diagnostics.map((d) => d.code),
+    ['argument-count', 'argument-kind', 'argument-kind'],
+  );
   assert.match(a.diagnostics[0].message, /CeilDiv takes 2 arguments, 1 given/);
   assert.match(a.diagnostics[1].message, /argument 1 of MakeShape must be an integer or a tuple, not a layout/);
   assert.match(a.diagnostics[2].message, /must be a layout, not a tuple/);
@@ -150,7 +180,13 @@ test('wrong argument count and kind', () => {
 
 test('unsupported element type and tag suggest supported ones', () => {
   const a = analyze('auto l = MakeLayout<halff, zN>(16, 16);\nauto m = MakeLayout<half, ZN>(16, 16);');
-  assert.deepEqual(a.diagnostics.map((d) => [d.code, d.data?.suggestion]), [['unsupported-element', 'half'], ['unsupported-tag', 'zN']]);
+  assert.deepEqual(
+    a.diagnostics.map((d) => [d.code, d.data?.suggestion]),
+    [
+      ['unsupported-element', 'half'],
+      ['unsupported-tag', 'zN'],
+    ],
+  );
 });
 
 test('diagnostic positions convert to 1-based line:column for the CLI', () => {

@@ -20,7 +20,10 @@ for (const f of files) {
     const a = analyze(text);
     const lines = new LineIndex(text);
     const shown = a.diagnostics.map((d) => `${f}:${lines.position(d.start).line + 1}: ${d.severity} ${d.code} ${d.message}`);
-    assert.deepEqual(shown.filter((s) => / error /.test(s) || / warning /.test(s)), []);
+    assert.deepEqual(
+      shown.filter((s) => / error /.test(s) || / warning /.test(s)),
+      [],
+    );
     const asserts = a.statements.filter((s) => s.statement?.type === 'assert');
     // a static_assert that did not evaluate (no result) would hide a failure
     for (const s of asserts) assert.ok(s.result, `${f}: a static_assert was not evaluated`);
@@ -29,7 +32,12 @@ for (const f of files) {
 
 test('the guide values are asserted somewhere in the examples', () => {
   const all = files.map((f) => readFileSync(path.join(dir, f), 'utf8')).join('\n');
-  for (const needle of [/==\s*37\b/, /\(\s*2\s*,\s*2\s*\)/, /16\s*,\s*2\s*\)\s*,\s*(?:MakeShape\()?\s*_?16\s*,\s*3/, /16\s*,\s*7\s*\)\s*,\s*(?:MakeShape\()?\s*_?16\s*,\s*7/]) {
+  for (const needle of [
+    /==\s*37\b/,
+    /\(\s*2\s*,\s*2\s*\)/,
+    /16\s*,\s*2\s*\)\s*,\s*(?:MakeShape\()?\s*_?16\s*,\s*3/,
+    /16\s*,\s*7\s*\)\s*,\s*(?:MakeShape\()?\s*_?16\s*,\s*7/,
+  ]) {
     assert.match(all, needle);
   }
 });

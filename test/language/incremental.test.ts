@@ -33,7 +33,13 @@ function snapshot(a: DocumentAnalysis) {
       offsets: s.result?.offsets.map((o) => `${o.node.start}:${o.result.value}`) ?? null,
       dependencies: s.result ? [...s.result.dependencies].sort() : null,
     })),
-    declarations: [...a.declarations.values()].map((d) => ({ name: d.name, start: d.start, end: d.end, value: show(d.value), at: d.statement.index })),
+    declarations: [...a.declarations.values()].map((d) => ({
+      name: d.name,
+      start: d.start,
+      end: d.end,
+      value: show(d.value),
+      at: d.statement.index,
+    })),
   };
 }
 
@@ -45,7 +51,9 @@ function checkSame(incremental: Analyzer, text: string, history: string[]): void
     assert.deepStrictEqual(got, want);
   } catch (e) {
     const steps = history.map((h, i) => `--- version ${i}\n${h}`).join('\n');
-    throw new Error(`incremental analysis differs from a fresh one after ${history.length - 1} edits\n${steps}\n${(e as Error).message}`, { cause: e });
+    throw new Error(`incremental analysis differs from a fresh one after ${history.length - 1} edits\n${steps}\n${(e as Error).message}`, {
+      cause: e,
+    });
   }
 }
 
@@ -66,12 +74,16 @@ const statement: fc.Arbitrary<string> = fc.oneof(
   fc.tuple(name, name, intExpr).map(([x, y, v]) => `auto ${x} = (${y} - 1) * ${v};`),
   fc.tuple(name, el, tag, intExpr, intExpr).map(([x, e, t, r, c]) => `auto ${x} = MakeLayout<${e}, Catlass::layout::${t}>(${r}, ${c});`),
   fc.tuple(name, intExpr, intExpr).map(([x, r, c]) => `auto ${x} = MakeLayoutL0C(${r}, ${c});`),
-  fc.tuple(name, name, pos, pos, small, small).map(([x, l, tr, tc, r, c]) => `auto ${x} = GetTileLayout(${l}, MakeShape(${tr}, ${tc}),\n    MakeCoord(${r}, ${c}));`),
+  fc
+    .tuple(name, name, pos, pos, small, small)
+    .map(([x, l, tr, tc, r, c]) => `auto ${x} = GetTileLayout(${l}, MakeShape(${tr}, ${tc}),\n    MakeCoord(${r}, ${c}));`),
   fc.tuple(name, pos, pos).map(([l, r, c]) => `static_assert(originShape(${l}) == MakeShape(${r}, ${c}));`),
   fc.tuple(name, intExpr).map(([x, v]) => `static_assert(${x} == ${v});`),
   fc.tuple(name, small, small).map(([l, r, c]) => `print(${l}(MakeCoord(${r}, ${c})));`),
   fc.tuple(name, small, small, name).map(([x, r, c, l]) => `auto ${x} = crd2offset(MakeCoord(${r}, ${c}), shape(${l}), stride(${l}));`),
-  fc.tuple(name, pos, pos, pos).map(([x, a, b, s]) => `Layout ${x} = MakeLayout(MakeShape(MakeShape(16, ${a % 8 || 1}), ${b}), MakeStride(MakeStride(16, 256), ${s}));`),
+  fc
+    .tuple(name, pos, pos, pos)
+    .map(([x, a, b, s]) => `Layout ${x} = MakeLayout(MakeShape(MakeShape(16, ${a % 8 || 1}), ${b}), MakeStride(MakeStride(16, 256), ${s}));`),
   fc.tuple(name, pos, pos).map(([x, a, b]) => `auto ${x} = ((_16,${a % 9 || 1}),(_16,${b % 9 || 1})):((_16,_256),(_1,${b})):(${a},${b});`),
   fc.tuple(name, name).map(([x, y]) => `${x} = ${y};`),
   fc.constantFrom('using namespace tla;', '// a comment', '#include "tla/layout.hpp"', '/* block\n comment */'),
@@ -96,10 +108,19 @@ const edit: fc.Arbitrary<Edit> = fc.oneof(
   fc.record({ kind: fc.constant('delete' as const), at: fc.nat() }),
   fc.record({ kind: fc.constant('replace' as const), at: fc.nat(), text: statement }),
   fc.record({ kind: fc.constant('rename' as const), from: name, to: fc.oneof(name, fc.constant('renamed')) }),
-  fc.record({ kind: fc.constant('break' as const), at: fc.nat(), junk: fc.constantFrom('', '(', ')', ',', ';', '<', '>', ' + ', '{', '"', '_', '//', ' x ', '==') }),
+  fc.record({
+    kind: fc.constant('break' as const),
+    at: fc.nat(),
+    junk: fc.constantFrom('', '(', ')', ',', ';', '<', '>', ' + ', '{', '"', '_', '//', ' x ', '=='),
+  }),
   fc.record({ kind: fc.constant('fix' as const) }),
   fc.record({ kind: fc.constant('number' as const), at: fc.nat(), delta: fc.integer({ min: -20, max: 20 }) }),
-  fc.record({ kind: fc.constant('splice' as const), at: fc.nat(), length: fc.nat({ max: 40 }), text: fc.constantFrom('', ';', '\n', ' 1', 'auto q = ') }),
+  fc.record({
+    kind: fc.constant('splice' as const),
+    at: fc.nat(),
+    length: fc.nat({ max: 40 }),
+    text: fc.constantFrom('', ';', '\n', ' 1', 'auto q = '),
+  }),
 );
 
 /**
@@ -184,27 +205,37 @@ function commonEnds(a: string, b: string): { prefix: number; suffix: number } {
 
 test('random edit sequences with change hints: incremental analysis = full re-analysis', () => {
   fc.assert(
-    fc.property(document, fc.array(fc.tuple(edit, fc.double({ min: 0, max: 1, noNaN: true }), fc.double({ min: 0, max: 1, noNaN: true })), { minLength: 1, maxLength: 12 }), (doc, steps) => {
-      const history = [doc];
-      const broken: number[] = [];
-      let text = doc;
-      hinted.analyze(text);
-      for (const [e, fp, fs] of steps) {
-        const next = apply(text, e, history, broken);
-        const truth = commonEnds(text, next);
-        // mostly the exact hint (what an editor gives), sometimes less
-        const hint = fp > 0.3 ? truth : { prefix: Math.floor(truth.prefix * fp), suffix: Math.floor(truth.suffix * fs) };
-        text = next;
-        history.push(text);
-        const got = snapshot(hinted.analyze(text, hint));
-        const want = snapshot(new Analyzer().analyze(text));
-        try {
-          assert.deepStrictEqual(got, want);
-        } catch (err) {
-          throw new Error(`hinted analysis (${JSON.stringify(hint)}) differs after ${history.length - 1} edits\n${history.join('\n---\n')}\n${(err as Error).message}`, { cause: err });
+    fc.property(
+      document,
+      fc.array(fc.tuple(edit, fc.double({ min: 0, max: 1, noNaN: true }), fc.double({ min: 0, max: 1, noNaN: true })), {
+        minLength: 1,
+        maxLength: 12,
+      }),
+      (doc, steps) => {
+        const history = [doc];
+        const broken: number[] = [];
+        let text = doc;
+        hinted.analyze(text);
+        for (const [e, fp, fs] of steps) {
+          const next = apply(text, e, history, broken);
+          const truth = commonEnds(text, next);
+          // mostly the exact hint (what an editor gives), sometimes less
+          const hint = fp > 0.3 ? truth : { prefix: Math.floor(truth.prefix * fp), suffix: Math.floor(truth.suffix * fs) };
+          text = next;
+          history.push(text);
+          const got = snapshot(hinted.analyze(text, hint));
+          const want = snapshot(new Analyzer().analyze(text));
+          try {
+            assert.deepStrictEqual(got, want);
+          } catch (err) {
+            throw new Error(
+              `hinted analysis (${JSON.stringify(hint)}) differs after ${history.length - 1} edits\n${history.join('\n---\n')}\n${(err as Error).message}`,
+              { cause: err },
+            );
+          }
         }
-      }
-    }),
+      },
+    ),
     { numRuns: 70 },
   );
 });
@@ -232,7 +263,14 @@ test('random edit sequences on the examples: incremental analysis = full re-anal
 
 test('a one-statement edit re-parses one statement and re-evaluates only its dependents', () => {
   const a = new Analyzer();
-  const lines = ['uint32_t m = 300;', 'uint32_t k = 200;', 'auto A = MakeLayout<half, Catlass::layout::zN>(m, k);', 'auto t = GetTileLayout(A, MakeShape(32, 32), MakeCoord(0, 0));', 'auto other = MakeLayoutL0C(64, 64);', 'print(other(MakeCoord(1, 1)));'];
+  const lines = [
+    'uint32_t m = 300;',
+    'uint32_t k = 200;',
+    'auto A = MakeLayout<half, Catlass::layout::zN>(m, k);',
+    'auto t = GetTileLayout(A, MakeShape(32, 32), MakeCoord(0, 0));',
+    'auto other = MakeLayoutL0C(64, 64);',
+    'print(other(MakeCoord(1, 1)));',
+  ];
   a.analyze(lines.join('\n'));
   lines[1] = 'uint32_t k = 256;';
   a.analyze(lines.join('\n'));

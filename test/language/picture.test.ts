@@ -2,7 +2,23 @@
 // Expected numbers are hand arithmetic from the guide and tla-semantics.md.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { alignedStep, analyze, buildGrid, buildMemory, buildPicture, defaultView, explainCell, memoryBlocks, memoryColumns, pictureOf, printValue, renderSvg, renderText, splitCell, tileCell } from '../../server/src/language';
+import {
+  alignedStep,
+  analyze,
+  buildGrid,
+  buildMemory,
+  buildPicture,
+  defaultView,
+  explainCell,
+  memoryBlocks,
+  memoryColumns,
+  pictureOf,
+  printValue,
+  renderSvg,
+  renderText,
+  splitCell,
+  tileCell,
+} from '../../server/src/language';
 import type { Picture } from '../../server/src/language';
 
 function pic(text: string, name = 'l'): Picture {
@@ -64,8 +80,17 @@ test('the tile at (96, 64) of size (32, 48) shows a (4, 36) valid region over it
 });
 
 test('every tile of the same parent is drawn', () => {
-  const p = pic('auto z = MakeLayout<half, zN>(100, 100);\nauto l = z;\nauto t0 = GetTileLayout(z, MakeShape(64, 64), MakeCoord(0, 0));\nauto t1 = GetTileLayout(z, MakeShape(64, 64), MakeCoord(64, 0));\nauto t2 = GetTileLayout(z, MakeShape(64, 64), MakeCoord(64, 64));');
-  assert.deepEqual(p.tiles.map((t) => [t.label, t.valid]), [['t0', [64, 64]], ['t1', [36, 64]], ['t2', [36, 36]]]);
+  const p = pic(
+    'auto z = MakeLayout<half, zN>(100, 100);\nauto l = z;\nauto t0 = GetTileLayout(z, MakeShape(64, 64), MakeCoord(0, 0));\nauto t1 = GetTileLayout(z, MakeShape(64, 64), MakeCoord(64, 0));\nauto t2 = GetTileLayout(z, MakeShape(64, 64), MakeCoord(64, 64));',
+  );
+  assert.deepEqual(
+    p.tiles.map((t) => [t.label, t.valid]),
+    [
+      ['t0', [64, 64]],
+      ['t1', [36, 64]],
+      ['t2', [36, 36]],
+    ],
+  );
 });
 
 test('memory view: holes and collisions', () => {
@@ -141,10 +166,13 @@ test('a tile is pictured as itself: its value, tile-relative coordinates, its ta
   assert.equal(pic(text, 'z').subject?.tile, undefined);
 });
 
-test('aggregated blocks line up with the layout\'s 16×16 fractals', () => {
+test("aggregated blocks line up with the layout's 16×16 fractals", () => {
   // 4096 = 16·256: 4096/256 = 16 per cell; 4096/200 = 20.5 → 32 (not 21); 4096/1000 → 8 (divides 16)
   const p = pic('auto l = MakeLayout<half, zN>(4096, 4096);');
-  assert.deepEqual([256, 200, 1000].map((n) => buildGrid(p, defaultView(p), n).rowStep), [16, 32, 8]);
+  assert.deepEqual(
+    [256, 200, 1000].map((n) => buildGrid(p, defaultView(p), n).rowStep),
+    [16, 32, 8],
+  );
   assert.equal(alignedStep(p.modes[0], 21), 32);
   assert.equal(alignedStep(p.modes[0], 3), 4);
   // 1000 rows of zN are (16, 63) = 1008: 1008/128 = 7.9 → 8
@@ -212,7 +240,10 @@ test('memory view in rows: from 16 to 16 M addresses, holes and collisions count
   // block columns: cols 0-3 = addresses 0-3 and 16-19, all hit: 0 holes; cols 4-7 = 4-7 and 20-23: 8 holes;
   // cols 8-11 = 8-11 and 24-27: 0 holes; cols 12-15 = 12-15 (28-31 are beyond the cosize): 4 holes
   assert.deepEqual([...b.holes], [0, 8, 0, 4]);
-  assert.deepEqual([...b.first].map((f) => f >= 0), [true, false, true, false]);
+  assert.deepEqual(
+    [...b.first].map((f) => f >= 0),
+    [true, false, true, false],
+  );
   const c = memoryBlocks(buildMemory(pic('auto l = (4,2):(1,0);')), 16, 4);
   // 4 addresses, each hit twice: 4 collisions, all in the first block of the 16-wide row
   assert.deepEqual([...c.collisions], [4, 0, 0, 0]);

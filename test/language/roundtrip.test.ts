@@ -10,13 +10,23 @@ import { GOLDEN_FILES, readGolden } from '../helpers';
 
 function reparse(text: string): Value | null {
   const a = analyze(`auto r = ${text};`);
-  assert.deepEqual(a.diagnostics.filter((d) => d.severity === 'error'), [], `'${text}' does not parse back`);
+  assert.deepEqual(
+    a.diagnostics.filter((d) => d.severity === 'error'),
+    [],
+    `'${text}' does not parse back`,
+  );
   return a.statements[0].result?.value ?? null;
 }
 
 function identicalValues(a: Value, b: Value): boolean {
   if (a.kind === 'layout' || b.kind === 'layout') {
-    return a.kind === 'layout' && b.kind === 'layout' && core.identical(a.shape, b.shape) && core.identical(a.stride, b.stride) && core.identical(a.originShape, b.originShape);
+    return (
+      a.kind === 'layout' &&
+      b.kind === 'layout' &&
+      core.identical(a.shape, b.shape) &&
+      core.identical(a.stride, b.stride) &&
+      core.identical(a.originShape, b.originShape)
+    );
   }
   if ((a.kind !== 'int' && a.kind !== 'tuple') || (b.kind !== 'int' && b.kind !== 'tuple')) return false;
   return core.identical(a, b);
@@ -38,9 +48,15 @@ test('every golden value prints and parses back to an identical value', () => {
   assert.ok(checked > 2000);
 });
 
-const leaf = fc.record({ value: fc.bigInt({ min: -(1n << 40n), max: 1n << 40n }), isStatic: fc.boolean() }).map(({ value, isStatic }) => core.int(value, isStatic));
+const leaf = fc
+  .record({ value: fc.bigInt({ min: -(1n << 40n), max: 1n << 40n }), isStatic: fc.boolean() })
+  .map(({ value, isStatic }) => core.int(value, isStatic));
 const intTuple: fc.Arbitrary<IntTuple> = fc.letrec<{ t: IntTuple }>((tie) => ({
-  t: fc.oneof({ depthSize: 'small', withCrossShrink: true }, leaf, fc.array(tie('t'), { minLength: 1, maxLength: 4 }).map((items) => core.tuple(...items))),
+  t: fc.oneof(
+    { depthSize: 'small', withCrossShrink: true },
+    leaf,
+    fc.array(tie('t'), { minLength: 1, maxLength: 4 }).map((items) => core.tuple(...items)),
+  ),
 })).t;
 
 /** A stride congruent with the shape, with random values. */

@@ -20,9 +20,15 @@ test('three separate syntax errors are all reported, and the statements between 
   const a = analyze(text);
   const lines = new LineIndex(text);
   const syntax = a.diagnostics.filter((d) => d.code === 'syntax-error');
-  assert.deepEqual(syntax.map((d) => lines.position(d.start).line + 1), [2, 4, 6]);
+  assert.deepEqual(
+    syntax.map((d) => lines.position(d.start).line + 1),
+    [2, 4, 6],
+  );
   // exact columns: the second ',' of line 2, the 'c' of line 4, the '2' of line 6 (1-based)
-  assert.deepEqual(syntax.map((d) => lines.position(d.start).character + 1), [22, 23, 33]);
+  assert.deepEqual(
+    syntax.map((d) => lines.position(d.start).character + 1),
+    [22, 23, 33],
+  );
   for (const d of syntax) assert.match(d.message, /expected/);
   assert.equal(valueOf(a, 'a'), '(4,8)');
   assert.equal(valueOf(a, 'c'), '(_1,4)');
@@ -64,7 +70,10 @@ test('comments, #include and using namespace are accepted', () => {
 
 test('the splitter respects comments and strings', () => {
   const chunks = splitStatements('a = 1; // x; y;\nstatic_assert(a == 1, "a; b");\n/* ; */ b = 2;');
-  assert.deepEqual(chunks.map((c) => c.text), ['a = 1;', 'static_assert(a == 1, "a; b");', 'b = 2;']);
+  assert.deepEqual(
+    chunks.map((c) => c.text),
+    ['a = 1;', 'static_assert(a == 1, "a; b");', 'b = 2;'],
+  );
 });
 
 test('declaration forms of the spec', () => {
@@ -81,11 +90,23 @@ test('declaration forms of the spec', () => {
       'auto i = tla::MakeShape(Catlass::layout::RowMajor == 0 ? 1 : 2);',
     ].join('\n'),
   );
-  for (const [n, v] of [['a', '1'], ['b', '2'], ['c', '(8):(_1):(8)'], ['d', '(3,4)'], ['e', '7'], ['f', '16'], ['g', '5'], ['h', '_4']]) {
+  for (const [n, v] of [
+    ['a', '1'],
+    ['b', '2'],
+    ['c', '(8):(_1):(8)'],
+    ['d', '(3,4)'],
+    ['e', '7'],
+    ['f', '16'],
+    ['g', '5'],
+    ['h', '_4'],
+  ]) {
     assert.equal(valueOf(a, n), v, n);
   }
   // the last line is not the language (no ?:): one syntax error, nothing else
-  assert.deepEqual(a.diagnostics.map((d) => d.code), ['syntax-error']);
+  assert.deepEqual(
+    a.diagnostics.map((d) => d.code),
+    ['syntax-error'],
+  );
 });
 
 test('qualifiers and casts', () => {

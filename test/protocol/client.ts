@@ -141,13 +141,19 @@ export async function startClient(
       typeof version === 'string'
         ? connection.sendNotification('textDocument/didOpen', { textDocument: { uri, languageId: version, version: 1, text } })
         : connection.sendNotification('textDocument/didOpen', { textDocument: { uri, languageId, version, text } }),
-    change: (uri, version, changes) => connection.sendNotification('textDocument/didChange', { textDocument: { uri, version }, contentChanges: changes }),
+    change: (uri, version, changes) =>
+      connection.sendNotification('textDocument/didChange', { textDocument: { uri, version }, contentChanges: changes }),
     closeDocument: (uri) => connection.sendNotification('textDocument/didClose', { textDocument: { uri } }),
     request: (method, params) => connection.sendRequest(method, params),
     diagnostics: (uri, until = () => true, timeoutMs = 5000) =>
       wait(uri, (p) => until(p.diagnostics), timeoutMs, 'matching diagnostics').then((p) => p.diagnostics),
     published: (uri, version, timeoutMs = 120000) =>
-      wait(uri, (p) => version === undefined || (p.version ?? -1) >= version, timeoutMs, version === undefined ? 'diagnostics' : `diagnostics of version ${version}`),
+      wait(
+        uri,
+        (p) => version === undefined || (p.version ?? -1) >= version,
+        timeoutMs,
+        version === undefined ? 'diagnostics' : `diagnostics of version ${version}`,
+      ),
     rss: () => {
       try {
         const m = /VmRSS:\s+(\d+)\s+kB/.exec(readFileSync(`/proc/${child.pid}/status`, 'utf8'));

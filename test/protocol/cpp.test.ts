@@ -91,7 +91,11 @@ describe('C++ kernels: hover on the declared name, Show Layout, scratchpad', () 
   test('the scratchpad copies aliases, constants and earlier declarations, with placeholders, and evaluates', async () => {
     const evaluates = (text: string) => {
       const a = analyze(text);
-      assert.deepEqual(a.diagnostics.filter((d) => d.severity === 'error').map((d) => d.message), [], text);
+      assert.deepEqual(
+        a.diagnostics.filter((d) => d.severity === 'error').map((d) => d.message),
+        [],
+        text,
+      );
       return a.statements.filter((s) => s.statement?.type === 'expr').map((s) => printValue(s.result!.value!));
     };
     const r1 = await c.request<ScratchpadAnswer>('tlaLayout/scratchpad', { textDocument: { uri: turi }, position: tAt('MakeLayout<ElementA') });

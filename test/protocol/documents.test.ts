@@ -13,30 +13,45 @@ const text = fc.array(piece, { maxLength: 40 }).map((p) => p.join(''));
 
 test('documentLines answers as a LineIndex of the same text, also after incremental edits', () => {
   fc.assert(
-    fc.property(text, fc.array(fc.tuple(fc.nat(), fc.nat({ max: 6 }), text), { maxLength: 6 }), fc.array(fc.tuple(fc.integer({ min: -2, max: 50 }), fc.integer({ min: -3, max: 60 })), { minLength: 1, maxLength: 20 }), (start, edits, probes) => {
-      let doc = TextDocument.create('file:///a.tla', 'tla-layout', 1, start);
-      let version = 1;
-      for (const [at, len, insert] of edits) {
+    fc.property(
+      text,
+      fc.array(fc.tuple(fc.nat(), fc.nat({ max: 6 }), text), { maxLength: 6 }),
+      fc.array(fc.tuple(fc.integer({ min: -2, max: 50 }), fc.integer({ min: -3, max: 60 })), { minLength: 1, maxLength: 20 }),
+      (start, edits, probes) => {
+        let doc = TextDocument.create('file:///a.tla', 'tla-layout', 1, start);
+        let version = 1;
+        for (const [at, len, insert] of edits) {
+          const t = doc.getText();
+          const a = at % (t.length + 1);
+          const b = Math.min(t.length, a + len);
+          doc = TextDocument.update(doc, [{ range: { start: doc.positionAt(a), end: doc.positionAt(b) }, text: insert }], ++version);
+        }
         const t = doc.getText();
-        const a = at % (t.length + 1);
-        const b = Math.min(t.length, a + len);
-        doc = TextDocument.update(doc, [{ range: { start: doc.positionAt(a), end: doc.positionAt(b) }, text: insert }], ++version);
-      }
-      const t = doc.getText();
-      const mine = documentLines(doc, t);
-      const ref = new LineIndex(t);
-      assert.equal(mine.text, t);
-      assert.equal(mine.lineCount, ref.lineCount);
-      for (let o = -1; o <= t.length + 1; o++) assert.deepEqual(mine.position(o), ref.position(o), `position(${o}) of ${JSON.stringify(t)}`);
-      for (const [line, character] of probes) {
-        assert.equal(mine.offset(line, character), ref.offset(line, character), `offset(${line}, ${character}) of ${JSON.stringify(t)}`);
-      }
-    }),
+        const mine = documentLines(doc, t);
+        const ref = new LineIndex(t);
+        assert.equal(mine.text, t);
+        assert.equal(mine.lineCount, ref.lineCount);
+        for (let o = -1; o <= t.length + 1; o++) assert.deepEqual(mine.position(o), ref.position(o), `position(${o}) of ${JSON.stringify(t)}`);
+        for (const [line, character] of probes) {
+          assert.equal(mine.offset(line, character), ref.offset(line, character), `offset(${line}, ${character}) of ${JSON.stringify(t)}`);
+        }
+      },
+    ),
     { numRuns: 300 },
   );
 });
 
-const STATEMENTS = ['uint32_t m = 16;\n', 'auto t = MakeLayout(m);\n', 'print(t(1));\n', 'auto k = m + 1;\n', 'auto z = MakeLayout<half, zN>(k, 32);\n', 'auto g = GetTileLayout(z, MakeShape(16, 16), MakeCoord(0, 16));\n', 'static_assert(k == 17);\n', '// note\n', 'auto bad = nope + m;\n'];
+const STATEMENTS = [
+  'uint32_t m = 16;\n',
+  'auto t = MakeLayout(m);\n',
+  'print(t(1));\n',
+  'auto k = m + 1;\n',
+  'auto z = MakeLayout<half, zN>(k, 32);\n',
+  'auto g = GetTileLayout(z, MakeShape(16, 16), MakeCoord(0, 16));\n',
+  'static_assert(k == 17);\n',
+  '// note\n',
+  'auto bad = nope + m;\n',
+];
 const splice = fc.tuple(fc.nat(), fc.nat({ max: 12 }), fc.constantFrom('', '1', '7', 'm', 'k', ';', '\n', 'auto q = 2;', '(', 'z', ' ', '//'));
 
 test('change hints: the analysis after edits recorded by changed() equals a fresh one', () => {
@@ -63,8 +78,20 @@ test('change hints: the analysis after edits recorded by changed() equals a fres
           const want = new DocumentAnalyses().get(doc).analysis;
           assert.deepEqual(got.diagnostics, want.diagnostics, doc.getText());
           assert.deepEqual(
-            got.statements.map((s) => [s.chunk.start, s.chunk.end, s.chunk.text, s.declaredName, s.result?.value ? printValue(s.result.value) : null]),
-            want.statements.map((s) => [s.chunk.start, s.chunk.end, s.chunk.text, s.declaredName, s.result?.value ? printValue(s.result.value) : null]),
+            got.statements.map((s) => [
+              s.chunk.start,
+              s.chunk.end,
+              s.chunk.text,
+              s.declaredName,
+              s.result?.value ? printValue(s.result.value) : null,
+            ]),
+            want.statements.map((s) => [
+              s.chunk.start,
+              s.chunk.end,
+              s.chunk.text,
+              s.declaredName,
+              s.result?.value ? printValue(s.result.value) : null,
+            ]),
           );
         };
         for (const [[at, len, insert], what] of edits) {
@@ -115,7 +142,13 @@ test('change hints with a time budget of 0 and lone \\r line ends: every analysi
         let version = 1;
         const view = (a: ReturnType<DocumentAnalyses['get']>['analysis']) => ({
           diagnostics: a.diagnostics,
-          statements: a.statements.map((s) => [s.chunk.start, s.chunk.end, s.chunk.text, s.declaredName, s.result?.value ? printValue(s.result.value) : null]),
+          statements: a.statements.map((s) => [
+            s.chunk.start,
+            s.chunk.end,
+            s.chunk.text,
+            s.declaredName,
+            s.result?.value ? printValue(s.result.value) : null,
+          ]),
         });
         const check = () => {
           let got = analyses.get(doc);

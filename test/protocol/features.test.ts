@@ -42,8 +42,20 @@ describe('language server over stdio', () => {
 
   test('initialize advertises every feature', () => {
     const caps = c.init.capabilities;
-    for (const k of ['hoverProvider', 'inlayHintProvider', 'completionProvider', 'signatureHelpProvider', 'documentSymbolProvider', 'definitionProvider',
-      'referencesProvider', 'renameProvider', 'semanticTokensProvider', 'foldingRangeProvider', 'documentFormattingProvider', 'codeActionProvider'] as const) {
+    for (const k of [
+      'hoverProvider',
+      'inlayHintProvider',
+      'completionProvider',
+      'signatureHelpProvider',
+      'documentSymbolProvider',
+      'definitionProvider',
+      'referencesProvider',
+      'renameProvider',
+      'semanticTokensProvider',
+      'foldingRangeProvider',
+      'documentFormattingProvider',
+      'codeActionProvider',
+    ] as const) {
       assert.ok(caps[k], `${k} missing`);
     }
     assert.equal(caps.textDocumentSync, 2, 'incremental sync');
@@ -95,7 +107,7 @@ describe('language server over stdio', () => {
     ]);
     const tile = hints[2];
     assert.ok(typeof tile.tooltip === 'object' && tile.tooltip.value.includes('((_4,1),(_4,1)):((_4,_16),(_1,_32)):(2,2)'));
-    assert.ok((tile.label as string).length <= 43, 'the preview fits VS Code\'s default inlay length');
+    assert.ok((tile.label as string).length <= 43, "the preview fits VS Code's default inlay length");
   });
 
   test('completion: names in scope, functions, tags inside MakeLayout<…>', async () => {
@@ -108,7 +120,10 @@ describe('language server over stdio', () => {
     const doc2 = 'file:///typing.tla';
     await c.open(doc2, 'auto x = MakeLayout<half, ');
     const tags = await c.request<CompletionList>('textDocument/completion', { textDocument: { uri: doc2 }, position: { line: 0, character: 26 } });
-    assert.deepEqual(tags.items.map((i) => i.label), ['RowMajor', 'ColumnMajor', 'VectorLayout', 'zN', 'nZ', 'zZ', 'L0C', 'Weight4BitnZ']);
+    assert.deepEqual(
+      tags.items.map((i) => i.label),
+      ['RowMajor', 'ColumnMajor', 'VectorLayout', 'zN', 'nZ', 'zZ', 'L0C', 'Weight4BitnZ'],
+    );
   });
 
   test('completion in a big file: names starting with the word typed, at most 200, incomplete beyond', async () => {
@@ -119,9 +134,18 @@ describe('language server over stdio', () => {
     assert.equal(list.isIncomplete, true);
     assert.equal(list.items.filter((i) => i.label.startsWith('tile')).length, 200);
     await c.change(big, 2, [{ range: { start: { line: 500, character: 12 }, end: { line: 500, character: 12 } }, text: 'e49' }]);
-    const narrower = await c.request<CompletionList>('textDocument/completion', { textDocument: { uri: big }, position: { line: 500, character: 15 } });
+    const narrower = await c.request<CompletionList>('textDocument/completion', {
+      textDocument: { uri: big },
+      position: { line: 500, character: 15 },
+    });
     // tile49 and tile490…tile499
-    assert.deepEqual(narrower.items.filter((i) => i.label.startsWith('tile')).map((i) => i.label).sort(), ['tile49', ...Array.from({ length: 10 }, (_, k) => `tile49${k}`)].sort());
+    assert.deepEqual(
+      narrower.items
+        .filter((i) => i.label.startsWith('tile'))
+        .map((i) => i.label)
+        .sort(),
+      ['tile49', ...Array.from({ length: 10 }, (_, k) => `tile49${k}`)].sort(),
+    );
     assert.equal(narrower.isIncomplete, false);
   });
 
@@ -133,23 +157,36 @@ describe('language server over stdio', () => {
 
   test('symbols, definition, references, rename', async () => {
     const syms = await c.request<DocumentSymbol[]>('textDocument/documentSymbol', { textDocument: { uri } });
-    assert.deepEqual(syms.map((s) => [s.name, s.detail]), [
-      ['shape', '((_4,_2),(_4,_3))'],
-      ['stride', '((_4,_16),(_1,_32))'],
-      ['o', '37'],
-      ['a', '((_4,_2),(_4,_3)):((_4,_16),(_1,_32)):(_8,_12)'],
-      ['a0', '((_4,1),(_4,1)):((_4,_16),(_1,_32)):(2,2)'],
-    ]);
+    assert.deepEqual(
+      syms.map((s) => [s.name, s.detail]),
+      [
+        ['shape', '((_4,_2),(_4,_3))'],
+        ['stride', '((_4,_16),(_1,_32))'],
+        ['o', '37'],
+        ['a', '((_4,_2),(_4,_3)):((_4,_16),(_1,_32)):(_8,_12)'],
+        ['a0', '((_4,1),(_4,1)):((_4,_16),(_1,_32)):(2,2)'],
+      ],
+    );
     const def = await c.request<Location>('textDocument/definition', { textDocument: { uri }, position: pos(5, 'a,') });
     assert.deepEqual(def.range, { start: pos(4, 'a ='), end: pos(4, ' = ') });
-    const refs = await c.request<Location[]>('textDocument/references', { textDocument: { uri }, position: pos(6, 'a('), context: { includeDeclaration: true } });
-    assert.deepEqual(refs.map((r) => r.range.start.line), [4, 5, 6]);
+    const refs = await c.request<Location[]>('textDocument/references', {
+      textDocument: { uri },
+      position: pos(6, 'a('),
+      context: { includeDeclaration: true },
+    });
+    assert.deepEqual(
+      refs.map((r) => r.range.start.line),
+      [4, 5, 6],
+    );
     const edit = await c.request<WorkspaceEdit>('textDocument/rename', { textDocument: { uri }, position: pos(4, 'a ='), newName: 'parent' });
-    assert.deepEqual(edit.changes![uri].map((e) => [e.range.start.line, e.range.start.character, e.newText]), [
-      [4, 7, 'parent'],
-      [5, lines[5].indexOf('a,'), 'parent'],
-      [6, 6, 'parent'],
-    ]);
+    assert.deepEqual(
+      edit.changes![uri].map((e) => [e.range.start.line, e.range.start.character, e.newText]),
+      [
+        [4, 7, 'parent'],
+        [5, lines[5].indexOf('a,'), 'parent'],
+        [6, 6, 'parent'],
+      ],
+    );
   });
 
   test('semantic tokens and folding ranges', async () => {
@@ -160,23 +197,36 @@ describe('language server over stdio', () => {
     const doc3 = 'file:///fold.tla';
     await c.open(doc3, 'auto l = MakeLayout(\n  MakeShape(4, 8),\n  MakeStride(1, 4));\n/* a\n b */');
     const f = await c.request<FoldingRange[]>('textDocument/foldingRange', { textDocument: { uri: doc3 } });
-    assert.deepEqual(f.map((r) => [r.startLine, r.endLine]), [[0, 2], [3, 4]]);
+    assert.deepEqual(
+      f.map((r) => [r.startLine, r.endLine]),
+      [
+        [0, 2],
+        [3, 4],
+      ],
+    );
   });
 
   test('formatting normalises spacing and keeps comments', async () => {
     const doc4 = 'file:///fmt.tla';
     await c.open(doc4, 'auto   x=MakeShape( 4 ,8 ) ;   // keep me\nauto y = (1 , 2):( _1,4 );');
-    const edits = await c.request<TextEdit[]>('textDocument/formatting', { textDocument: { uri: doc4 }, options: { tabSize: 2, insertSpaces: true } });
-    assert.deepEqual(edits.map((e) => e.newText), ['auto x = MakeShape(4, 8); // keep me', 'auto y = (1,2):(_1,4);']);
+    const edits = await c.request<TextEdit[]>('textDocument/formatting', {
+      textDocument: { uri: doc4 },
+      options: { tabSize: 2, insertSpaces: true },
+    });
+    assert.deepEqual(
+      edits.map((e) => e.newText),
+      ['auto x = MakeShape(4, 8); // keep me', 'auto y = (1,2):(_1,4);'],
+    );
   });
 
   test('diagnostics are pushed, refreshed on edit and cleared when fixed', async () => {
     const u = 'file:///diag.tla';
     await c.open(u, 'auto l = MakeLayout(MakeShape(4, 4), MakeStride(1, 4));\nauto o = l(MakeCoord(1, 2, 3));');
     const d1 = await c.diagnostics(u, (d) => d.length > 0);
-    assert.deepEqual(d1.map((d) => [d.code, d.message, d.range.start.line, d.range.start.character]), [
-      ['rank-mismatch', 'coord rank 3 differs from shape rank 2', 1, 11],
-    ]);
+    assert.deepEqual(
+      d1.map((d) => [d.code, d.message, d.range.start.line, d.range.start.character]),
+      [['rank-mismatch', 'coord rank 3 differs from shape rank 2', 1, 11]],
+    );
     assert.equal(d1[0].relatedInformation?.[0]?.location.range.start.line, 0);
     const fix = await c.request<CodeAction[]>('textDocument/codeAction', {
       textDocument: { uri: u },
@@ -199,10 +249,13 @@ describe('language server over stdio', () => {
       range: { start: { line: 0, character: 0 }, end: { line: 1, character: 0 } },
       context: { diagnostics: ds, only: ['quickfix'] },
     });
-    assert.deepEqual(actions.map((a) => [a.title, a.edit!.changes![u][0].newText]), [
-      ["Insert ';'", ';'],
-      ["Change to 'layoutA'", 'layoutA'],
-    ]);
+    assert.deepEqual(
+      actions.map((a) => [a.title, a.edit!.changes![u][0].newText]),
+      [
+        ["Insert ';'", ';'],
+        ["Change to 'layoutA'", 'layoutA'],
+      ],
+    );
   });
 
   test('refactors: copy as C++ and convert to compact notation', async () => {
@@ -224,7 +277,13 @@ describe('language server over stdio', () => {
 
   test('requests for a document never opened and positions past the end answer empty', async () => {
     assert.equal(await c.request('textDocument/hover', { textDocument: { uri: 'file:///never.tla' }, position: { line: 0, character: 0 } }), null);
-    assert.deepEqual(await c.request('textDocument/inlayHint', { textDocument: { uri: 'file:///never.tla' }, range: { start: { line: 0, character: 0 }, end: { line: 1, character: 0 } } }), []);
+    assert.deepEqual(
+      await c.request('textDocument/inlayHint', {
+        textDocument: { uri: 'file:///never.tla' },
+        range: { start: { line: 0, character: 0 }, end: { line: 1, character: 0 } },
+      }),
+      [],
+    );
     const h = await c.request<Hover | null>('textDocument/hover', { textDocument: { uri }, position: { line: 999, character: 999 } });
     assert.equal(h, null);
   });
@@ -239,7 +298,10 @@ describe('pull diagnostics when the client supports them', () => {
       await c.open(u, 'auto a = nope;');
       const r = await c.request<{ kind: string; items: Diagnostic[] }>('textDocument/diagnostic', { textDocument: { uri: u } });
       assert.equal(r.kind, 'full');
-      assert.deepEqual(r.items.map((d) => [d.code, d.message]), [['unknown-name', "unknown name 'nope'"]]);
+      assert.deepEqual(
+        r.items.map((d) => [d.code, d.message]),
+        [['unknown-name', "unknown name 'nope'"]],
+      );
     } finally {
       await c.close();
     }
@@ -260,12 +322,21 @@ describe('an internal error in one feature', () => {
         (e: { code: number; message: string }) => e.code === -32603 && /hover failed: injected fault in hover/.test(e.message),
       );
       // the next requests work: (8):(_1) at 3 is 3
-      const hints = await c.request<InlayHint[]>('textDocument/inlayHint', { textDocument: { uri: u }, range: { start: { line: 0, character: 0 }, end: { line: 2, character: 0 } } });
-      assert.deepEqual(hints.map((h) => h.label), ['▸ (8):(_1):(8)', '= 3']);
+      const hints = await c.request<InlayHint[]>('textDocument/inlayHint', {
+        textDocument: { uri: u },
+        range: { start: { line: 0, character: 0 }, end: { line: 2, character: 0 } },
+      });
+      assert.deepEqual(
+        hints.map((h) => h.label),
+        ['▸ (8):(_1):(8)', '= 3'],
+      );
       const items = await c.request<CompletionList>('textDocument/completion', { textDocument: { uri: u }, position: { line: 1, character: 0 } });
       assert.ok(items.items.some((i) => i.label === 'a'));
       // logged to the client (VS Code's output channel) with the stack
-      assert.ok(c.logs().some((l) => /hover failed on file:\/\/\/fault\.tla: Error: injected fault in hover/.test(l)), c.logs().join('\n'));
+      assert.ok(
+        c.logs().some((l) => /hover failed on file:\/\/\/fault\.tla: Error: injected fault in hover/.test(l)),
+        c.logs().join('\n'),
+      );
     } finally {
       await c.close();
     }

@@ -28,7 +28,10 @@ describe('tensors over stdio', () => {
   after(async () => c.close());
 
   test('hover on a tile of a tensor: element, position, coord, valid extent, data offset', async () => {
-    const h = await c.request<Hover>('textDocument/hover', { textDocument: { uri }, position: { line: 4, character: lines[4].indexOf('tileA') + 2 } });
+    const h = await c.request<Hover>('textDocument/hover', {
+      textDocument: { uri },
+      position: { line: 4, character: lines[4].indexOf('tileA') + 2 },
+    });
     const text = hoverText(h);
     // coord (2·128, 3·64) = (256, 192); valid extent (300−256, 200−192) = (44, 8)
     assert.match(text, /tensor\*\* of `half` in `GM`/);
@@ -38,9 +41,15 @@ describe('tensors over stdio', () => {
   });
 
   test('the inlay preview of the tail tile names its valid extent and its coord', async () => {
-    const hints = await c.request<InlayHint[]>('textDocument/inlayHint', { textDocument: { uri }, range: { start: { line: 0, character: 0 }, end: { line: 8, character: 0 } } });
+    const hints = await c.request<InlayHint[]>('textDocument/inlayHint', {
+      textDocument: { uri },
+      range: { start: { line: 0, character: 0 }, end: { line: 8, character: 0 } },
+    });
     const labels = hints.filter((h) => h.position.line === 4).map((h) => String(h.label));
-    assert.ok(labels.some((l) => l.includes('valid (44,8) tail') && l.includes('@ (256,192)')), JSON.stringify(labels));
+    assert.ok(
+      labels.some((l) => l.includes('valid (44,8) tail') && l.includes('@ (256,192)')),
+      JSON.stringify(labels),
+    );
   });
 
   test('a layout hover lists the Catlass predicates, and warns when the values look like zN but the type does not', async () => {

@@ -54,7 +54,16 @@ describe('completion and signature help while typing', () => {
     assert.deepEqual((await complete(ZN + 'auto t = GetTileLayout(zn,', trigger(','))).items, []);
     assert.deepEqual((await complete(ZN + 'auto t = GetTileLayout(zn, ', INVOKED)).items.length > 0, true, 'Ctrl+Space still lists');
     // inside MakeLayout<…> the comma opens the tags, `<` the element types
-    assert.deepEqual(labels(await complete('auto x = MakeLayout<half,', trigger(','))), ['RowMajor', 'ColumnMajor', 'VectorLayout', 'zN', 'nZ', 'zZ', 'L0C', 'Weight4BitnZ']);
+    assert.deepEqual(labels(await complete('auto x = MakeLayout<half,', trigger(','))), [
+      'RowMajor',
+      'ColumnMajor',
+      'VectorLayout',
+      'zN',
+      'nZ',
+      'zZ',
+      'L0C',
+      'Weight4BitnZ',
+    ]);
     const elems = labels(await complete('auto x = MakeLayout<', trigger('<')));
     for (const e of ['half', 'float', 'int8_t', 'bfloat16_t']) assert.ok(elems.includes(e), e);
     assert.ok(!elems.includes('zN') && !elems.includes('MakeShape'), elems.join(','));
@@ -85,7 +94,8 @@ describe('completion and signature help while typing', () => {
     const l = labels(await complete(ZN + 'auto t = GetTileLayout(z', INVOKED));
     assert.ok(l.includes('zn') && l.includes('MakeShape'), l.join(','));
     assert.ok(labels(await complete(ZN + 'auto t = GetTileLayout(zn, MakeShape(_', trigger('_'))).includes('_16'));
-    for (const wrong of ['using namespace tla;', 'auto', 'static_assert', 'zN', 'half']) assert.ok(!l.includes(wrong), `${wrong} offered in an argument list`);
+    for (const wrong of ['using namespace tla;', 'auto', 'static_assert', 'zN', 'half'])
+      assert.ok(!l.includes(wrong), `${wrong} offered in an argument list`);
     // at a statement's start the keywords are offered
     const start = labels(await complete(ZN + 'z', INVOKED));
     for (const k of ['auto', 'Layout', 'print', 'static_assert', 'using namespace tla;', 'zn']) assert.ok(start.includes(k), k);
@@ -147,7 +157,10 @@ describe('completion and signature help while typing', () => {
     const uri = `file:///split-${n++}.tla`;
     const text = 'auto zn = MakeLayout<half, zN>(100, 100);\nauto o = zn(MakeCoord(99, 99));';
     await c.open(uri, text);
-    const h = await c.request<{ contents: { value: string } } | null>('textDocument/hover', { textDocument: { uri }, position: { line: 1, character: 16 } });
+    const h = await c.request<{ contents: { value: string } } | null>('textDocument/hover', {
+      textDocument: { uri },
+      position: { line: 1, character: 16 },
+    });
     const v = h!.contents.value;
     // 99 = 3 + 6·16 in each (_16,7) mode; offset 3·16 + 6·256 + 3·1 + 6·1792 = 48 + 1536 + 3 + 10752 = 12339
     assert.ok(v.includes('mode 0: 99 in (_16,7) → (3,6)   99 = 3 + 6·16'), v);
@@ -156,7 +169,10 @@ describe('completion and signature help while typing', () => {
     // a coordinate that is a tuple already needs no split
     const u2 = `file:///split-${n++}.tla`;
     await c.open(u2, 'auto l = MakeLayout(MakeShape(4, 8), MakeStride(1, 4));\nauto o = l(MakeCoord(1, 2));');
-    const h2 = await c.request<{ contents: { value: string } } | null>('textDocument/hover', { textDocument: { uri: u2 }, position: { line: 1, character: 16 } });
+    const h2 = await c.request<{ contents: { value: string } } | null>('textDocument/hover', {
+      textDocument: { uri: u2 },
+      position: { line: 1, character: 16 },
+    });
     assert.ok(!h2!.contents.value.includes('mode 0:'), h2!.contents.value);
   });
 });

@@ -95,7 +95,9 @@ function runHeavy(name: string): void {
     ms,
     length: text.length,
     lines: lines.lineCount,
-    diagnostics: a.diagnostics.slice(0, 20).map((d) => ({ code: d.code, message: d.message.slice(0, 300), start: d.start, end: d.end, line: lines.position(d.start).line })),
+    diagnostics: a.diagnostics
+      .slice(0, 20)
+      .map((d) => ({ code: d.code, message: d.message.slice(0, 300), start: d.start, end: d.end, line: lines.position(d.start).line })),
     x: x && x.length > 200 ? `${x.slice(0, 100)}…${x.slice(-100)}` : x,
     ok: value('ok'),
     okHover: h && typeof h.contents === 'object' && 'value' in h.contents ? h.contents.value.slice(0, 2000) : '',
@@ -123,8 +125,13 @@ function heavy(name: string, timeoutMs: number): Promise<HeavyResult> {
       (err, stdout, stderr) => {
         const at = stdout.lastIndexOf('@@RESULT@@');
         if (at >= 0) return resolve(JSON.parse(stdout.slice(at + 10)) as HeavyResult);
-        if (err && (err as { killed?: boolean }).killed) return reject(new Error(`${name}: no answer within ${timeoutMs} ms (killed after ${Date.now() - t0} ms): the analysis hangs`));
-        const why = stderr.split('\n').filter((l) => /Error|error/.test(l)).slice(0, 3).join(' | ');
+        if (err && (err as { killed?: boolean }).killed)
+          return reject(new Error(`${name}: no answer within ${timeoutMs} ms (killed after ${Date.now() - t0} ms): the analysis hangs`));
+        const why = stderr
+          .split('\n')
+          .filter((l) => /Error|error/.test(l))
+          .slice(0, 3)
+          .join(' | ');
         reject(new Error(`${name}: the analysis crashed (exit ${err?.code ?? '?'}): ${why || stderr.slice(0, 500)}`));
       },
     );
@@ -170,15 +177,19 @@ if (process.env.TLA_LIMIT_INPUT) {
   describe('limits: nesting depth', { concurrency: 2 }, () => {
     test('10,000 nested parentheses: limit-exceeded, the rest analysed', async () => {
       const r = await heavy('nested-parens-10000', HANG_MS);
-      assert.deepEqual(r.diagnostics.map((d) => [d.code, d.message, d.start, d.end]), [
-        ['limit-exceeded', 'brackets nested 10000 deep; at most 200 levels are analysed', 0, 1],
-      ]);
+      assert.deepEqual(
+        r.diagnostics.map((d) => [d.code, d.message, d.start, d.end]),
+        [['limit-exceeded', 'brackets nested 10000 deep; at most 200 levels are analysed', 0, 1]],
+      );
       assertOkAfter(r);
     });
 
     test('10,000 nested calls: limit-exceeded', async () => {
       const r = await heavy('nested-calls-10000', HANG_MS);
-      assert.deepEqual(r.diagnostics.map((d) => [d.code, d.message]), [['limit-exceeded', 'brackets nested 10000 deep; at most 200 levels are analysed']]);
+      assert.deepEqual(
+        r.diagnostics.map((d) => [d.code, d.message]),
+        [['limit-exceeded', 'brackets nested 10000 deep; at most 200 levels are analysed']],
+      );
       assertOkAfter(r);
     });
 
@@ -237,7 +248,10 @@ if (process.env.TLA_LIMIT_INPUT) {
       // today: the right diagnostic, after ~4 s of parsing, again on every keystroke in that statement
       const r = await heavy('args-10000-wrong-count', HANG_MS);
       if (!limited(r)) {
-        assert.deepEqual(r.diagnostics.map((d) => [d.code, d.message]), [['argument-count', 'CeilDiv takes 2 arguments, 10000 given (CeilDiv(a, b))']]);
+        assert.deepEqual(
+          r.diagnostics.map((d) => [d.code, d.message]),
+          [['argument-count', 'CeilDiv takes 2 arguments, 10000 given (CeilDiv(a, b))']],
+        );
         const text = HEAVY['args-10000-wrong-count']();
         assert.equal(r.diagnostics[0].start, text.indexOf('1, 1, 1') + 6); // the third argument
       } else assertLimitExceeded(r);
@@ -272,7 +286,10 @@ if (process.env.TLA_LIMIT_INPUT) {
       assert.ok(h.length < 10_000, `hover of ${h.length} characters`);
       const hints = inlayHints(doc, { start: { line: 0, character: 0 }, end: { line: 2, character: 0 } }, DEFAULT_SETTINGS);
       // the offset of the last element: 999999999·1 + 999999·1000000000
-      assert.deepEqual(hints.map((x) => x.label), ['▸ (1000000000,1000000):(1,1000000000):(1000000000,1000000)', '= 999999999999999']);
+      assert.deepEqual(
+        hints.map((x) => x.label),
+        ['▸ (1000000000,1000000):(1,1000000000):(1000000000,1000000)', '= 999999999999999'],
+      );
       hoverOk(text);
     });
 
@@ -300,12 +317,28 @@ if (process.env.TLA_LIMIT_INPUT) {
       ['auto x = 18446744073709551616;', 'overflow', 'integer literal 18446744073709551616 does not fit in int64'],
       ['auto x = 9223372036854775808;', 'overflow', 'integer literal 9223372036854775808 does not fit in int64'],
       ['auto x = 0x10000000000000000;', 'overflow', 'integer literal 18446744073709551616 does not fit in int64'],
-      ['auto x = 99999999999999999999999999999999999999ull;', 'overflow', 'integer literal 99999999999999999999999999999999999999 does not fit in int64'],
+      [
+        'auto x = 99999999999999999999999999999999999999ull;',
+        'overflow',
+        'integer literal 99999999999999999999999999999999999999 does not fit in int64',
+      ],
       ['auto x = 9223372036854775807 + 1;', 'overflow', '9223372036854775807 + 1 = 9223372036854775808 does not fit in int64 (C++ would overflow)'],
-      ['auto x = -9223372036854775807 - 2;', 'overflow', '-9223372036854775807 - 2 = -9223372036854775809 does not fit in int64 (C++ would overflow)'],
+      [
+        'auto x = -9223372036854775807 - 2;',
+        'overflow',
+        '-9223372036854775807 - 2 = -9223372036854775809 does not fit in int64 (C++ would overflow)',
+      ],
       ['auto x = 4294967296 * 4294967296;', 'overflow', '4294967296 * 4294967296 = 18446744073709551616 does not fit in int64 (C++ would overflow)'],
-      ['auto x = (-9223372036854775807 - 1) / -1;', 'overflow', '-9223372036854775808 / -1 = 9223372036854775808 does not fit in int64 (C++ would overflow)'],
-      ['auto x = MakeLayout(MakeShape(4294967296), MakeStride(1));', 'overflow', 'originShape<0> (product of shape<0>) = 4294967296 does not fit in uint32 (originShape is uint32 in C++)'],
+      [
+        'auto x = (-9223372036854775807 - 1) / -1;',
+        'overflow',
+        '-9223372036854775808 / -1 = 9223372036854775808 does not fit in int64 (C++ would overflow)',
+      ],
+      [
+        'auto x = MakeLayout(MakeShape(4294967296), MakeStride(1));',
+        'overflow',
+        'originShape<0> (product of shape<0>) = 4294967296 does not fit in uint32 (originShape is uint32 in C++)',
+      ],
     ];
     for (const [text, code, message] of cases) {
       test(`${text} → ${code}`, () => {
@@ -328,13 +361,19 @@ if (process.env.TLA_LIMIT_INPUT) {
     test(`_${N}: overflow on the literal`, () => {
       const text = `auto x = _${N};\n${OK}`;
       const a = analyze(text);
-      assert.deepEqual(a.diagnostics.map((d) => [d.code, d.message, d.start, d.end]), [['overflow', `integer literal ${N} does not fit in int64`, 9, 9 + N.length + 1]]);
+      assert.deepEqual(
+        a.diagnostics.map((d) => [d.code, d.message, d.start, d.end]),
+        [['overflow', `integer literal ${N} does not fit in int64`, 9, 9 + N.length + 1]],
+      );
       hoverOk(text);
     });
 
     test(`MakeShape(_${N}, 1): overflow on the argument`, () => {
       const text = `auto x = MakeShape(_${N}, 1);`;
-      assert.deepEqual(analyze(text).diagnostics.map((d) => [d.code, d.message, d.start, d.end]), [['overflow', `integer literal ${N} does not fit in int64`, ...Object.values(at(text, `_${N}`))]]);
+      assert.deepEqual(
+        analyze(text).diagnostics.map((d) => [d.code, d.message, d.start, d.end]),
+        [['overflow', `integer literal ${N} does not fit in int64`, ...Object.values(at(text, `_${N}`))]],
+      );
     });
 
     for (const form of [`Int<${N}>{}`, `C<${N}>{}`, `tla::Int<${N}>{}`, `Shape<_${N}, _1>{}`, `Layout<Shape<_${N}>, Stride<_1>>{}`]) {
@@ -367,9 +406,10 @@ if (process.env.TLA_LIMIT_INPUT) {
     for (const [text, message, culprit] of cases) {
       test(`${text} → division-by-zero on ${culprit}`, () => {
         const a = analyze(`${text}\n${OK}`);
-        assert.deepEqual(a.diagnostics.map((d) => ({ code: d.code, message: d.message, start: d.start, end: d.end })), [
-          { code: 'division-by-zero', message, start: text.lastIndexOf(culprit), end: text.lastIndexOf(culprit) + culprit.length },
-        ]);
+        assert.deepEqual(
+          a.diagnostics.map((d) => ({ code: d.code, message: d.message, start: d.start, end: d.end })),
+          [{ code: 'division-by-zero', message, start: text.lastIndexOf(culprit), end: text.lastIndexOf(culprit) + culprit.length }],
+        );
         assert.equal(a.statements[0].result?.value ?? null, null);
         hoverOk(`${text}\n${OK}`);
       });

@@ -69,7 +69,8 @@ export class RawServer {
       this.buf = this.buf.subarray(h + 4 + len);
       this.messages.push(msg);
       // answer the server's own requests as a client would
-      if (msg.method && msg.id !== undefined) this.send({ jsonrpc: '2.0', id: msg.id, result: msg.method === 'workspace/configuration' ? [null] : null });
+      if (msg.method && msg.id !== undefined)
+        this.send({ jsonrpc: '2.0', id: msg.id, result: msg.method === 'workspace/configuration' ? [null] : null });
       for (const w of [...this.waiters]) {
         if (w.pred(msg)) {
           this.waiters.splice(this.waiters.indexOf(w), 1);

@@ -40,7 +40,10 @@ async function hoverEventually(s: RawServer): Promise<void> {
       /* send another */
     }
   }
-  assert.ok(s.messages.some((m) => ids.includes(m.id as number) && m.result), `none of hovers ${ids.join(', ')} was answered: the reader lost its place`);
+  assert.ok(
+    s.messages.some((m) => ids.includes(m.id as number) && m.result),
+    `none of hovers ${ids.join(', ')} was answered: the reader lost its place`,
+  );
   await hoverOk(s);
 }
 
@@ -148,8 +151,23 @@ describe('server: frames with a wrong or missing Content-Length (a fresh server 
     ['a header line without a colon', () => 'garbage without a colon\r\n\r\n', 'next'],
     ['a Content-Length that is not a number', () => 'Content-Length: abc\r\n\r\n{}', 'next'],
     ['a negative Content-Length', () => 'Content-Length: -5\r\n\r\n{}', 'next'],
-    ['a Content-Length smaller than the body', () => { const f = hoverFrame(); const body = f.subarray(f.indexOf('\r\n\r\n') + 4); return frame(body.toString(), body.length - 10); }, 'next'],
-    ['a Content-Length larger than the body', () => { const b = JSON.stringify({ jsonrpc: '2.0', method: 'foo/bar' }); return frame(b, Buffer.byteLength(b) + 5); }, 'eventually'],
+    [
+      'a Content-Length smaller than the body',
+      () => {
+        const f = hoverFrame();
+        const body = f.subarray(f.indexOf('\r\n\r\n') + 4);
+        return frame(body.toString(), body.length - 10);
+      },
+      'next',
+    ],
+    [
+      'a Content-Length larger than the body',
+      () => {
+        const b = JSON.stringify({ jsonrpc: '2.0', method: 'foo/bar' });
+        return frame(b, Buffer.byteLength(b) + 5);
+      },
+      'eventually',
+    ],
   ];
   for (const [name, bytes, expect] of cases) {
     test(`${name}: ${expect === 'next' ? 'the next hover answers' : 'a hover answers again'}`, async () => {
@@ -277,7 +295,9 @@ describe('server: cancellation', () => {
     for (const method of ['textDocument/hover', 'textDocument/semanticTokens/full', 'textDocument/documentSymbol']) {
       const id = s.newId();
       // the request and its cancellation arrive in one chunk
-      s.writeRaw(Buffer.concat([frame({ jsonrpc: '2.0', id, method, params: HOVER }), frame({ jsonrpc: '2.0', method: '$/cancelRequest', params: { id } })]));
+      s.writeRaw(
+        Buffer.concat([frame({ jsonrpc: '2.0', id, method, params: HOVER }), frame({ jsonrpc: '2.0', method: '$/cancelRequest', params: { id } })]),
+      );
       const r = await s.waitFor((m) => m.id === id, 2000, `an answer to the cancelled ${method}`);
       if (r.error) assert.equal(r.error.code, -32800, JSON.stringify(r.error));
       else assert.ok('result' in r);
@@ -287,7 +307,10 @@ describe('server: cancellation', () => {
 
   test('a request cancelled while the server analyses a slow document answers, never hangs', async (t) => {
     const slow = 'file:///slow.tla';
-    const lines = Array.from({ length: 600 }, (_, i) => `auto v${i} = GetTileLayout(MakeLayout<half, zN>(${100 + i}, 100), MakeShape(32, 48), MakeCoord(${i % 64}, 48));`);
+    const lines = Array.from(
+      { length: 600 },
+      (_, i) => `auto v${i} = GetTileLayout(MakeLayout<half, zN>(${100 + i}, 100), MakeShape(32, 48), MakeCoord(${i % 64}, 48));`,
+    );
     s.open(slow, lines.join('\n'));
     const id = s.newId();
     const t0 = Date.now();
@@ -317,7 +340,8 @@ describe('server: document sync out of order', () => {
   });
   after(async () => s?.stop());
 
-  const hoverOn = async (uri: string, line = 0, character = 5) => hoverValue(await s.request('textDocument/hover', { textDocument: { uri }, position: { line, character } }, 2000));
+  const hoverOn = async (uri: string, line = 0, character = 5) =>
+    hoverValue(await s.request('textDocument/hover', { textDocument: { uri }, position: { line, character } }, 2000));
 
   test('a change with an older version than the document is ignored', async () => {
     const uri = 'file:///versions.tla';
@@ -334,7 +358,10 @@ describe('server: document sync out of order', () => {
     const uri = 'file:///same-version.tla';
     s.open(uri, 'auto v = MakeShape(1, 1);', 1);
     s.notify('textDocument/didChange', { textDocument: { uri, version: 2 }, contentChanges: [{ text: 'auto v = MakeShape(2, 2);' }] });
-    s.notify('textDocument/didChange', { textDocument: { uri, version: 2 }, contentChanges: [{ range: { start: { line: 0, character: 19 }, end: { line: 0, character: 20 } }, text: '9' }] });
+    s.notify('textDocument/didChange', {
+      textDocument: { uri, version: 2 },
+      contentChanges: [{ range: { start: { line: 0, character: 19 }, end: { line: 0, character: 20 } }, text: '9' }],
+    });
     assert.match(await hoverOn(uri), /`\(2,2\)`/);
   });
 

@@ -73,13 +73,13 @@ function rows(): number {
   return picture && view.rowMode >= 0 ? picture.modes[view.rowMode].extent : 1;
 }
 function cols(): number {
-  return picture ? picture.modes[view.colMode]?.extent ?? 1 : 1;
+  return picture ? (picture.modes[view.colMode]?.extent ?? 1) : 1;
 }
 function validRows(): number {
   return picture && view.rowMode >= 0 ? picture.modes[view.rowMode].origin : 1;
 }
 function validCols(): number {
-  return picture ? picture.modes[view.colMode]?.origin ?? 1 : 1;
+  return picture ? (picture.modes[view.colMode]?.origin ?? 1) : 1;
 }
 /** Elements per drawn cell along rows and columns: enough for MIN_CELL_PX, aligned to the blocks. */
 function steps(): { rs: number; cs: number } {
@@ -109,7 +109,7 @@ function offsetAt(r: number, c: number): number {
   return base() + (view.rowMode >= 0 ? tables[view.rowMode][r] : 0) + tables[view.colMode][c];
 }
 function indexOf(r: number, c: number): number[] {
-  return picture!.modes.map((_, i) => (i === view.rowMode ? r : i === view.colMode ? c : view.fixed[i] ?? 0));
+  return picture!.modes.map((_, i) => (i === view.rowMode ? r : i === view.colMode ? c : (view.fixed[i] ?? 0)));
 }
 
 function button(label: string, onClick: () => void, pressed?: boolean, aria?: string): HTMLButtonElement {
@@ -133,7 +133,9 @@ function buildToolbar(): void {
     const modeSelect = (which: 'rowMode' | 'colMode') => {
       const s = el('select');
       s.setAttribute('aria-label', which === 'rowMode' ? 'mode shown as rows' : 'mode shown as columns');
-      picture!.modes.forEach((m, i) => s.append(el('option', { value: String(i), textContent: `mode ${i} (${m.extent})`, selected: view[which] === i })));
+      picture!.modes.forEach((m, i) =>
+        s.append(el('option', { value: String(i), textContent: `mode ${i} (${m.extent})`, selected: view[which] === i })),
+      );
       s.addEventListener('change', () => {
         const v = Number(s.value);
         const other = which === 'rowMode' ? 'colMode' : 'rowMode';
@@ -227,9 +229,9 @@ function fit(): void {
 function tileRegion(n: { r: number; c: number }): { r0: number; c0: number; r: number; c: number } | undefined {
   const t = picture?.subject?.tile ? picture.tiles[0] : undefined;
   if (!t) return undefined;
-  const tr = view.rowMode >= 0 ? t.coord[view.rowMode] ?? 0 : 0;
+  const tr = view.rowMode >= 0 ? (t.coord[view.rowMode] ?? 0) : 0;
   const tc = t.coord[view.colMode] ?? 0;
-  const hr = view.rowMode >= 0 ? t.tileShape[view.rowMode] ?? 1 : 1;
+  const hr = view.rowMode >= 0 ? (t.tileShape[view.rowMode] ?? 1) : 1;
   const hc = t.tileShape[view.colMode] ?? 1;
   const mr = Math.max(4, Math.ceil(hr / 2));
   const mc = Math.max(4, Math.ceil(hc / 2));
@@ -368,11 +370,11 @@ function drawGrid(ctx: CanvasRenderingContext2D, sx: number, sy: number, vw: num
   p.tiles.forEach((t, k) => {
     const rm = view.rowMode;
     const cm = view.colMode;
-    const tr = rm >= 0 ? t.coord[rm] ?? 0 : 0;
+    const tr = rm >= 0 ? (t.coord[rm] ?? 0) : 0;
     const tc = t.coord[cm] ?? 0;
-    const hr = rm >= 0 ? t.tileShape[rm] ?? 1 : 1;
+    const hr = rm >= 0 ? (t.tileShape[rm] ?? 1) : 1;
     const hc = t.tileShape[cm] ?? 1;
-    const vr = Math.max(0, rm >= 0 ? t.valid[rm] ?? 0 : 1);
+    const vr = Math.max(0, rm >= 0 ? (t.valid[rm] ?? 0) : 1);
     const vc = Math.max(0, t.valid[cm] ?? 0);
     const X = tc * zoom - sx;
     const Y = tr * zoom - sy;
@@ -517,14 +519,22 @@ function describe(r: number, c: number): string {
   const p = picture!;
   if (tab === 'memory') return describeMemory(r, c);
   const idx = indexOf(r, c);
-  const parentName = p.subject?.tile ? p.subject.tile.parent ?? 'the parent' : '';
+  const parentName = p.subject?.tile ? (p.subject.tile.parent ?? 'the parent') : '';
   const status = cellIsPadding(p, idx) ? 'padding (beyond originShape)' : 'valid';
   const { rs, cs } = steps();
   const block = rs > 1 || cs > 1 ? `\nblock of ${rs}×${cs} elements from (${Math.floor(r / rs) * rs},${Math.floor(c / cs) * cs})` : '';
   const split = splitCell(p, idx);
-  const lines = [`${parentName ? `in ${parentName}: ` : ''}${explainCell(p, view, r, c)}`, ...(split ? [`split mode by mode: ${split}`] : []), status + block];
+  const lines = [
+    `${parentName ? `in ${parentName}: ` : ''}${explainCell(p, view, r, c)}`,
+    ...(split ? [`split mode by mode: ${split}`] : []),
+    status + block,
+  ];
   const t = tileCell(p, idx);
-  if (t) lines.push(`in ${p.subject!.name}: ${t.sum}`, t.valid ? `inside ${p.subject!.name}'s valid part` : `in ${p.subject!.name}'s tail (beyond its originShape)`);
+  if (t)
+    lines.push(
+      `in ${p.subject!.name}: ${t.sum}`,
+      t.valid ? `inside ${p.subject!.name}'s valid part` : `in ${p.subject!.name}'s tail (beyond its originShape)`,
+    );
   else if (p.subject?.tile) lines.push(`outside ${p.subject.name}`);
   return lines.join('\n');
 }
@@ -595,8 +605,18 @@ function buildLegend(): void {
   if (tab === 'memory') {
     const m = memory;
     items.push(key(swatch(gradient, 80), 'the coordinate stored at the address (colexicographic order, first → last)'));
-    items.push(key(swatch((ctx, w, h) => ((ctx.fillStyle = padding(ctx)), ctx.fillRect(0, 0, w, h))), 'a hole: no coordinate maps there (hatched over a block that has one)'));
-    items.push(key(swatch((ctx, w, h) => ((ctx.fillStyle = TILE_RED), ctx.fillRect(0, 0, w, h))), 'a collision: several coordinates map there'));
+    items.push(
+      key(
+        swatch((ctx, w, h) => ((ctx.fillStyle = padding(ctx)), ctx.fillRect(0, 0, w, h))),
+        'a hole: no coordinate maps there (hatched over a block that has one)',
+      ),
+    );
+    items.push(
+      key(
+        swatch((ctx, w, h) => ((ctx.fillStyle = TILE_RED), ctx.fillRect(0, 0, w, h))),
+        'a collision: several coordinates map there',
+      ),
+    );
     if (m) {
       items.push(
         m.exact
@@ -606,13 +626,39 @@ function buildLegend(): void {
     }
   } else {
     items.push(key(swatch(gradient, 80), `offset 0 → ${p.cosize - 1}`));
-    items.push(key(swatch((ctx, w, h) => ((ctx.fillStyle = padding(ctx)), ctx.fillRect(0, 0, w, h))), 'padding beyond originShape'));
-    items.push(key(swatch((ctx, w, h) => ((ctx.strokeStyle = '#16a34a'), (ctx.lineWidth = 3), ctx.strokeRect(1, 1, w - 2, h - 2))), 'valid part (originShape)'));
+    items.push(
+      key(
+        swatch((ctx, w, h) => ((ctx.fillStyle = padding(ctx)), ctx.fillRect(0, 0, w, h))),
+        'padding beyond originShape',
+      ),
+    );
+    items.push(
+      key(
+        swatch((ctx, w, h) => ((ctx.strokeStyle = '#16a34a'), (ctx.lineWidth = 3), ctx.strokeRect(1, 1, w - 2, h - 2))),
+        'valid part (originShape)',
+      ),
+    );
     items.push('lines: the nested blocks');
     if (p.tiles.length) {
-      items.push(key(swatch((ctx, w, h) => ((ctx.strokeStyle = TILE_RED), ctx.setLineDash([3, 2]), (ctx.lineWidth = 2), ctx.strokeRect(1, 1, w - 2, h - 2))), `a whole tile (${p.tiles.length} of this parent)`));
-      items.push(key(swatch((ctx, w, h) => ((ctx.strokeStyle = TILE_RED), (ctx.lineWidth = 3), ctx.strokeRect(1, 1, w - 2, h - 2))), 'its valid part'));
-      if (p.subject?.tile) items.push(key(swatch((ctx, w, h) => ((ctx.fillStyle = tail(ctx)), ctx.fillRect(0, 0, w, h))), `${p.subject.name}'s tail`));
+      items.push(
+        key(
+          swatch((ctx, w, h) => ((ctx.strokeStyle = TILE_RED), ctx.setLineDash([3, 2]), (ctx.lineWidth = 2), ctx.strokeRect(1, 1, w - 2, h - 2))),
+          `a whole tile (${p.tiles.length} of this parent)`,
+        ),
+      );
+      items.push(
+        key(
+          swatch((ctx, w, h) => ((ctx.strokeStyle = TILE_RED), (ctx.lineWidth = 3), ctx.strokeRect(1, 1, w - 2, h - 2))),
+          'its valid part',
+        ),
+      );
+      if (p.subject?.tile)
+        items.push(
+          key(
+            swatch((ctx, w, h) => ((ctx.fillStyle = tail(ctx)), ctx.fillRect(0, 0, w, h))),
+            `${p.subject.name}'s tail`,
+          ),
+        );
     }
   }
   items.push('Hover a cell for its offset; click or Enter reveals the statement; arrow keys move; + and − zoom.');
@@ -651,11 +697,21 @@ function showAnswer(answer: PictureAnswer | null, declared: string): void {
     const kind = tile.valid.some((x) => x <= 0) ? 'an empty tile' : subject.tile.tail ? 'a tail tile' : 'a full tile';
     facts.replaceChildren(
       el('div', {}, el('code', { textContent: `${name} = ${subject.text}` })),
-      el('div', { textContent: `tile ${tuple(tile.tileShape)} of ${subject.tile.parent ?? 'its parent'} at ${tuple(tile.coord)}, valid ${tuple(tile.valid)}: ${kind}` }),
-      el('div', {}, `drawn inside ${subject.tile.parent ?? 'its parent'} = `, el('code', { textContent: picture.text }), ` — rank ${picture.rank}, size ${picture.size}, cosize ${picture.cosize}`),
+      el('div', {
+        textContent: `tile ${tuple(tile.tileShape)} of ${subject.tile.parent ?? 'its parent'} at ${tuple(tile.coord)}, valid ${tuple(tile.valid)}: ${kind}`,
+      }),
+      el(
+        'div',
+        {},
+        `drawn inside ${subject.tile.parent ?? 'its parent'} = `,
+        el('code', { textContent: picture.text }),
+        ` — rank ${picture.rank}, size ${picture.size}, cosize ${picture.cosize}`,
+      ),
     );
   } else {
-    facts.replaceChildren(el('div', {}, el('code', { textContent: picture.text }), ` — rank ${picture.rank}, size ${picture.size}, cosize ${picture.cosize}`));
+    facts.replaceChildren(
+      el('div', {}, el('code', { textContent: picture.text }), ` — rank ${picture.rank}, size ${picture.size}, cosize ${picture.cosize}`),
+    );
   }
   document.body.dataset.layout = picture.text;
   document.body.dataset.subject = subject?.text ?? picture.text;

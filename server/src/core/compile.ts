@@ -330,7 +330,14 @@ function odometerF64(out: Float64Array, count: number, crd: Float64Array, off: n
   }
 }
 
-function odometerAny(out: Uint32Array | number[], count: number, crd: Float64Array, off: number, ext: readonly number[], str: readonly number[]): void {
+function odometerAny(
+  out: Uint32Array | number[],
+  count: number,
+  crd: Float64Array,
+  off: number,
+  ext: readonly number[],
+  str: readonly number[],
+): void {
   const L = ext.length;
   const e0 = ext[0];
   const s0 = str[0];

@@ -123,11 +123,9 @@ export function getMode(x: IntTuple, index: number): IntTuple {
     });
   }
   if (index < 0 || index >= x.items.length) {
-    throw new LayoutError(
-      'index-out-of-range',
-      `index ${index} is out of range for a tuple of rank ${x.items.length}`,
-      { ranks: { value: x.items.length } },
-    );
+    throw new LayoutError('index-out-of-range', `index ${index} is out of range for a tuple of rank ${x.items.length}`, {
+      ranks: { value: x.items.length },
+    });
   }
   return x.items[index];
 }

@@ -43,11 +43,11 @@ export function checkCongruent(shape: IntTuple, stride: IntTuple, strideArg = 1)
   const d = firstIncongruence(shape, stride);
   if (!d) return;
   if (!d.aIsInt && !d.bIsInt) {
-    throw new LayoutError(
-      'rank-mismatch',
-      `shape and stride ranks differ${path(d.path)}: shape rank ${d.aRank} vs stride rank ${d.bRank}`,
-      { argIndex: strideArg, ranks: { shape: d.aRank, stride: d.bRank }, path: d.path },
-    );
+    throw new LayoutError('rank-mismatch', `shape and stride ranks differ${path(d.path)}: shape rank ${d.aRank} vs stride rank ${d.bRank}`, {
+      argIndex: strideArg,
+      ranks: { shape: d.aRank, stride: d.bRank },
+      path: d.path,
+    });
   }
   throw new LayoutError(
     'depth-mismatch',
@@ -69,8 +69,7 @@ export function crd2offset(coord: IntTuple, shape: IntTuple, stride: IntTuple, a
     if (shape.kind === 'int') {
       throw new LayoutError(
         'depth-mismatch',
-        `coord is deeper than the shape${path(at)}: a rank-${coord.items.length} coord on an integer shape ` +
-          `(C++: "Invalid parameters")`,
+        `coord is deeper than the shape${path(at)}: a rank-${coord.items.length} coord on an integer shape ` + `(C++: "Invalid parameters")`,
         { argIndex: 0, depths: { coord: depth(coord), shape: 0 }, path: at },
       );
     }
@@ -99,11 +98,11 @@ export function crd2offset(coord: IntTuple, shape: IntTuple, stride: IntTuple, a
   }
   if (shape.kind === 'tuple') {
     if (stride.kind === 'int' || stride.items.length !== shape.items.length) {
-      throw new LayoutError(
-        'rank-mismatch',
-        `stride rank ${rank(stride)} differs from shape rank ${shape.items.length}${path(at)}`,
-        { argIndex: 2, ranks: { shape: shape.items.length, stride: rank(stride) }, path: at },
-      );
+      throw new LayoutError('rank-mismatch', `stride rank ${rank(stride)} differs from shape rank ${shape.items.length}${path(at)}`, {
+        argIndex: 2,
+        ranks: { shape: shape.items.length, stride: rank(stride) },
+        path: at,
+      });
     }
     // Colexicographic split: mode i gets coord % Product(shape_i), the rest moves on.
     const n = shape.items.length;
@@ -130,11 +129,10 @@ export function crd2offset(coord: IntTuple, shape: IntTuple, stride: IntTuple, a
     return acc ?? staticInt(0);
   }
   if (stride.kind === 'tuple') {
-    throw new LayoutError(
-      'depth-mismatch',
-      `stride is deeper than the shape${path(at)}: integer shape with a rank-${stride.items.length} stride`,
-      { argIndex: 2, path: at },
-    );
+    throw new LayoutError('depth-mismatch', `stride is deeper than the shape${path(at)}: integer shape with a rank-${stride.items.length} stride`, {
+      argIndex: 2,
+      path: at,
+    });
   }
   return A.mul(coord, stride);
 }
@@ -161,11 +159,10 @@ export function defaultOriginShape(shape: IntTuple): IntTuple {
 
 function checkOriginRank(shape: IntTuple, originShape: IntTuple, argIndex: number): void {
   if (rank(originShape) !== rank(shape)) {
-    throw new LayoutError(
-      'rank-mismatch',
-      `originShape rank ${rank(originShape)} differs from layout rank ${rank(shape)}`,
-      { argIndex, ranks: { originShape: rank(originShape), layout: rank(shape) } },
-    );
+    throw new LayoutError('rank-mismatch', `originShape rank ${rank(originShape)} differs from layout rank ${rank(shape)}`, {
+      argIndex,
+      ranks: { originShape: rank(originShape), layout: rank(shape) },
+    });
   }
   if (depth(originShape) > 1) {
     throw new LayoutError('depth-mismatch', `originShape must be flat (depth ${depth(originShape)} given)`, {
@@ -224,13 +221,15 @@ export const KNOWN_UNSUPPORTED_TAGS = ['nN', 'PaddingRowMajor', 'PaddingColumnMa
 export function checkElement(element: string, argIndex = 0, arch: Arch = DEFAULT_ARCH): void {
   if (elementBitsAt(element, arch) !== undefined) return;
   if (element in ELEMENT_BITS) {
-    throw new LayoutError('unsupported-arch', `element type '${element}' exists only when CATLASS_ARCH == 3510 (Ascend 950); write #define CATLASS_ARCH 3510 or set tlaLayout.arch`, { argIndex });
+    throw new LayoutError(
+      'unsupported-arch',
+      `element type '${element}' exists only when CATLASS_ARCH == 3510 (Ascend 950); write #define CATLASS_ARCH 3510 or set tlaLayout.arch`,
+      { argIndex },
+    );
   }
-  throw new LayoutError(
-    'unsupported-element',
-    `unsupported element type '${element}'; supported: ${Object.keys(ELEMENT_BITS).join(', ')}`,
-    { argIndex },
-  );
+  throw new LayoutError('unsupported-element', `unsupported element type '${element}'; supported: ${Object.keys(ELEMENT_BITS).join(', ')}`, {
+    argIndex,
+  });
 }
 
 const toInt64 = (x: IntValue) => A.cast(x);
@@ -305,10 +304,17 @@ export const MX_SCALE_TAGS = ['RowMajor', 'ColumnMajor', 'zZ', 'nN'] as const;
 /** MakeMxScaleLayout<float8_e8m0_t, Tag, isB>(rows, cols) (CATLASS_ARCH 3510 only): C0 = 2, fractal 32. */
 export function makeMxScaleLayout(element: string, tag: string, isB: boolean, rows: IntValue, cols: IntValue, arch: Arch): Layout {
   if (arch !== 3510) {
-    throw new LayoutError('unsupported-arch', 'MakeMxScaleLayout exists only when CATLASS_ARCH == 3510 (Ascend 950); write #define CATLASS_ARCH 3510 or set tlaLayout.arch');
+    throw new LayoutError(
+      'unsupported-arch',
+      'MakeMxScaleLayout exists only when CATLASS_ARCH == 3510 (Ascend 950); write #define CATLASS_ARCH 3510 or set tlaLayout.arch',
+    );
   }
   if (element !== 'float8_e8m0_t') {
-    throw new LayoutError('unsupported-element', `MakeMxScaleLayout: the element must be float8_e8m0_t, not '${element}' (C++: "only support RowMajor, ColumnMajor, zZ, nN in fp8_e8m0_t dtype")`, { argIndex: 0 });
+    throw new LayoutError(
+      'unsupported-element',
+      `MakeMxScaleLayout: the element must be float8_e8m0_t, not '${element}' (C++: "only support RowMajor, ColumnMajor, zZ, nN in fp8_e8m0_t dtype")`,
+      { argIndex: 0 },
+    );
   }
   const c0 = staticInt(2);
   const s1 = staticInt(1);
@@ -337,7 +343,9 @@ export function makeMxScaleLayout(element: string, tag: string, isB: boolean, ro
         origin,
       );
     default:
-      throw new LayoutError('unsupported-tag', `MakeMxScaleLayout: ${tag} is not a scale layout; supported tags: ${MX_SCALE_TAGS.join(', ')}`, { argIndex: 1 });
+      throw new LayoutError('unsupported-tag', `MakeMxScaleLayout: ${tag} is not a scale layout; supported tags: ${MX_SCALE_TAGS.join(', ')}`, {
+        argIndex: 1,
+      });
   }
 }
 
@@ -361,21 +369,12 @@ export function makeLayoutFmap(element: string, b: IntValue, c1: IntValue, h: In
 export const FILTER_POSITIONS = ['PositionL1', 'PositionGM'] as const;
 
 /** MakeLayoutFilter<Element, Position>(cin1, kh, kw, cout): n rounded up to 16 in L1. */
-export function makeLayoutFilter(
-  element: string,
-  position: string,
-  c1: IntValue,
-  kh: IntValue,
-  kw: IntValue,
-  n: IntValue,
-): Layout {
+export function makeLayoutFilter(element: string, position: string, c1: IntValue, kh: IntValue, kw: IntValue, n: IntValue): Layout {
   checkElement(element);
   if (!(FILTER_POSITIONS as readonly string[]).includes(position)) {
-    throw new LayoutError(
-      'argument-kind',
-      `unknown position '${position}' for MakeLayoutFilter; expected ${FILTER_POSITIONS.join(' or ')}`,
-      { argIndex: 1 },
-    );
+    throw new LayoutError('argument-kind', `unknown position '${position}' for MakeLayoutFilter; expected ${FILTER_POSITIONS.join(' or ')}`, {
+      argIndex: 1,
+    });
   }
   const c0 = staticInt(BYTE_PER_C0 / elementBytes(element));
   const n1 = position === 'PositionL1' ? A.cast(A.roundUp(n, staticInt(16))) : n;
@@ -429,11 +428,16 @@ function fractalTileShape(parent: IntTuple, tileRows: IntValue, tileCols: IntVal
   const inner = (m: IntTuple) => (m.kind === 'int' ? m : getMode(m, 0));
   const needStatic = (c: IntTuple, mode: number): IntValue => {
     if (c.kind !== 'int') {
-      throw new LayoutError('depth-mismatch', `GetTileLayout: depth-3 layouts are not supported (the inner size of mode ${mode} is itself a tuple)`, { argIndex: 0 });
+      throw new LayoutError('depth-mismatch', `GetTileLayout: depth-3 layouts are not supported (the inner size of mode ${mode} is itself a tuple)`, {
+        argIndex: 0,
+      });
     }
     if (!c.isStatic) {
-      throw new LayoutError('argument-kind',
-        `GetTileLayout: a one-sided two-level layout needs a static inner size (here the ${printIntTuple(c)} in ${printIntTuple(mode === 0 ? m0 : m1)} is dynamic)`, { argIndex: 0 });
+      throw new LayoutError(
+        'argument-kind',
+        `GetTileLayout: a one-sided two-level layout needs a static inner size (here the ${printIntTuple(c)} in ${printIntTuple(mode === 0 ? m0 : m1)} is dynamic)`,
+        { argIndex: 0 },
+      );
     }
     return c;
   };
@@ -448,7 +452,11 @@ function fractalTileShape(parent: IntTuple, tileRows: IntValue, tileCols: IntVal
   const ir = inner(m0);
   const ic = inner(m1);
   if (ir.kind !== 'int' || ic.kind !== 'int') {
-    throw new LayoutError('depth-mismatch', `GetTileLayout: depth-3 layouts are not supported (the inner size of mode ${ir.kind !== 'int' ? 0 : 1} is itself a tuple)`, { argIndex: 0 });
+    throw new LayoutError(
+      'depth-mismatch',
+      `GetTileLayout: depth-3 layouts are not supported (the inner size of mode ${ir.kind !== 'int' ? 0 : 1} is itself a tuple)`,
+      { argIndex: 0 },
+    );
   }
   if (ir.isStatic && ic.isStatic) return tuple(tuple(ir, A.ceilDiv(rows, ir)), tuple(ic, A.ceilDiv(cols, ic)));
   const r = A.cast(ir);
@@ -465,22 +473,22 @@ export function getTileLayout(parent: Layout, tileShape: IntTuple, coord: IntTup
   const tile = checkFlatTuple(tileShape, 'tileShape', 1);
   const crd = checkFlatTuple(coord, 'coord', 2);
   if (crd.items.length !== tile.items.length) {
-    throw new LayoutError(
-      'rank-mismatch',
-      `GetTileLayout: coord rank ${crd.items.length} differs from tileShape rank ${tile.items.length}`,
-      { argIndex: 2, ranks: { coord: crd.items.length, tileShape: tile.items.length }, expectedRank: tile.items.length },
-    );
+    throw new LayoutError('rank-mismatch', `GetTileLayout: coord rank ${crd.items.length} differs from tileShape rank ${tile.items.length}`, {
+      argIndex: 2,
+      ranks: { coord: crd.items.length, tileShape: tile.items.length },
+      expectedRank: tile.items.length,
+    });
   }
   const parentRank = rank(parent.shape);
   const parentDepth = depth(parent.shape);
   let shape: IntTuple;
   if (parentDepth <= 1) {
     if (tile.items.length !== parentRank) {
-      throw new LayoutError(
-        'rank-mismatch',
-        `GetTileLayout: tileShape rank ${tile.items.length} differs from layout rank ${parentRank}`,
-        { argIndex: 1, ranks: { tileShape: tile.items.length, layout: parentRank }, expectedRank: parentRank },
-      );
+      throw new LayoutError('rank-mismatch', `GetTileLayout: tileShape rank ${tile.items.length} differs from layout rank ${parentRank}`, {
+        argIndex: 1,
+        ranks: { tileShape: tile.items.length, layout: parentRank },
+        expectedRank: parentRank,
+      });
     }
     // an integer-shaped parent (`8:1`) keeps an integer shape, congruent with its stride
     shape = parent.shape.kind === 'int' ? tile.items[0] : tile;

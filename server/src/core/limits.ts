@@ -45,7 +45,8 @@ export const limitMessages = {
   prefix: (depth: number) => `prefix operators (signs or casts) nested ${depth} deep; at most ${MAX_NESTING} levels are analysed`,
   stack: () =>
     `expression nested too deeply to analyse (thousands of operators in a chain); at most ${MAX_NESTING} levels of brackets or prefix operators, and chains the stack can hold, are analysed`,
-  length: (chars: number) => `TLA expression of ${chars} characters; at most ${MAX_CPP_EXPRESSION_CHARS} characters are analysed (is a bracket left open?)`,
+  length: (chars: number) =>
+    `TLA expression of ${chars} characters; at most ${MAX_CPP_EXPRESSION_CHARS} characters are analysed (is a bracket left open?)`,
   budget: (ms: number) => `analysis paused here after ${ms} ms (at most ${ANALYSIS_BUDGET_MS} ms at a time); the rest of the file follows`,
 };
 
@@ -64,7 +65,14 @@ export function maxNesting(text: string): { brackets: number; prefix: number } {
       prefixMax = Math.max(prefixMax, ++prefixRun);
       continue;
     }
-    if (c === 40 && (text.charCodeAt(i + 1) === 105 || text.charCodeAt(i + 1) === 117 || text.charCodeAt(i + 1) === 115 || text.charCodeAt(i + 1) === 108 || text.charCodeAt(i + 1) === 32)) {
+    if (
+      c === 40 &&
+      (text.charCodeAt(i + 1) === 105 ||
+        text.charCodeAt(i + 1) === 117 ||
+        text.charCodeAt(i + 1) === 115 ||
+        text.charCodeAt(i + 1) === 108 ||
+        text.charCodeAt(i + 1) === 32)
+    ) {
       const m = CAST.exec(text.slice(i, i + 24));
       if (m) {
         prefixMax = Math.max(prefixMax, ++prefixRun);

@@ -7,7 +7,14 @@ import { IntTuple, depth, rank } from './inttuple';
 import type { Layout } from './layout';
 
 export const PREDICATES = ['RowMajor', 'ColumnMajor', 'Vector', 'zN', 'nZ', 'zZ', 'zNUnAlign'] as const;
-export const MX_PREDICATES = ['MxScaleForRowMajorA', 'MxScaleForColumnMajorA', 'MxScaleForRowMajorB', 'MxScaleForColumnMajorB', 'MxScaleForzZ', 'MxScaleFornN'] as const;
+export const MX_PREDICATES = [
+  'MxScaleForRowMajorA',
+  'MxScaleForColumnMajorA',
+  'MxScaleForRowMajorB',
+  'MxScaleForColumnMajorB',
+  'MxScaleForzZ',
+  'MxScaleFornN',
+] as const;
 /** Predicates that take `<Element, Layout>`; the others take `<Layout>`. */
 export const ELEMENT_PREDICATES = new Set<string>(['zN', 'nZ', 'zZ', 'zNUnAlign', ...MX_PREDICATES]);
 
@@ -24,9 +31,13 @@ function at(x: IntTuple, path: number[], what: string): IntTuple {
   for (const i of path) {
     if (cur.kind === 'int') {
       if (i === 0) continue;
-      throw new LayoutError('argument-kind', `${what}<${path.join(', ')}> does not exist: that mode is an integer, so the predicate does not compile for this layout type`);
+      throw new LayoutError(
+        'argument-kind',
+        `${what}<${path.join(', ')}> does not exist: that mode is an integer, so the predicate does not compile for this layout type`,
+      );
     }
-    if (i >= cur.items.length) throw new LayoutError('argument-kind', `${what}<${path.join(', ')}> is out of range, so the predicate does not compile for this layout type`);
+    if (i >= cur.items.length)
+      throw new LayoutError('argument-kind', `${what}<${path.join(', ')}> is out of range, so the predicate does not compile for this layout type`);
     cur = cur.items[i];
   }
   return cur;
@@ -65,7 +76,11 @@ function predicate(name: string, l: Layout, element: string | undefined, arch: A
   const r1 = (x: IntTuple) => rank(x) === 1;
   const bits = () => {
     const b = element === undefined ? undefined : elementBitsAt(element, arch);
-    if (b === undefined) throw new LayoutError('unsupported-element', `is${name}<Element, Layout> needs an element type known at CATLASS_ARCH ${arch}, not '${element}'`);
+    if (b === undefined)
+      throw new LayoutError(
+        'unsupported-element',
+        `is${name}<Element, Layout> needs an element type known at CATLASS_ARCH ${arch}, not '${element}'`,
+      );
     return b;
   };
   const two = dp === 2 && r === 2;
@@ -79,23 +94,43 @@ function predicate(name: string, l: Layout, element: string | undefined, arch: A
     case 'zN': {
       if (!(two && r2(at(sh, [0], 'shape')) && r2(at(sh, [1], 'shape')) && r2(at(st, [0], 'stride')) && r2(at(st, [1], 'stride')))) return false;
       const b = BigInt(bits());
-      return all(eq(at(sh, [0, 0], 'shape'), 16n), eq(at(sh, [1, 0], 'shape'), 256n / b), eq(at(st, [1, 0], 'stride'), 1n), eq(at(st, [0, 1], 'stride'), 4096n / b));
+      return all(
+        eq(at(sh, [0, 0], 'shape'), 16n),
+        eq(at(sh, [1, 0], 'shape'), 256n / b),
+        eq(at(st, [1, 0], 'stride'), 1n),
+        eq(at(st, [0, 1], 'stride'), 4096n / b),
+      );
     }
     case 'zNUnAlign': {
       if (!(two && r2(at(sh, [0], 'shape')) && r2(at(sh, [1], 'shape')))) return false;
       const b = BigInt(bits());
-      return all(eq(at(sh, [0, 1], 'shape'), 1n), eq(at(sh, [1, 0], 'shape'), 256n / b), eq(at(st, [0, 0], 'stride'), 256n / b), eq(at(st, [1, 0], 'stride'), 1n));
+      return all(
+        eq(at(sh, [0, 1], 'shape'), 1n),
+        eq(at(sh, [1, 0], 'shape'), 256n / b),
+        eq(at(st, [0, 0], 'stride'), 256n / b),
+        eq(at(st, [1, 0], 'stride'), 1n),
+      );
     }
     case 'zZ': {
       if (!two) return false;
       const b = BigInt(bits());
       // no rank guard in C++: stride<1, 1> must exist for the body to compile
-      return all(eq(at(sh, [0, 0], 'shape'), 16n), eq(at(sh, [1, 0], 'shape'), 256n / b), eq(at(st, [1, 0], 'stride'), 1n), eq(at(st, [1, 1], 'stride'), 4096n / b));
+      return all(
+        eq(at(sh, [0, 0], 'shape'), 16n),
+        eq(at(sh, [1, 0], 'shape'), 256n / b),
+        eq(at(st, [1, 0], 'stride'), 1n),
+        eq(at(st, [1, 1], 'stride'), 4096n / b),
+      );
     }
     case 'nZ': {
       if (!(two && r2(at(st, [0], 'stride')) && r2(at(st, [1], 'stride')))) return false;
       const b = BigInt(bits());
-      return all(eq(at(sh, [0, 0], 'shape'), 256n / b), eq(at(sh, [1, 0], 'shape'), 16n), eq(at(st, [0, 0], 'stride'), 1n), eq(at(st, [1, 1], 'stride'), 4096n / b));
+      return all(
+        eq(at(sh, [0, 0], 'shape'), 256n / b),
+        eq(at(sh, [1, 0], 'shape'), 16n),
+        eq(at(st, [0, 0], 'stride'), 1n),
+        eq(at(st, [1, 1], 'stride'), 4096n / b),
+      );
     }
   }
   if ((MX_PREDICATES as readonly string[]).includes(name)) {

@@ -26,7 +26,16 @@ export interface CatlassCoord {
 
 /** Tag classes of Catlass::layout; the first group is what MakeLayoutFromTag accepts. */
 export const FROM_TAG_TAGS = ['RowMajor', 'ColumnMajor', 'VectorLayout', 'zN', 'nZ', 'L0C'] as const;
-export const TAG_CLASSES = [...FROM_TAG_TAGS, 'zZ', 'nN', 'Weight4BitnZ', 'PaddingRowMajor', 'PaddingColumnMajor', 'NDC1HWC0', 'KDC1KHKWN1N0C0'] as const;
+export const TAG_CLASSES = [
+  ...FROM_TAG_TAGS,
+  'zZ',
+  'nN',
+  'Weight4BitnZ',
+  'PaddingRowMajor',
+  'PaddingColumnMajor',
+  'NDC1HWC0',
+  'KDC1KHKWN1N0C0',
+] as const;
 const FRACTAL_TAGS = new Set(['zN', 'nZ', 'zZ', 'nN', 'L0C', 'Weight4BitnZ']);
 
 const d = (x: IntValue) => A.cast(x); // every entry of a tag is a runtime uint32/int64
@@ -41,7 +50,10 @@ export function constructTag(tag: string, args: readonly IntValue[]): TagObject 
   const a = args.map(d);
   const arity = (...counts: number[]) => {
     if (!counts.includes(a.length)) {
-      throw new LayoutError('argument-kind', `Catlass::layout::${tag} has no constructor of ${a.length} integer argument${a.length === 1 ? '' : 's'} (it takes ${counts.join(' or ')})`);
+      throw new LayoutError(
+        'argument-kind',
+        `Catlass::layout::${tag} has no constructor of ${a.length} integer argument${a.length === 1 ? '' : 's'} (it takes ${counts.join(' or ')})`,
+      );
     }
   };
   switch (tag) {
@@ -124,7 +136,8 @@ export function makeLayoutInL0C(shape: CatlassCoord): TagObject {
 }
 
 function matrix(c: CatlassCoord): [IntValue, IntValue] {
-  if (c.items.length !== 2) throw new LayoutError('rank-mismatch', `a MatrixCoord has 2 entries (row, column), this coord ${c.items.length}`, { argIndex: 0 });
+  if (c.items.length !== 2)
+    throw new LayoutError('rank-mismatch', `a MatrixCoord has 2 entries (row, column), this coord ${c.items.length}`, { argIndex: 0 });
   return [d(c.items[0]), d(c.items[1])];
 }
 
@@ -144,7 +157,9 @@ export function tagGetTileLayout(t: TagObject, tileShape: CatlassCoord): TagObje
 export function makeLayoutFromTagObject(t: TagObject): Layout {
   if (!(FROM_TAG_TAGS as readonly string[]).includes(t.tag)) {
     const hint = t.tag === 'zZ' ? ', although MakeLayout<E, zZ> is' : t.tag === 'Weight4BitnZ' ? ' (use MakeLayout<E, Weight4BitnZ>)' : '';
-    throw new LayoutError('unsupported-tag', `MakeLayoutFromTag: ${t.tag} tag objects are not supported (only ${FROM_TAG_TAGS.join(', ')})${hint}`, { argIndex: 0 });
+    throw new LayoutError('unsupported-tag', `MakeLayoutFromTag: ${t.tag} tag objects are not supported (only ${FROM_TAG_TAGS.join(', ')})${hint}`, {
+      argIndex: 0,
+    });
   }
   const s = t.shape!;
   const st = t.stride!;
@@ -163,7 +178,8 @@ export function makeLayoutFromTagObject(t: TagObject): Layout {
 }
 
 export function printTagObject(t: TagObject): string {
-  if (!t.shape || !t.stride) return t.orgShape ? `${t.tag}{orgShape ${printIntTuple(tuple(...t.orgShape))}; its class is not known here}` : `layout::${t.tag}{…}`;
+  if (!t.shape || !t.stride)
+    return t.orgShape ? `${t.tag}{orgShape ${printIntTuple(tuple(...t.orgShape))}; its class is not known here}` : `layout::${t.tag}{…}`;
   const org = t.orgShape && FRACTAL_TAGS.has(t.tag) ? ` orgShape ${printIntTuple(tuple(...t.orgShape))}` : '';
   return `layout::${t.tag}{shape ${printIntTuple(tuple(...t.shape))}, stride ${printIntTuple(tuple(...t.stride))}${org}}`;
 }

@@ -154,7 +154,14 @@ export function elementIndex(t: Tensor, coord: readonly IntValue[], what = 'tens
  */
 export function sliceTensor(t: Tensor, coord: readonly (IntValue | null)[], what = 'slice'): Tensor {
   checkIndexRank(t, coord.length, what);
-  const { projected, offset } = sliceAndOffset(coord, t.layout, absolute(t, coord.map(() => int(0))));
+  const { projected, offset } = sliceAndOffset(
+    coord,
+    t.layout,
+    absolute(
+      t,
+      coord.map(() => int(0)),
+    ),
+  );
   const data = { ...t.data, offset: A.add(A.cast(t.data.offset), offset) };
   return { kind: 'tensor', data, layout: projected, coord: zeros(rank(projected.shape)), position: t.position };
 }
@@ -187,10 +194,12 @@ export function sliceAndOffset(coord: readonly (IntValue | null)[], l: Layout, b
     tuple(...keep.map((d) => mode(l.originShape, d))),
   );
   const b = base ?? tuple(...coord.map(() => staticInt(0)));
-  const full = tuple(...coord.map((c, d) => {
-    const bd = mode(b, d) as IntValue;
-    return c === null ? bd : A.add(bd, c);
-  }));
+  const full = tuple(
+    ...coord.map((c, d) => {
+      const bd = mode(b, d) as IntValue;
+      return c === null ? bd : A.add(bd, c);
+    }),
+  );
   return { projected, offset: A.cast(crd2offset(full, l.shape, l.stride)) };
 }
 
@@ -202,10 +211,17 @@ export function makeTensorLike(tag: string, element: string | undefined, data: B
   const e = checkLikeElement(element, data, like);
   const r = rank(like.layout.shape);
   if (r === 1) {
-    throw new LayoutError('rank-mismatch', `MakeTensorLike without a layoutBase on a rank-1 tensor never compiles: its rank-1 branch calls MakeLayout<Element, Tag>(len), which does not exist (pass a layoutBase)`, { argIndex: 1, ranks: { like: 1 } });
+    throw new LayoutError(
+      'rank-mismatch',
+      `MakeTensorLike without a layoutBase on a rank-1 tensor never compiles: its rank-1 branch calls MakeLayout<Element, Tag>(len), which does not exist (pass a layoutBase)`,
+      { argIndex: 1, ranks: { like: 1 } },
+    );
   }
   if (r !== 2) {
-    throw new LayoutError('rank-mismatch', `MakeTensorLike: the like-tensor has rank ${r}; only rank 1 or 2 is accepted`, { argIndex: 1, ranks: { like: r } });
+    throw new LayoutError('rank-mismatch', `MakeTensorLike: the like-tensor has rank ${r}; only rank 1 or 2 is accepted`, {
+      argIndex: 1,
+      ranks: { like: r },
+    });
   }
   const o = like.layout.originShape as TupleValue;
   let l: Layout;
@@ -225,7 +241,10 @@ export function makeTensorLikeOn(element: string | undefined, data: BufferView, 
   checkLikeElement(element, data, like);
   const r = rank(like.layout.shape);
   if (r !== 1 && r !== 2) {
-    throw new LayoutError('rank-mismatch', `MakeTensorLike with layoutBase: the like-tensor has rank ${r}; only rank 1 or 2 is accepted`, { argIndex: 1, ranks: { like: r } });
+    throw new LayoutError('rank-mismatch', `MakeTensorLike with layoutBase: the like-tensor has rank ${r}; only rank 1 or 2 is accepted`, {
+      argIndex: 1,
+      ranks: { like: r },
+    });
   }
   return makeTensor(data, layout(base.shape, base.stride, like.layout.originShape), position);
 }
@@ -233,11 +252,13 @@ export function makeTensorLikeOn(element: string | undefined, data: BufferView, 
 function checkLikeElement(element: string | undefined, data: BufferView, like: Tensor): string {
   const e = element ?? like.data.element;
   if (data.element !== e) {
-    throw new LayoutError('argument-kind',
+    throw new LayoutError(
+      'argument-kind',
       element
         ? `MakeTensorLike<Tag, ${element}>: the buffer holds ${data.element}, not the ElementDst ${element}`
         : `MakeTensorLike<Tag>: the buffer holds ${data.element}, the like-tensor ${like.data.element} (give ElementDst to change it)`,
-      { argIndex: 0 });
+      { argIndex: 0 },
+    );
   }
   return e;
 }

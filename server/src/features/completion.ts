@@ -112,7 +112,8 @@ export function completion(doc: AnalysedDocument, position: Position, context?: 
   // A number being typed.
   if (/\d$/.test(head) && !word) return EMPTY;
   // The name of a new declaration: the user invents it.
-  if (/^\s*(?:(?:static\s+)?(?:constexpr\s+)?(?:const\s+)?auto|Layout|int|int64_t|uint32_t|int32_t|uint64_t|size_t|long|unsigned)\s+$/.test(head)) return EMPTY;
+  if (/^\s*(?:(?:static\s+)?(?:constexpr\s+)?(?:const\s+)?auto|Layout|int|int64_t|uint32_t|int32_t|uint64_t|size_t|long|unsigned)\s+$/.test(head))
+    return EMPTY;
   // `using namespace tla;` is typed as it is: no list fights it.
   if (/^\s*using\b/.test(head)) return EMPTY;
   // A member access (`params.m`) or a qualifier other than tla::.
@@ -144,10 +145,25 @@ export function completion(doc: AnalysedDocument, position: Position, context?: 
     const detail = f.signatures.map((s) => s.label).join('  |  ');
     const documentation = { kind: MarkupKind.Markdown, value: f.doc };
     if (TEMPLATE_ONLY.has(f.name)) {
-      items.push({ label: f.name, kind: CompletionItemKind.Function, detail, documentation, insertText: `${f.name}<`, command: TRIGGER_SUGGEST, sortText: '1' + f.name });
+      items.push({
+        label: f.name,
+        kind: CompletionItemKind.Function,
+        detail,
+        documentation,
+        insertText: `${f.name}<`,
+        command: TRIGGER_SUGGEST,
+        sortText: '1' + f.name,
+      });
       continue;
     }
-    items.push({ label: f.name, kind: CompletionItemKind.Function, detail, documentation, insertText: f.name === 'Product' ? 'Product{}' : f.name, sortText: '1' + f.name });
+    items.push({
+      label: f.name,
+      kind: CompletionItemKind.Function,
+      detail,
+      documentation,
+      insertText: f.name === 'Product' ? 'Product{}' : f.name,
+      sortText: '1' + f.name,
+    });
     if (f.template && !OPTIONAL_TEMPLATE.has(f.name)) {
       // MakeLayout<Element, Tag>(rows, cols): the Catlass form, a second item inserting `MakeLayout<`
       const forms = f.signatures.filter((s) => s.label.startsWith(`${f.name}<`)).map((s) => s.label);
@@ -187,7 +203,12 @@ function depthOfAngles(s: string): number {
 
 function staticInts(items: CompletionItem[]): void {
   for (const n of STATIC_INTS) {
-    items.push({ label: `_${n}`, kind: CompletionItemKind.Constant, detail: `static integer ${n} (Int<${n}>{})`, sortText: '4' + String(n).padStart(4, '0') });
+    items.push({
+      label: `_${n}`,
+      kind: CompletionItemKind.Constant,
+      detail: `static integer ${n} (Int<${n}>{})`,
+      sortText: '4' + String(n).padStart(4, '0'),
+    });
   }
 }
 

@@ -20,7 +20,9 @@ export function toLspDiagnostics(uri: string, analysis: DocumentAnalysis, lines:
     code: d.code,
     source: 'tla-layout',
     message: d.message,
-    relatedInformation: d.related.length ? d.related.map((r) => ({ location: { uri, range: toRange(lines, r.start, r.end) }, message: r.message })) : NONE,
+    relatedInformation: d.related.length
+      ? d.related.map((r) => ({ location: { uri, range: toRange(lines, r.start, r.end) }, message: r.message }))
+      : NONE,
     data: d.data,
   }));
 }

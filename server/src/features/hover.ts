@@ -88,7 +88,9 @@ export function hover(doc: AnalysedDocument, position: Position, settings: Setti
         }
         const lines = [
           `**tile origin at offset ${core.printIntTuple(off).replace(/^_/, '')}** of the parent`,
-          '```\n' + [...coordinateSplit(t.coord, t.parent.shape, t.parent.stride), explainOffset(t.coord, t.parent.shape, t.parent.stride, off)].join('\n') + '\n```',
+          '```\n' +
+            [...coordinateSplit(t.coord, t.parent.shape, t.parent.stride), explainOffset(t.coord, t.parent.shape, t.parent.stride, off)].join('\n') +
+            '\n```',
           `valid extent ${code(core.printIntTuple(t.result.originShape))} of tileShape ${code(core.printIntTuple(t.tileShape))}`,
         ];
         return md(lines.join('\n\n'), s.chunk.start + coordNode.start, s.chunk.start + coordNode.end);

@@ -36,7 +36,13 @@ export function inlayHints(doc: AnalysedDocument, range: Range, settings: Settin
     if (at < start || at > end) return;
     // bounded as a hover is (limits.ts): the label is cut with an ellipsis, the tooltip with a note
     const shown = label.length > MAX_HINT_LABEL_CHARS ? `${label.slice(0, MAX_HINT_LABEL_CHARS - 1)}…` : label;
-    hints.push({ position: doc.lines.position(at), label: shown, kind, paddingLeft: true, tooltip: { kind: MarkupKind.Markdown, value: boundedMarkdown(tooltip) } });
+    hints.push({
+      position: doc.lines.position(at),
+      label: shown,
+      kind,
+      paddingLeft: true,
+      tooltip: { kind: MarkupKind.Markdown, value: boundedMarkdown(tooltip) },
+    });
   };
 
   for (const s of doc.analysis.statements) {
@@ -56,8 +62,11 @@ export function inlayHints(doc: AnalysedDocument, range: Range, settings: Settin
             ? 'a **tail** tile: originShape was cropped to what stays valid'
             : 'an interior tile: originShape equals tileShape';
         const at = t.tensorCoord ? ` @ ${core.printIntTuple(t.tensorCoord)}` : '';
-        push(base + t.node.end, label + at,
-          `**${t.tensorCoord ? 'tile of a tensor' : 'GetTileLayout'}** → ${code(core.printLayout(t.result))}${t.tensorCoord ? ` at coord ${code(core.printIntTuple(t.tensorCoord))}` : ''}\n\nshape ${code(core.printIntTuple(t.result.shape))} · stride ${code(core.printIntTuple(t.result.stride))} · originShape ${code(core.printIntTuple(t.result.originShape))}\n\n${note}`);
+        push(
+          base + t.node.end,
+          label + at,
+          `**${t.tensorCoord ? 'tile of a tensor' : 'GetTileLayout'}** → ${code(core.printLayout(t.result))}${t.tensorCoord ? ` at coord ${code(core.printIntTuple(t.tensorCoord))}` : ''}\n\nshape ${code(core.printIntTuple(t.result.shape))} · stride ${code(core.printIntTuple(t.result.stride))} · originShape ${code(core.printIntTuple(t.result.originShape))}\n\n${note}`,
+        );
       }
     }
     if (settings.inlayHints.offsets) {
@@ -70,27 +79,60 @@ export function inlayHints(doc: AnalysedDocument, range: Range, settings: Settin
       if (settings.inlayHints.offsets && n.type === 'call' && n.callee === 'print' && !showsOffset(n.args[0], r)) {
         push(base + n.end, `= ${printValue(nv.value)}`, `print → ${code(printValue(nv.value))}`);
       }
-      if (settings.inlayHints.tileLayouts && nv.value.kind === 'opaqueTensor' && nv.value.tileShape && n.type === 'call' && (n.callee === 'GetTile' || n.callee === 'TileView')) {
+      if (
+        settings.inlayHints.tileLayouts &&
+        nv.value.kind === 'opaqueTensor' &&
+        nv.value.tileShape &&
+        n.type === 'call' &&
+        (n.callee === 'GetTile' || n.callee === 'TileView')
+      ) {
         // a tile of a tensor whose layout is not known here: what is still known of it
         const t = nv.value;
-        push(base + n.end, `▸ ${core.printIntTuple(t.tileShape!)} valid ${core.printIntTuple(t.originShape!)} @ ${t.root}+${core.printIntTuple(t.offset!)}`,
-          `**tile of ${code(t.root)}** (its layout is not known here)\n\ntile shape ${code(core.printIntTuple(t.tileShape!))} · valid extent ${code(core.printIntTuple(t.originShape!))} · at ${code(core.printIntTuple(t.offset!))} from where ${code(t.root)} starts`);
+        push(
+          base + n.end,
+          `▸ ${core.printIntTuple(t.tileShape!)} valid ${core.printIntTuple(t.originShape!)} @ ${t.root}+${core.printIntTuple(t.offset!)}`,
+          `**tile of ${code(t.root)}** (its layout is not known here)\n\ntile shape ${code(core.printIntTuple(t.tileShape!))} · valid extent ${code(core.printIntTuple(t.originShape!))} · at ${code(core.printIntTuple(t.offset!))} from where ${code(t.root)} starts`,
+        );
         continue;
       }
       // a kernel's layout or tensor of a tag not known here: the valid extent, shape and stride as ‹?›
       if (settings.inlayHints.layouts && nv.value.kind === 'opaqueLayout' && n.type === 'call' && LAYOUT_CONSTRUCTORS.has(n.callee)) {
-        push(base + n.end, `▸ ‹?›:‹?›:${core.printIntTuple(nv.value.originShape)}`,
-          `${code(nv.value.label)}: its tag is not known here (a template parameter), so are its shape and stride; its originShape is ${code(core.printIntTuple(nv.value.originShape))}`);
+        push(
+          base + n.end,
+          `▸ ‹?›:‹?›:${core.printIntTuple(nv.value.originShape)}`,
+          `${code(nv.value.label)}: its tag is not known here (a template parameter), so are its shape and stride; its originShape is ${code(core.printIntTuple(nv.value.originShape))}`,
+        );
         continue;
       }
-      if (settings.inlayHints.layouts && nv.value.kind === 'opaqueTensor' && !nv.value.originShape && nv.value.element && n.type === 'call' && n.callee === 'MakeTensor') {
+      if (
+        settings.inlayHints.layouts &&
+        nv.value.kind === 'opaqueTensor' &&
+        !nv.value.originShape &&
+        nv.value.element &&
+        n.type === 'call' &&
+        n.callee === 'MakeTensor'
+      ) {
         // over a kernel's layout not known here: what is known is its element and position
         const t = nv.value;
-        push(base + n.end, `▸ Tensor<${t.element}, ${t.position}> over ${t.root}`, `a tensor of ${code(t.element!)} in ${code(t.position ?? '?')} over ${code(t.root)}, a layout not known here; its tiles' shapes and valid extents are shown where they are cut`);
+        push(
+          base + n.end,
+          `▸ Tensor<${t.element}, ${t.position}> over ${t.root}`,
+          `a tensor of ${code(t.element!)} in ${code(t.position ?? '?')} over ${code(t.root)}, a layout not known here; its tiles' shapes and valid extents are shown where they are cut`,
+        );
         continue;
       }
-      if (settings.inlayHints.layouts && nv.value.kind === 'opaqueTensor' && nv.value.originShape && n.type === 'call' && TENSOR_CONSTRUCTORS.has(n.callee)) {
-        push(base + n.end, `▸ ‹?›:‹?›:${core.printIntTuple(nv.value.originShape)}`, `a tensor on ${code(nv.value.root)}: its layout is not known here; its originShape is ${code(core.printIntTuple(nv.value.originShape))}`);
+      if (
+        settings.inlayHints.layouts &&
+        nv.value.kind === 'opaqueTensor' &&
+        nv.value.originShape &&
+        n.type === 'call' &&
+        TENSOR_CONSTRUCTORS.has(n.callee)
+      ) {
+        push(
+          base + n.end,
+          `▸ ‹?›:‹?›:${core.printIntTuple(nv.value.originShape)}`,
+          `a tensor on ${code(nv.value.root)}: its layout is not known here; its originShape is ${code(core.printIntTuple(nv.value.originShape))}`,
+        );
         continue;
       }
       if (settings.inlayHints.layouts && nv.value.kind === 'tensor' && n.type === 'call' && TENSOR_CONSTRUCTORS.has(n.callee)) {
@@ -99,9 +141,7 @@ export function inlayHints(doc: AnalysedDocument, range: Range, settings: Settin
         continue;
       }
       if (!settings.inlayHints.layouts || nv.value.kind !== 'layout' || tileNodes.has(n)) continue;
-      const isConstructor =
-        (n.type === 'call' && LAYOUT_CONSTRUCTORS.has(n.callee)) ||
-        n.type === 'typeInstance'; // Layout<…>{} or a kernel's layout alias Alias{}
+      const isConstructor = (n.type === 'call' && LAYOUT_CONSTRUCTORS.has(n.callee)) || n.type === 'typeInstance'; // Layout<…>{} or a kernel's layout alias Alias{}
       if (isConstructor) {
         const text = core.printLayout(nv.value);
         const facts = summarize(nv.value);

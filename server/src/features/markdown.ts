@@ -9,9 +9,7 @@ export const code = (s: string) => '`' + s.replace(/`/g, "'") + '`';
 export function catlassKind(l: Layout): string | undefined {
   const found = core.recognise(l);
   if (!found.length) return undefined;
-  return found
-    .map((f) => (f.elements.includes('any') ? f.tag : `${f.tag} (${f.elements.join(', ')})`))
-    .join('; ');
+  return found.map((f) => (f.elements.includes('any') ? f.tag : `${f.tag} (${f.elements.join(', ')})`)).join('; ');
 }
 
 /** A Markdown table of the offset grid of a rank-2 layout; padding cells in italics with a ° mark. */
@@ -36,7 +34,17 @@ export function describeValue(v: Value, gridSize: number, element?: string): str
   if (v.kind === 'tensor') return describeTensor(v, gridSize);
   if (v.kind !== 'layout') {
     const kind =
-      v.kind === 'int' ? (v.isStatic ? 'static integer' : 'integer') : v.kind === 'tuple' ? `tuple, rank ${core.rank(v)}, depth ${core.depth(v)}` : v.kind === 'type' ? 'type' : v.kind === 'opaqueTensor' ? 'a tensor whose layout is not known here (a kernel parameter): its tiles\' shapes and valid extents still are' : v.kind;
+      v.kind === 'int'
+        ? v.isStatic
+          ? 'static integer'
+          : 'integer'
+        : v.kind === 'tuple'
+          ? `tuple, rank ${core.rank(v)}, depth ${core.depth(v)}`
+          : v.kind === 'type'
+            ? 'type'
+            : v.kind === 'opaqueTensor'
+              ? "a tensor whose layout is not known here (a kernel parameter): its tiles' shapes and valid extents still are"
+              : v.kind;
     return `${code(printValue(v))} — ${kind}`;
   }
   const s = summarize(v);
@@ -74,6 +82,9 @@ function predicateNote(l: core.Layout, element?: string): string | undefined {
   if (!n.hold.length && !n.trap.length) return undefined;
   const out: string[] = [];
   if (n.hold.length) out.push(`Catlass predicates: ${n.hold.map((p) => code(p)).join(', ')}`);
-  for (const t of n.trap) out.push(`⚠ the values look like ${code(t)} but the type-level predicate is **false**: a leaf it reads is dynamic (as after MakeLayoutFromTag), so Layout{} reads it as 0`);
+  for (const t of n.trap)
+    out.push(
+      `⚠ the values look like ${code(t)} but the type-level predicate is **false**: a leaf it reads is dynamic (as after MakeLayoutFromTag), so Layout{} reads it as 0`,
+    );
   return out.join('\n\n');
 }

@@ -1,14 +1,5 @@
 // Go to definition, references, document highlights and rename of declared names.
-import {
-  DocumentHighlight,
-  DocumentHighlightKind,
-  Location,
-  Position,
-  Range,
-  ResponseError,
-  ErrorCodes,
-  WorkspaceEdit,
-} from 'vscode-languageserver';
+import { DocumentHighlight, DocumentHighlightKind, Location, Position, Range, ResponseError, ErrorCodes, WorkspaceEdit } from 'vscode-languageserver';
 import { nameOccurrences, occurrenceAt } from '../language';
 import type { AnalysedDocument } from '../documents';
 import { toRange } from './convert';

@@ -53,7 +53,8 @@ function readsOf(s: StatementAnalysis): string[] {
 
 const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 /** Replaces the name `from` (not part of a longer name) by `to`. */
-const rename = (text: string, from: string, to: string) => (from === to ? text : text.replace(new RegExp(`(?<![\\w.:])${escape(from)}(?![\\w])`, 'g'), to));
+const rename = (text: string, from: string, to: string) =>
+  from === to ? text : text.replace(new RegExp(`(?<![\\w.:])${escape(from)}(?![\\w])`, 'g'), to);
 
 export function scratchpad(doc: AnalysedDocument, p: ScratchpadParams): ScratchpadAnswer {
   const a = doc.analysis;
@@ -105,7 +106,8 @@ export function scratchpad(doc: AnalysedDocument, p: ScratchpadParams): Scratchp
         continue;
       }
       const st = boundStatement(name);
-      if (st && st !== top.s && st.chunk.start < top.s.chunk.start + top.s.chunk.text.length) stack.push({ s: st, asName: name, names: readsOf(st), next: 0 });
+      if (st && st !== top.s && st.chunk.start < top.s.chunk.start + top.s.chunk.text.length)
+        stack.push({ s: st, asName: name, names: readsOf(st), next: 0 });
       else free.add(name);
     }
   };
@@ -165,7 +167,10 @@ function resolveTypeNames(cpp: string, body: string[]): string[] {
         }
         if (!/^[A-Za-z_][\w:]*$/.test(a)) return a;
         const placeholder = want === 'element' ? 'half' : 'RowMajor';
-        notes.set(a, `// ${a} is not known in the kernel (a template parameter?): ${placeholder} put in its place — set the ${want === 'element' ? 'element type' : 'layout tag'} here`);
+        notes.set(
+          a,
+          `// ${a} is not known in the kernel (a template parameter?): ${placeholder} put in its place — set the ${want === 'element' ? 'element type' : 'layout tag'} here`,
+        );
         return placeholder;
       });
       return `${fn}<${fixed.join(', ')}>`;

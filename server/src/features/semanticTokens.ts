@@ -35,7 +35,12 @@ export function semanticTokens(doc: AnalysedDocument): SemanticTokens {
         else if (n.type === 'int' && n.isStatic) add(base + n.start, base + n.end, T.number, M.static | M.readonly);
         else if (n.type === 'call') {
           const declared = doc.analysis.declarations.has(n.callee) && !n.templateArgs && !n.braces;
-          add(base + n.calleeSpan.start, base + n.calleeSpan.end, declared ? T.variable : T.function, declared || !BUILTIN_BY_NAME.has(n.callee) ? 0 : M.defaultLibrary);
+          add(
+            base + n.calleeSpan.start,
+            base + n.calleeSpan.end,
+            declared ? T.variable : T.function,
+            declared || !BUILTIN_BY_NAME.has(n.callee) ? 0 : M.defaultLibrary,
+          );
           typeArgs(base, n.templateArgs);
         } else if (n.type === 'typeInstance') typeArgs(base, [n.typeArg]);
       });

@@ -19,7 +19,6 @@ function sameReads(reads: [string, Binding | undefined][], bindings: Map<string,
 /** Cache entries of statement texts no longer in the document, at most (see finish). */
 export const STALE_ENTRIES = 256;
 
-
 export interface StatementAnalysis {
   index: number;
   chunk: StatementChunk;
@@ -108,7 +107,10 @@ function tooDeep(text: string): LocalDiagnostic {
 
 function tidyExpected(expected: string): string {
   // ohm lists every operator that could continue; lead with the punctuation that closes things.
-  const items = expected.replace(/, or /g, ', ').replace(/^or /, '').split(/, (?=")|, (?=[a-z])/);
+  const items = expected
+    .replace(/, or /g, ', ')
+    .replace(/^or /, '')
+    .split(/, (?=")|, (?=[a-z])/);
   const closers = items.filter((x) => /^"[);,>}\]]"$/.test(x));
   const keep = closers.length ? closers : items;
   const shown = keep.length > 6 ? [...keep.slice(0, 6), 'more'] : keep;
@@ -152,7 +154,11 @@ interface SplitPlan {
 }
 
 /** The changed ranges, in old and new offsets; undefined when the hint does not fit the texts. */
-function changedRanges(prevText: string, text: string, hint: ChangeHint | undefined): { oldStart: number; oldEnd: number; newStart: number; newEnd: number }[] | undefined {
+function changedRanges(
+  prevText: string,
+  text: string,
+  hint: ChangeHint | undefined,
+): { oldStart: number; oldEnd: number; newStart: number; newEnd: number }[] | undefined {
   const a = prevText;
   const min = Math.min(a.length, text.length);
   if (!hint || 'prefix' in hint) {
@@ -191,11 +197,13 @@ function changedRanges(prevText: string, text: string, hint: ChangeHint | undefi
  */
 function lineEndHint(original: string, hint: ChangeHint): ChangeHint {
   if (original.indexOf('\r') < 0) return hint;
-  if ('prefix' in hint) return hint.prefix > 0 && original.charCodeAt(hint.prefix - 1) === 13 ? { prefix: hint.prefix - 1, suffix: hint.suffix } : hint;
+  if ('prefix' in hint)
+    return hint.prefix > 0 && original.charCodeAt(hint.prefix - 1) === 13 ? { prefix: hint.prefix - 1, suffix: hint.suffix } : hint;
   const ranges: ChangedRange[] = [];
   let last = 0; // where the range before ends
   for (const r of hint.ranges) {
-    if (r.start > 0 && r.start - 1 >= last && original.charCodeAt(r.start - 1) === 13) ranges.push({ start: r.start - 1, end: r.end, oldLength: r.oldLength + 1 });
+    if (r.start > 0 && r.start - 1 >= last && original.charCodeAt(r.start - 1) === 13)
+      ranges.push({ start: r.start - 1, end: r.end, oldLength: r.oldLength + 1 });
     else ranges.push(r);
     last = r.end;
   }
@@ -420,7 +428,14 @@ export class Analyzer {
           sa.declaredName = m[1];
           const at = chunk.text.indexOf(m[1]);
           sa.declaredNameSpan = { start: at, end: at + m[1].length };
-          sa.result = { value: { kind: 'int', value: BigInt(m[2]), isStatic: false }, diagnostics: [], nodeValues: [], dependencies: [], tiles: [], offsets: [] };
+          sa.result = {
+            value: { kind: 'int', value: BigInt(m[2]), isStatic: false },
+            diagnostics: [],
+            nodeValues: [],
+            dependencies: [],
+            tiles: [],
+            offsets: [],
+          };
           this.bind(sa, bindings, declarations);
         }
         continue;
@@ -436,8 +451,7 @@ export class Analyzer {
           end: Math.min(chunk.text.length, 1),
           severity: 'error',
           code: 'limit-exceeded',
-          message:
-            deep.brackets > MAX_NESTING ? limitMessages.brackets(deep.brackets) : limitMessages.prefix(deep.prefix),
+          message: deep.brackets > MAX_NESTING ? limitMessages.brackets(deep.brackets) : limitMessages.prefix(deep.prefix),
         });
       } else {
         try {
@@ -525,8 +539,7 @@ export class Analyzer {
           if (sa.reads) {
             if (!this.evalCache.has(key)) this.cacheBytes += entryBytes(key);
             this.evalCache.set(unslice(key), { reads: sa.reads, result: sa.result });
-          }
-          else this.evalCache.delete(key);
+          } else this.evalCache.delete(key);
         }
         if (full) usedEvalKeys.add(key);
         sa.local.push(...sa.result.diagnostics);
@@ -543,11 +556,26 @@ export class Analyzer {
     const diagnostics: Diagnostic[] = [];
     for (const sa of p.statements) {
       for (const d of sa.local) {
-        diagnostics.push({ start: sa.chunk.start + d.start, end: sa.chunk.start + d.end, severity: d.severity ?? severityOf(d.code), code: d.code, message: d.message, related: [], data: d.data });
+        diagnostics.push({
+          start: sa.chunk.start + d.start,
+          end: sa.chunk.start + d.end,
+          severity: d.severity ?? severityOf(d.code),
+          code: d.code,
+          message: d.message,
+          related: [],
+          data: d.data,
+        });
       }
     }
     const at = p.statements.length ? p.statements[p.statements.length - 1].chunk.end : 0;
-    diagnostics.push({ start: Math.max(0, at - 1), end: at, severity: 'information', code: 'limit-exceeded', message: limitMessages.budget(Math.round(ms)), related: [] });
+    diagnostics.push({
+      start: Math.max(0, at - 1),
+      end: at,
+      severity: 'information',
+      code: 'limit-exceeded',
+      message: limitMessages.budget(Math.round(ms)),
+      related: [],
+    });
     return { text: p.original, statements: [...p.statements], diagnostics, declarations: new Map(p.declarations), complete: false };
   }
 
@@ -556,38 +584,43 @@ export class Analyzer {
     const chunk = sa.chunk;
     bindUsing(sa, bindings);
     if (sa.declaredName) {
-        const name = sa.declaredName;
-        const span = sa.declaredNameSpan!;
-        const first = declarations.get(name);
-        if (first) {
-          sa.duplicate = true;
-          sa.local = [...sa.local, {
+      const name = sa.declaredName;
+      const span = sa.declaredNameSpan!;
+      const first = declarations.get(name);
+      if (first) {
+        sa.duplicate = true;
+        sa.local = [
+          ...sa.local,
+          {
             start: span.start,
             end: span.end,
             severity: 'error',
             code: 'duplicate-declaration',
             message: `'${name}' is already declared (line of the first declaration is related); C++ would reject the redefinition`,
             relatedNames: [{ name, message: `first declaration of '${name}'` }],
-          }];
+          },
+        ];
+      } else {
+        const value = sa.result?.value ?? null;
+        const ctype = sa.result?.ctype;
+        // Keep the old binding object when the value is unchanged, so dependents stay cached.
+        const prev = this.previous?.bindings.get(name);
+        const binding: Binding =
+          prev && prev.ctype === ctype && (prev.value === value || (prev.value && value && printValue(prev.value) === printValue(value)))
+            ? prev
+            : { value, ctype };
+        bindings.set(name, binding);
+        if (reuse && reuse.statement === sa) {
+          // the same statement declared it before the edit: update its record in place
+          const d = reuse as { start: number; end: number; value: Value | null };
+          d.start = chunk.start + span.start;
+          d.end = chunk.start + span.end;
+          d.value = binding.value;
+          declarations.set(name, reuse);
         } else {
-          const value = sa.result?.value ?? null;
-          const ctype = sa.result?.ctype;
-          // Keep the old binding object when the value is unchanged, so dependents stay cached.
-          const prev = this.previous?.bindings.get(name);
-          const binding: Binding =
-            prev && prev.ctype === ctype && (prev.value === value || (prev.value && value && printValue(prev.value) === printValue(value))) ? prev : { value, ctype };
-          bindings.set(name, binding);
-          if (reuse && reuse.statement === sa) {
-            // the same statement declared it before the edit: update its record in place
-            const d = reuse as { start: number; end: number; value: Value | null };
-            d.start = chunk.start + span.start;
-            d.end = chunk.start + span.end;
-            d.value = binding.value;
-            declarations.set(name, reuse);
-          } else {
-            declarations.set(name, { name, statement: sa, start: chunk.start + span.start, end: chunk.start + span.end, value: binding.value });
-          }
+          declarations.set(name, { name, statement: sa, start: chunk.start + span.start, end: chunk.start + span.end, value: binding.value });
         }
+      }
     }
   }
 

@@ -131,7 +131,8 @@ export interface Paren extends Span {
   inner: Expr;
 }
 
-export type Expr = IntLiteral | NameRef | Call | TypeInstance | TypeMember | Member | Index | Apply | TupleExpr | CompactLayout | Binary | Unary | Cast | Paren;
+export type Expr =
+  IntLiteral | NameRef | Call | TypeInstance | TypeMember | Member | Index | Apply | TupleExpr | CompactLayout | Binary | Unary | Cast | Paren;
 
 export interface UsingStatement extends Span {
   type: 'using';

@@ -47,7 +47,11 @@ export const BUILTIN_FUNCTIONS: BuiltinFunction[] = [
     'Layout of the tile of tileShape whose upper-left element is coord: stride kept, shape nested like the parent, originShape cropped to what stays valid.',
     'GetTileLayout(layout, tileShape, coord)',
   ),
-  fn('crd2offset', 'Linear offset of a coordinate: Σ coord_i · stride_i, an integer coord split colexicographically.', 'crd2offset(coord, shape, stride)'),
+  fn(
+    'crd2offset',
+    'Linear offset of a coordinate: Σ coord_i · stride_i, an integer coord split colexicographically.',
+    'crd2offset(coord, shape, stride)',
+  ),
   fn('shape', 'The Shape of a layout, or its sub-shape shape<I, J…>.', 'shape<I…>(layout)'),
   fn('stride', 'The Stride of a layout, or its sub-stride stride<I, J…>.', 'stride<I…>(layout)'),
   fn('originShape', 'The logically valid extent of a layout, or its mode originShape<I>.', 'originShape<I…>(layout)'),
@@ -62,20 +66,45 @@ export const BUILTIN_FUNCTIONS: BuiltinFunction[] = [
   fn('max', 'The larger of two integers.', 'max(a, b)'),
   fn('print', 'Shows a value (inlay hint, hover, CLI output).', 'print(x)'),
   // tensors (include/tla/tensor.hpp)
-  fn('MakeTensor', 'A tensor: a buffer view, a layout, the coord where it sits (zeros when not given) and the position of its buffer.',
-    'MakeTensor(buffer, layout, position)', 'MakeTensor(buffer, layout, coord, position)'),
-  fn('GetTile', 'The tile of a tensor at coord (in elements) of tileShape: its layout is GetTileLayout(t.layout(), shape, coord), its coord t.coord() + coord.',
-    'GetTile(tensor, coord, shape)'),
-  fn('TileView', 'GetTile at tile index tileCoord: the element coord is tileCoord ⊙ tileShape (uint32, dynamic).', 'TileView(tensor, tileCoord, tileShape)'),
-  fn('MakeTensorLike', "A tensor on another buffer shaped like a tensor: MakeLayout<Element, Tag>(like's originShape), or layoutBase's shape and stride over like's originShape.",
-    'MakeTensorLike<Tag[, ElementDst]>(buffer, like, position)', 'MakeTensorLike<Tag[, ElementDst]>(buffer, like, position, layoutBase)'),
-  fn('slice_and_offset', "The layout over coord's `_` modes and the offset of coord with `_` read as 0 (plus base).",
-    'slice_and_offset(coord, layout)', 'slice_and_offset(coord, layout, base)'),
+  fn(
+    'MakeTensor',
+    'A tensor: a buffer view, a layout, the coord where it sits (zeros when not given) and the position of its buffer.',
+    'MakeTensor(buffer, layout, position)',
+    'MakeTensor(buffer, layout, coord, position)',
+  ),
+  fn(
+    'GetTile',
+    'The tile of a tensor at coord (in elements) of tileShape: its layout is GetTileLayout(t.layout(), shape, coord), its coord t.coord() + coord.',
+    'GetTile(tensor, coord, shape)',
+  ),
+  fn(
+    'TileView',
+    'GetTile at tile index tileCoord: the element coord is tileCoord ⊙ tileShape (uint32, dynamic).',
+    'TileView(tensor, tileCoord, tileShape)',
+  ),
+  fn(
+    'MakeTensorLike',
+    "A tensor on another buffer shaped like a tensor: MakeLayout<Element, Tag>(like's originShape), or layoutBase's shape and stride over like's originShape.",
+    'MakeTensorLike<Tag[, ElementDst]>(buffer, like, position)',
+    'MakeTensorLike<Tag[, ElementDst]>(buffer, like, position, layoutBase)',
+  ),
+  fn(
+    'slice_and_offset',
+    "The layout over coord's `_` modes and the offset of coord with `_` read as 0 (plus base).",
+    'slice_and_offset(coord, layout)',
+    'slice_and_offset(coord, layout, base)',
+  ),
   // Catlass::layout tag objects and Ascend 950 layouts
-  fn('MakeLayoutFromTag', 'The TLA layout of a Catlass::layout tag object (RowMajor, ColumnMajor, VectorLayout, zN, nZ, L0C); every leaf read from the tag is dynamic.',
-    'MakeLayoutFromTag(tag)'),
-  fn('MakeMxScaleLayout', 'MX-scale layout of float8_e8m0_t (CATLASS_ARCH 3510): RowMajor, ColumnMajor, zZ or nN, for the A (isB false) or B side.',
-    'MakeMxScaleLayout<float8_e8m0_t, Tag, isB>(rows, cols)'),
+  fn(
+    'MakeLayoutFromTag',
+    'The TLA layout of a Catlass::layout tag object (RowMajor, ColumnMajor, VectorLayout, zN, nZ, L0C); every leaf read from the tag is dynamic.',
+    'MakeLayoutFromTag(tag)',
+  ),
+  fn(
+    'MakeMxScaleLayout',
+    'MX-scale layout of float8_e8m0_t (CATLASS_ARCH 3510): RowMajor, ColumnMajor, zZ or nN, for the A (isB false) or B side.',
+    'MakeMxScaleLayout<float8_e8m0_t, Tag, isB>(rows, cols)',
+  ),
 ];
 
 /** Member functions of tag classes (`Tag::MakeLayout<E>(r, c)`) and of values (`t.layout()`). */
@@ -83,7 +112,7 @@ export const MEMBER_FUNCTIONS: Record<string, string> = {
   MakeLayout: 'Tag::MakeLayout<Element>(rows, cols) — a tag object of that class.',
   MakeLayoutInUb: 'RowMajor::MakeLayoutInUb<Element>(MatrixCoord{r, c}) — rows padded to a 32-byte block.',
   MakeLayoutInL0C: 'zN::MakeLayoutInL0C(MatrixCoord{r, c}) — 16×16 fractals of 256 elements.',
-  layout: 'tensor.layout() — the tensor\'s layout.',
+  layout: "tensor.layout() — the tensor's layout.",
   coord: 'tensor.coord() — where the tensor starts in the tensor it was cut from.',
   data: 'tensor.data() — the buffer view (its offset from the declared buffer).',
 };

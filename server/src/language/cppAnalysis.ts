@@ -113,7 +113,14 @@ interface CacheEntry {
  */
 class ByteCache {
   /** By kind of item, then by its source text (a lookup by a slice of the document builds no string). */
-  private maps: Record<Item['kind'], Map<string, CacheEntry>> = { constant: new Map(), alias: new Map(), type: new Map(), buffer: new Map(), using: new Map(), expression: new Map() };
+  private maps: Record<Item['kind'], Map<string, CacheEntry>> = {
+    constant: new Map(),
+    alias: new Map(),
+    type: new Map(),
+    buffer: new Map(),
+    using: new Map(),
+    expression: new Map(),
+  };
   bytes = 0;
   generation = 0;
   constructor(public maxBytes: number) {}
@@ -237,21 +244,67 @@ export class CppAnalyzer {
       // what names bind (constants, aliases, buffers, using-directives) in source order, then the expressions
       const scope = (x: { scopeStart: number; scopeEnd: number }) => ({ scopeStart: x.scopeStart, scopeEnd: x.scopeEnd });
       const names: Item[] = [
-        ...scan.constants.map((c): Item => ({ kind: 'constant', start: c.start, end: c.end, name: c.name, nameStart: c.nameStart, nameEnd: c.nameEnd, ...scope(c) })),
-        ...scan.aliases.map((a): Item => ({ kind: a.layoutType ? 'alias' : 'type', start: a.start, end: a.end, name: a.name, nameStart: a.nameStart, nameEnd: a.nameEnd, ...scope(a) })),
-        ...scan.buffers.map((b): Item => ({ kind: 'buffer', start: b.start, end: b.end, name: b.name, nameStart: b.nameStart, nameEnd: b.nameEnd, isArray: b.isArray, ...scope(b) })),
+        ...scan.constants.map((c): Item => ({
+          kind: 'constant',
+          start: c.start,
+          end: c.end,
+          name: c.name,
+          nameStart: c.nameStart,
+          nameEnd: c.nameEnd,
+          ...scope(c),
+        })),
+        ...scan.aliases.map((a): Item => ({
+          kind: a.layoutType ? 'alias' : 'type',
+          start: a.start,
+          end: a.end,
+          name: a.name,
+          nameStart: a.nameStart,
+          nameEnd: a.nameEnd,
+          ...scope(a),
+        })),
+        ...scan.buffers.map((b): Item => ({
+          kind: 'buffer',
+          start: b.start,
+          end: b.end,
+          name: b.name,
+          nameStart: b.nameStart,
+          nameEnd: b.nameEnd,
+          isArray: b.isArray,
+          ...scope(b),
+        })),
         ...scan.usings.map((u): Item => ({ kind: 'using', start: u.start, end: u.end, name: `using namespace ${u.namespace}`, ...scope(u) })),
       ].sort((x, y) => x.start - y.start);
       const items: Item[] = [
         ...names,
-        ...scan.expressions.map((e): Item => ({ kind: 'expression', start: e.start, end: e.end, name: e.boundName, nameStart: e.nameStart, nameEnd: e.nameEnd, ...scope(e) })),
+        ...scan.expressions.map((e): Item => ({
+          kind: 'expression',
+          start: e.start,
+          end: e.end,
+          name: e.boundName,
+          nameStart: e.nameStart,
+          nameEnd: e.nameEnd,
+          ...scope(e),
+        })),
       ];
       // A file that uses what exists only on Ascend 950 outside any #if on the arch compiles only
       // with CATLASS_ARCH 3510 (the examples set it on the command line): evaluate it so.
       const archs = archRegions(text);
-      const only3510 = tokens.tokens.some((t) => t.kind === 'ident' && ARCH_3510_NAMES.has(t.text) && !archs.some((r) => r.start <= t.start && t.start < r.end));
+      const only3510 = tokens.tokens.some(
+        (t) => t.kind === 'ident' && ARCH_3510_NAMES.has(t.text) && !archs.some((r) => r.start <= t.start && t.start < r.end),
+      );
       if (only3510) archs.push({ start: 0, end: Infinity, arch: 3510 });
-      pr = { text, items, next: 0, statements: [], limited: [], scoped: new Map(), made: new Map(), archs, declarations: new Map(), symbols: new Map() };
+      pr = {
+        text,
+        items,
+        next: 0,
+        statements: [],
+        limited: [],
+        scoped: new Map(),
+        made: new Map(),
+        archs,
+        declarations: new Map(),
+        symbols: new Map(),
+      };
     }
     stats.expressions = pr.items.length;
     const { scoped, made, symbols, declarations } = pr;
@@ -263,7 +316,13 @@ export class CppAnalyzer {
     let work = false;
 
     /** Parses and evaluates one piece of the source; undefined when it is not TLA we understand. */
-    const evaluate = (kind: Item['kind'], start: number, end: number, wrap: (src: string) => string, offsetInWrap: number): StatementAnalysis | undefined => {
+    const evaluate = (
+      kind: Item['kind'],
+      start: number,
+      end: number,
+      wrap: (src: string) => string,
+      offsetInWrap: number,
+    ): StatementAnalysis | undefined => {
       const src = text.slice(start, end);
       // only what passed the limits is cached
       let entry = this.cache.get(kind, src);
@@ -394,12 +453,27 @@ export class CppAnalyzer {
     const diagnostics: Diagnostic[] = [];
     for (const s of statements) {
       for (const d of s.local) {
-        diagnostics.push({ start: s.chunk.start + d.start, end: s.chunk.start + d.end, severity: d.severity ?? 'warning', code: d.code, message: d.message, related: [], data: d.data });
+        diagnostics.push({
+          start: s.chunk.start + d.start,
+          end: s.chunk.start + d.end,
+          severity: d.severity ?? 'warning',
+          code: d.code,
+          message: d.message,
+          related: [],
+          data: d.data,
+        });
       }
     }
     if (!complete) {
       const at = Math.min(items[pr.next - 1]?.end ?? 0, original.length);
-      diagnostics.push({ start: Math.max(0, at - 1), end: at, severity: 'information', code: 'limit-exceeded', message: limitMessages.budget(Math.round(performance.now() - t0)), related: [] });
+      diagnostics.push({
+        start: Math.max(0, at - 1),
+        end: at,
+        severity: 'information',
+        code: 'limit-exceeded',
+        message: limitMessages.budget(Math.round(performance.now() - t0)),
+        related: [],
+      });
     } else {
       // the bindings of a complete analysis are the ones the next edit can reuse
       this.previousBindings = made;

@@ -107,7 +107,11 @@ export function tokenizeFrom(
       const d = text.charCodeAt(i + 1);
       // two-character operators: :: -> == != <= >= && ||
       const pair =
-        (c === 58 && d === 58) || (c === 45 && d === 62) || (d === 61 && (c === 61 || c === 33 || c === 60 || c === 62)) || (c === 38 && d === 38) || (c === 124 && d === 124);
+        (c === 58 && d === 58) ||
+        (c === 45 && d === 62) ||
+        (d === 61 && (c === 61 || c === 33 || c === 60 || c === 62)) ||
+        (c === 38 && d === 38) ||
+        (c === 124 && d === 124);
       const p = pair ? text.slice(i, i + 2) : text[i];
       t = { kind: 'punct', text: p, start: i, end: i + p.length, bol };
     }
@@ -264,10 +268,39 @@ export interface CppScan {
   expressions: CppExpression[];
 }
 
-const INT_TYPES = new Set(['int', 'int8_t', 'int16_t', 'int32_t', 'int64_t', 'uint8_t', 'uint16_t', 'uint32_t', 'uint64_t', 'size_t', 'unsigned', 'long', 'short', 'auto']);
+const INT_TYPES = new Set([
+  'int',
+  'int8_t',
+  'int16_t',
+  'int32_t',
+  'int64_t',
+  'uint8_t',
+  'uint16_t',
+  'uint32_t',
+  'uint64_t',
+  'size_t',
+  'unsigned',
+  'long',
+  'short',
+  'auto',
+]);
 const TLA_CALLS = new Set([
-  'MakeLayout', 'MakeLayoutL0C', 'MakeLayoutFmap', 'MakeLayoutFilter', 'MakeShape', 'MakeStride', 'MakeCoord', 'GetTileLayout', 'crd2offset',
-  'MakeTensor', 'GetTile', 'TileView', 'MakeTensorLike', 'MakeLayoutFromTag', 'MakeMxScaleLayout', 'slice_and_offset',
+  'MakeLayout',
+  'MakeLayoutL0C',
+  'MakeLayoutFmap',
+  'MakeLayoutFilter',
+  'MakeShape',
+  'MakeStride',
+  'MakeCoord',
+  'GetTileLayout',
+  'crd2offset',
+  'MakeTensor',
+  'GetTile',
+  'TileView',
+  'MakeTensorLike',
+  'MakeLayoutFromTag',
+  'MakeMxScaleLayout',
+  'slice_and_offset',
 ]);
 /** Words before `NAME = EXPR` that are not a declared type. */
 const NOT_A_TYPE = new Set(['return', 'case', 'else', 'do', 'throw', 'co_return', 'goto', 'operator']);
@@ -446,7 +479,15 @@ export function scanTokens(t: CppToken[], includesTla: boolean): CppScan {
         if (nameTok.kind === 'ident' && typeEnd >= startTok) {
           const typeName = t[skipQualified(t, startTok) - 1]?.text;
           const layoutType = TLA_TYPES.has(typeName) || aliasNames.has(typeName);
-          aliases.push({ name: nameTok.text, start: t[startTok].start, end: t[typeEnd].end, nameStart: nameTok.start, nameEnd: nameTok.end, layoutType, ...scopeOf(i) });
+          aliases.push({
+            name: nameTok.text,
+            start: t[startTok].start,
+            end: t[typeEnd].end,
+            nameStart: nameTok.start,
+            nameEnd: nameTok.end,
+            layoutType,
+            ...scopeOf(i),
+          });
           if (layoutType) aliasNames.add(nameTok.text);
         }
       }
@@ -461,10 +502,23 @@ export function scanTokens(t: CppToken[], includesTla: boolean): CppScan {
       while (close > 0 && (t[k]?.text === 'const' || t[k]?.text === '&' || t[k]?.text === '&&' || t[k]?.text === '__gm__')) k++;
       const nameTok = t[k];
       const after = t[k + 1]?.text;
-      if (close > 0 && nameTok?.kind === 'ident' && (after === ';' || after === ',' || after === ')' || after === '=' || after === '{' || after === '[')) {
+      if (
+        close > 0 &&
+        nameTok?.kind === 'ident' &&
+        (after === ';' || after === ',' || after === ')' || after === '=' || after === '{' || after === '[')
+      ) {
         const first = t[i - 1]?.text === '::' && t[i - 2]?.text === 'AscendC' ? i - 2 : i;
         const scope = nest.paren[i] >= 0 && (nest.block[i] < 0 || nest.paren[i] > nest.block[i]) ? parameterScope(i) : scopeOf(i);
-        if (scope) buffers.push({ name: nameTok.text, isArray: after === '[', start: t[first].start, end: t[close].end, nameStart: nameTok.start, nameEnd: nameTok.end, ...scope });
+        if (scope)
+          buffers.push({
+            name: nameTok.text,
+            isArray: after === '[',
+            start: t[first].start,
+            end: t[close].end,
+            nameStart: nameTok.start,
+            nameEnd: nameTok.end,
+            ...scope,
+          });
         i = k;
         continue;
       }
@@ -473,7 +527,8 @@ export function scanTokens(t: CppToken[], includesTla: boolean): CppScan {
     // [static] constexpr|const INTTYPE NAME = EXPR;  and  template <uint32_t NAME = 128, …>
     if ((tok.text === 'constexpr' || tok.text === 'const') && t[i + 1]?.kind === 'ident') {
       let k = i + 1;
-      while (t[k]?.text === 'static' || t[k]?.text === 'inline' || t[k]?.text === 'constexpr' || t[k]?.text === 'const' || t[k]?.text === 'unsigned') k++;
+      while (t[k]?.text === 'static' || t[k]?.text === 'inline' || t[k]?.text === 'constexpr' || t[k]?.text === 'const' || t[k]?.text === 'unsigned')
+        k++;
       if (t[k]?.text === 'std' && t[k + 1]?.text === '::') k += 2;
       if (INT_TYPES.has(t[k]?.text ?? '') && t[k + 1]?.kind === 'ident' && (t[k + 2]?.text === '=' || t[k + 2]?.text === '{')) {
         const nameTok = t[k + 1];
@@ -494,7 +549,14 @@ export function scanTokens(t: CppToken[], includesTla: boolean): CppScan {
           const first = t[s];
           const isTla = first.kind === 'ident' && expressionEnd(t, s, aliasNames, layoutVars) >= 0;
           if (!isTla) {
-            constants.push({ name: nameTok.text, start: t[s].start, end: t[e - 1].end, nameStart: nameTok.start, nameEnd: nameTok.end, ...scopeOf(i) });
+            constants.push({
+              name: nameTok.text,
+              start: t[s].start,
+              end: t[e - 1].end,
+              nameStart: nameTok.start,
+              nameEnd: nameTok.end,
+              ...scopeOf(i),
+            });
           }
         }
         if (!braced) i = k + 1;
@@ -505,7 +567,14 @@ export function scanTokens(t: CppToken[], includesTla: boolean): CppScan {
       const close = matchAngle(t, i + 1);
       for (let k = i + 2; k < close; k++) {
         if (INT_TYPES.has(t[k].text) && t[k + 1]?.kind === 'ident' && t[k + 2]?.text === '=' && t[k + 3]?.kind === 'number') {
-          constants.push({ name: t[k + 1].text, start: t[k + 3].start, end: t[k + 3].end, nameStart: t[k + 1].start, nameEnd: t[k + 1].end, ...scopeOf(i) });
+          constants.push({
+            name: t[k + 1].text,
+            start: t[k + 3].start,
+            end: t[k + 3].end,
+            nameStart: t[k + 1].start,
+            nameEnd: t[k + 1].end,
+            ...scopeOf(i),
+          });
         }
       }
       continue;
@@ -517,7 +586,12 @@ export function scanTokens(t: CppToken[], includesTla: boolean): CppScan {
       const e: CppExpression = { start: tok.start, end: t[end].end, ...scopeOf(i) };
       // TYPE NAME = <expr> (auto, Layout, a tag class, …) makes NAME a variable of that value
       const before = t[i - 3];
-      if (t[i - 1]?.text === '=' && t[i - 2]?.kind === 'ident' && before && ((before.kind === 'ident' && !NOT_A_TYPE.has(before.text)) || before.text === '>')) {
+      if (
+        t[i - 1]?.text === '=' &&
+        t[i - 2]?.kind === 'ident' &&
+        before &&
+        ((before.kind === 'ident' && !NOT_A_TYPE.has(before.text)) || before.text === '>')
+      ) {
         e.boundName = t[i - 2].text;
         e.nameStart = t[i - 2].start;
         e.nameEnd = t[i - 2].end;
@@ -560,8 +634,7 @@ export function archRegions(text: string): ArchRegion[] {
     };
     if (kind === 'if' || kind === 'ifdef' || kind === 'ifndef') {
       stack.push({ arch: kind === 'if' ? archOf(m[2]) : undefined, start: lineEnd, wasEquals: kind === 'if' && /CATLASS_ARCH\s*==/.test(m[2]) });
-    }
-    else if (kind === 'elif' || kind === 'else') {
+    } else if (kind === 'elif' || kind === 'else') {
       close(m.index);
       const top = stack[stack.length - 1];
       if (top) {

@@ -56,7 +56,8 @@ export function summarize(v: Value): ValueSummary {
  */
 export function layoutKinds(l: core.Layout, element: string, arch: core.Arch): { hold: string[]; byValueOnly: string[] } {
   const names = [...core.PREDICATES, ...(arch === 3510 ? core.MX_PREDICATES : [])];
-  const asStatic = (x: core.IntTuple): core.IntTuple => (x.kind === 'int' ? (x.sym ? x : core.staticInt(x.value)) : core.tuple(...x.items.map(asStatic)));
+  const asStatic = (x: core.IntTuple): core.IntTuple =>
+    x.kind === 'int' ? (x.sym ? x : core.staticInt(x.value)) : core.tuple(...x.items.map(asStatic));
   const valueView = core.layout(asStatic(l.shape), asStatic(l.stride), l.originShape);
   const hold: string[] = [];
   const byValueOnly: string[] = [];

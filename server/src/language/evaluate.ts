@@ -59,7 +59,21 @@ export interface TypeValue {
   readonly type: TypeDesc;
 }
 
-export type Value = IntTuple | Layout | OpaqueLayout | Tensor | core.OpaqueTensor | BufferView | TagObject | CatlassCoord | BoolValue | PositionValue | Underscore | SliceCoord | ValueTuple | TypeValue;
+export type Value =
+  | IntTuple
+  | Layout
+  | OpaqueLayout
+  | Tensor
+  | core.OpaqueTensor
+  | BufferView
+  | TagObject
+  | CatlassCoord
+  | BoolValue
+  | PositionValue
+  | Underscore
+  | SliceCoord
+  | ValueTuple
+  | TypeValue;
 
 export const isLayout = (v: Value): v is Layout => v.kind === 'layout';
 export const isIntTuple = (v: Value): v is IntTuple => v.kind === 'int' || v.kind === 'tuple';
@@ -78,7 +92,11 @@ export function printType(t: TypeDesc): string {
     case 'bool':
       return 'bool';
     case 'value':
-      return t.value.kind === 'layout' ? `Layout type ${printValue(t.value)}` : t.value.kind === 'tuple' ? `tuple type ${printValue(t.value)}` : `decltype(${printValue(t.value)})`;
+      return t.value.kind === 'layout'
+        ? `Layout type ${printValue(t.value)}`
+        : t.value.kind === 'tuple'
+          ? `tuple type ${printValue(t.value)}`
+          : `decltype(${printValue(t.value)})`;
   }
 }
 
@@ -208,7 +226,11 @@ export class StatementEvaluator {
       switch (statement.type) {
         case 'decl':
           value = this.checkDeclaredType(statement, this.eval(statement.expr));
-          ctype = isIntegerType(statement.declType) ? statement.declType! : statement.declType === 'auto' ? this.cppTypeOf(statement.expr) : undefined;
+          ctype = isIntegerType(statement.declType)
+            ? statement.declType!
+            : statement.declType === 'auto'
+              ? this.cppTypeOf(statement.expr)
+              : undefined;
           break;
         case 'alias':
           value = { kind: 'type', type: this.resolveType(statement.target, 'the aliased type') };
@@ -273,7 +295,15 @@ export class StatementEvaluator {
     if (s.expr.type === 'typeInstance' && s.expr.typeArg === s.declTypeArg) return v; // `T name(a, b);`: constructed as T
     const declared = this.resolveTypeIfKnown(s.declTypeArg);
     const want =
-      t === 'Layout' ? 'layout' : ['Shape', 'Stride', 'Coord', 'tuple'].includes(t) ? 'tuple' : INTEGER_TYPES.includes(t) ? 'int' : declared?.t === 'tag' ? 'tagObject' : null;
+      t === 'Layout'
+        ? 'layout'
+        : ['Shape', 'Stride', 'Coord', 'tuple'].includes(t)
+          ? 'tuple'
+          : INTEGER_TYPES.includes(t)
+            ? 'int'
+            : declared?.t === 'tag'
+              ? 'tagObject'
+              : null;
     if (want && v.kind !== want) {
       this.fail(s.expr, 'argument-kind', `cannot initialise ${t} '${s.name}' with ${kindName(v)}`);
     }
@@ -365,7 +395,8 @@ export class StatementEvaluator {
         return this.member(e);
       case 'index': {
         const target = this.eval(e.target);
-        if (target.kind !== 'buffer') this.fail(e.target, 'not-callable', `only an AscendC buffer can be indexed with [offset]; this is ${kindName(target)}`);
+        if (target.kind !== 'buffer')
+          this.fail(e.target, 'not-callable', `only an AscendC buffer can be indexed with [offset]; this is ${kindName(target)}`);
         return core.bufferAt(target, this.integer(e.index, 'the offset'));
       }
       case 'typeMember':
@@ -412,7 +443,8 @@ export class StatementEvaluator {
   private isFreeNode(e: Ast.Expr): boolean {
     if (!this.env.free) return false;
     if (e.type === 'paren') return this.isFreeNode(e.inner);
-    if (e.type === 'name') return !this.env.lookup(e.name) && e.name !== '_' && CATLASS_CONSTANTS[e.name] === undefined && e.name !== 'true' && e.name !== 'false';
+    if (e.type === 'name')
+      return !this.env.lookup(e.name) && e.name !== '_' && CATLASS_CONSTANTS[e.name] === undefined && e.name !== 'true' && e.name !== 'false';
     if (e.type === 'member') {
       const root = memberRoot(e);
       return root !== undefined && !this.env.lookup(root);
@@ -435,9 +467,12 @@ export class StatementEvaluator {
   private catlassCoordTrap(e: Ast.Expr, v: CatlassCoord, role: string): never {
     const call = e.type === 'call' && e.callee === 'MakeCoord' ? e : undefined;
     if (call && call.ns === '') {
-      this.fail(call.calleeSpan, 'catlass-coord',
+      this.fail(
+        call.calleeSpan,
+        'catlass-coord',
         `${role}: with 'using namespace Catlass;', MakeCoord(${call.args.map(() => '…').join(', ')}) of arguments of one type resolves to Catlass::MakeCoord and makes a Catlass::Coord, not a tla tuple (C++ then fails far away); write tla::MakeCoord`,
-        { data: { suggestion: 'tla::MakeCoord' } });
+        { data: { suggestion: 'tla::MakeCoord' } },
+      );
     }
     this.fail(e, 'catlass-coord', `${role} must be a tla tuple, not ${printValue(v)} (a Catlass coord); build it with tla::MakeCoord`);
   }
@@ -500,7 +535,8 @@ export class StatementEvaluator {
   /** `Arch::PositionGM{}` (as MakeTensor takes it): the AscendC::TPosition it names. */
   private position(e: Ast.Expr): string {
     const v = this.eval(e);
-    if (v.kind !== 'position') this.fail(e, 'argument-kind', `a position is expected here (Catlass::Arch::PositionGM{}, PositionL1{}, …), not ${kindName(v)}`);
+    if (v.kind !== 'position')
+      this.fail(e, 'argument-kind', `a position is expected here (Catlass::Arch::PositionGM{}, PositionL1{}, …), not ${kindName(v)}`);
     return core.POSITION_TPOSITION[v.name];
   }
 
@@ -513,16 +549,20 @@ export class StatementEvaluator {
         kind: 'slice',
         items: vals.map((v, i) => {
           if (v.kind === 'underscore') return null;
-          if (v.kind !== 'int') this.fail(e.args[i], 'depth-mismatch', `a coordinate with _ must be flat: argument ${i + 1} of ${e.callee} is ${kindName(v)}`);
+          if (v.kind !== 'int')
+            this.fail(e.args[i], 'depth-mismatch', `a coordinate with _ must be flat: argument ${i + 1} of ${e.callee} is ${kindName(v)}`);
           return v;
         }),
       };
     }
-    return core.tuple(...vals.map((v, i) => {
-      if (v.kind === 'catlassCoord') this.catlassCoordTrap(e.args[i], v, `argument ${i + 1} of ${e.callee}`);
-      if (!isIntTuple(v)) this.fail(e.args[i], 'argument-kind', `argument ${i + 1} of ${e.callee} must be an integer or a tuple, not ${kindName(v)}`);
-      return v;
-    }));
+    return core.tuple(
+      ...vals.map((v, i) => {
+        if (v.kind === 'catlassCoord') this.catlassCoordTrap(e.args[i], v, `argument ${i + 1} of ${e.callee}`);
+        if (!isIntTuple(v))
+          this.fail(e.args[i], 'argument-kind', `argument ${i + 1} of ${e.callee} must be an integer or a tuple, not ${kindName(v)}`);
+        return v;
+      }),
+    );
   }
 
   /** True when every argument's C++ type is evident and the same (then Catlass::MakeCoord<T> wins). */
@@ -594,9 +634,16 @@ export class StatementEvaluator {
   private arity(e: Ast.Call, counts: number[], label?: string): void {
     if (!counts.includes(e.args.length)) {
       const want = counts.length === 1 ? `${counts[0]}` : `${counts.slice(0, -1).join(', ')} or ${counts[counts.length - 1]}`;
-      const sig = label ?? BUILTIN_BY_NAME.get(e.callee)?.signatures.map((s) => s.label).join(' | ');
-      this.fail(e.args.length > Math.max(...counts) ? e.args[Math.max(...counts)] : e.argsSpan, 'argument-count',
-        `${e.callee} takes ${want} argument${want === '1' ? '' : 's'}, ${e.args.length} given${sig ? ` (${sig})` : ''}`);
+      const sig =
+        label ??
+        BUILTIN_BY_NAME.get(e.callee)
+          ?.signatures.map((s) => s.label)
+          .join(' | ');
+      this.fail(
+        e.args.length > Math.max(...counts) ? e.args[Math.max(...counts)] : e.argsSpan,
+        'argument-count',
+        `${e.callee} takes ${want} argument${want === '1' ? '' : 's'}, ${e.args.length} given${sig ? ` (${sig})` : ''}`,
+      );
     }
   }
 
@@ -611,7 +658,11 @@ export class StatementEvaluator {
         if (t.value > 1_000_000n) this.fail(t, 'index-out-of-range', `index ${t.value} is out of range for ${e.callee}<…>`);
         return Number(t.value);
       }
-      this.fail(t, 'argument-kind', `${e.callee}<…> takes integer indices, not '${t.type === 'typeArg' ? t.name : t.type === 'decltype' ? 'decltype(…)' : 'an expression'}'`);
+      this.fail(
+        t,
+        'argument-kind',
+        `${e.callee}<…> takes integer indices, not '${t.type === 'typeArg' ? t.name : t.type === 'decltype' ? 'decltype(…)' : 'an expression'}'`,
+      );
     });
   }
 
@@ -661,7 +712,9 @@ export class StatementEvaluator {
       case 'int':
         return e.isStatic ? `Int<${e.value}>` : LITERAL_TYPES[e.suffix];
       case 'typeInstance':
-        return (e.typeArg.name === 'Int' || e.typeArg.name === 'C') && e.typeArg.args?.[0]?.type === 'int' && !e.args.length ? `Int<${e.typeArg.args[0].value}>` : undefined;
+        return (e.typeArg.name === 'Int' || e.typeArg.name === 'C') && e.typeArg.args?.[0]?.type === 'int' && !e.args.length
+          ? `Int<${e.typeArg.args[0].value}>`
+          : undefined;
       case 'name': {
         const c = this.env.lookup(e.name)?.ctype;
         return c ? (CPP_INTEGER_TYPES[c] ?? c) : undefined;
@@ -704,18 +757,21 @@ export class StatementEvaluator {
       if (t.name in core.ELEMENT_BITS) return { t: 'element', name: t.name };
       if ((core.TAG_CLASSES as readonly string[]).includes(t.name)) return { t: 'tag', name: t.name };
       if (t.name in core.POSITION_TPOSITION) return { t: 'position', name: t.name };
-      if (INTEGER_TYPES.includes(t.name) || t.name === 'int64_t' || t.name === 'bool') return t.name === 'bool' ? { t: 'bool' } : { t: 'integer', name: t.name };
+      if (INTEGER_TYPES.includes(t.name) || t.name === 'int64_t' || t.name === 'bool')
+        return t.name === 'bool' ? { t: 'bool' } : { t: 'integer', name: t.name };
       if (t.name === 'MatrixCoord' || t.name === 'GemmCoord') return { t: 'catlassCoord', name: t.name };
     }
     if ((t.name === 'GlobalTensor' || t.name === 'LocalTensor') && t.args?.length === 1) {
       const el = t.args[0];
       const name = el.type === 'typeArg' && !el.args ? this.aliasedName(el.name) : undefined;
       // in a kernel the element may be a template parameter: the buffer is still a buffer of it
-      if (!name || (!(name in core.ELEMENT_BITS) && !this.env.free)) this.fail(el, 'unsupported-element', `${t.name}<…> holds an element type (half, float, int8_t, …)`);
+      if (!name || (!(name in core.ELEMENT_BITS) && !this.env.free))
+        this.fail(el, 'unsupported-element', `${t.name}<…> holds an element type (half, float, int8_t, …)`);
       return { t: 'buffer', storage: t.name, element: name };
     }
     if (['Int', 'C', 'Shape', 'Stride', 'Coord', 'tuple', 'Layout'].includes(t.name) || /^_\d+$/.test(t.name)) {
-      if (t.name === 'Layout') return { t: 'value', value: this.typeInstance({ type: 'typeInstance', typeArg: t, args: [], start: t.start, end: t.end }) };
+      if (t.name === 'Layout')
+        return { t: 'value', value: this.typeInstance({ type: 'typeInstance', typeArg: t, args: [], start: t.start, end: t.end }) };
       return { t: 'value', value: this.typeValue(t) };
     }
     this.fail(t, 'unknown-name', `unknown type '${t.name}'`);
@@ -791,12 +847,16 @@ export class StatementEvaluator {
     }
     if (t.name === 'Layout') {
       const args = t.args ?? [];
-      if (args.length < 2 || args.length > 3) this.fail(t, 'argument-count', `Layout<Shape, Stride[, OriginShape]> takes 2 or 3 type arguments, ${args.length} given`);
+      if (args.length < 2 || args.length > 3)
+        this.fail(t, 'argument-count', `Layout<Shape, Stride[, OriginShape]> takes 2 or 3 type arguments, ${args.length} given`);
       const [s, d, o] = args.map((a) => this.typeValue(a));
       const l = this.core(e, args as unknown as Ast.Expr[], () => core.makeTypeLayout(s, d, o));
       if (!o) {
-        this.report(t.nameSpan, 'zero-origin-shape',
-          `Layout<Shape, Stride>{} without an OriginShape has originShape ${core.printIntTuple(l.originShape)} (value-initialised): every element counts as padding`);
+        this.report(
+          t.nameSpan,
+          'zero-origin-shape',
+          `Layout<Shape, Stride>{} without an OriginShape has originShape ${core.printIntTuple(l.originShape)} (value-initialised): every element counts as padding`,
+        );
       }
       return l;
     }
@@ -822,7 +882,8 @@ export class StatementEvaluator {
       }
       case 'catlassCoord': {
         const n = t.name === 'GemmCoord' ? 3 : 2;
-        if (args.length !== 0 && args.length !== n) this.fail(e, 'argument-count', `${t.name} takes ${n === 3 ? '(m, n, k)' : '(row, column)'}, ${args.length} given`);
+        if (args.length !== 0 && args.length !== n)
+          this.fail(e, 'argument-count', `${t.name} takes ${n === 3 ? '(m, n, k)' : '(row, column)'}, ${args.length} given`);
         const ints = args.map((a, i) => core.arith.cast(this.integer(a, (n === 3 ? ['m', 'n', 'k'] : ['row', 'column'])[i])));
         return { kind: 'catlassCoord', type: t.name, items: ints.length ? ints : Array.from({ length: n }, () => core.int(0)) };
       }
@@ -846,12 +907,20 @@ export class StatementEvaluator {
     const m = /(?:^|::)is(\w+)$/.exec(t.name);
     const pred = m?.[1];
     if (!pred || !([...core.PREDICATES, ...core.MX_PREDICATES] as string[]).includes(pred) || e.member !== 'value') {
-      this.fail(e, 'unknown-name', `unknown type member '${t.name}<…>::${e.member}'; the layout predicates are tla::detail::is${core.PREDICATES[0]}<decltype(l)>::value and the like`);
+      this.fail(
+        e,
+        'unknown-name',
+        `unknown type member '${t.name}<…>::${e.member}'; the layout predicates are tla::detail::is${core.PREDICATES[0]}<decltype(l)>::value and the like`,
+      );
     }
     const args = t.args ?? [];
     const needsElement = core.ELEMENT_PREDICATES.has(pred);
     if (args.length !== (needsElement ? 2 : 1)) {
-      this.fail(t, 'argument-count', `is${pred} takes <${needsElement ? 'Element, ' : ''}Layout>, ${args.length} template argument${args.length === 1 ? '' : 's'} given`);
+      this.fail(
+        t,
+        'argument-count',
+        `is${pred} takes <${needsElement ? 'Element, ' : ''}Layout>, ${args.length} template argument${args.length === 1 ? '' : 's'} given`,
+      );
     }
     let element: string | undefined;
     if (needsElement) {
@@ -863,7 +932,8 @@ export class StatementEvaluator {
     const lt = args[args.length - 1];
     const desc = this.resolveType(lt, 'the layout type');
     const l = desc.t === 'value' ? desc.value : undefined;
-    if (!l || l.kind !== 'layout') this.fail(lt, 'argument-kind', `is${pred} takes a layout type (decltype(layout)), not ${l ? kindName(l) : printType(desc)}`);
+    if (!l || l.kind !== 'layout')
+      this.fail(lt, 'argument-kind', `is${pred} takes a layout type (decltype(layout)), not ${l ? kindName(l) : printType(desc)}`);
     const arch = this.arch();
     const v = this.core(e, [], () => core.layoutPredicate(pred, l, element, arch));
     if (v === undefined) throw new Abort(true); // depends on a template constant not known here
@@ -885,10 +955,18 @@ export class StatementEvaluator {
       if (v.kind === 'slice') items = [...v.items];
       else if (v.kind === 'tuple') {
         const nested = v.items.findIndex((x) => x.kind === 'tuple');
-        if (nested >= 0) this.fail(e.args[0], 'depth-mismatch', `tensor(coord): coord is not flat (a nested tuple in mode ${nested}); indexing and slicing take one-level coords only`);
+        if (nested >= 0)
+          this.fail(
+            e.args[0],
+            'depth-mismatch',
+            `tensor(coord): coord is not flat (a nested tuple in mode ${nested}); indexing and slicing take one-level coords only`,
+          );
         items = v.items as IntValue[];
       } else if (v.kind === 'int') {
-        if (r !== 1) this.fail(e.args[0], 'rank-mismatch', `tensor(i): a single index needs a rank-1 tensor, this one is rank ${r}`, { data: { expectedRank: r } });
+        if (r !== 1)
+          this.fail(e.args[0], 'rank-mismatch', `tensor(i): a single index needs a rank-1 tensor, this one is rank ${r}`, {
+            data: { expectedRank: r },
+          });
         items = [v];
       } else if (v.kind === 'catlassCoord') this.catlassCoordTrap(e.args[0], v, 'the coordinate');
       else this.fail(e.args[0], 'argument-kind', `a tensor is indexed with a coordinate, not ${kindName(v)}`);
@@ -901,7 +979,8 @@ export class StatementEvaluator {
         return v;
       });
       what = items.includes(null) ? 'slice' : `tensor(${e.args.map((_, i) => 'ijklmn'[i] ?? 'x').join(', ')})`;
-      if (items.length !== r) this.fail(e.argsSpan, 'rank-mismatch', `${what}: ${items.length} indices for a rank-${r} tensor`, { data: { expectedRank: r } });
+      if (items.length !== r)
+        this.fail(e.argsSpan, 'rank-mismatch', `${what}: ${items.length} indices for a rank-${r} tensor`, { data: { expectedRank: r } });
     }
     if (items.includes(null)) return this.core(e as Ast.Expr, e.args, () => core.sliceTensor(t, items, what));
     return this.core(e as Ast.Expr, e.args, () => core.elementIndex(t, items as IntValue[], what));
@@ -944,7 +1023,8 @@ export class StatementEvaluator {
         if (m.name === 'GetTileLayout') {
           if (e.args.length !== 1) this.fail(e.argsSpan, 'argument-count', `GetTileLayout takes one MatrixCoord, ${e.args.length} given`);
           const c = this.eval(e.args[0]);
-          if (c.kind !== 'catlassCoord') this.fail(e.args[0], 'argument-kind', `${base.tag}::GetTileLayout takes a MatrixCoord{rows, cols}, not ${kindName(c)}`);
+          if (c.kind !== 'catlassCoord')
+            this.fail(e.args[0], 'argument-kind', `${base.tag}::GetTileLayout takes a MatrixCoord{rows, cols}, not ${kindName(c)}`);
           return this.core(e, e.args, () => core.tagGetTileLayout(base, c));
         }
         if ((m.name === 'shape' || m.name === 'stride' || m.name === 'orgShape') && base[m.name]) {
@@ -953,7 +1033,11 @@ export class StatementEvaluator {
           if (e.args.length === 1) {
             const i = this.integer(e.args[0], `the index of ${m.name}(i)`);
             if (i.sym || i.value < 0n || i.value >= BigInt(entries.length)) {
-              this.fail(e.args[0], 'index-out-of-range', `${m.name}(${core.printIntTuple(i)}) of a layout::${base.tag}: its ${m.name} has ${entries.length} entries`);
+              this.fail(
+                e.args[0],
+                'index-out-of-range',
+                `${m.name}(${core.printIntTuple(i)}) of a layout::${base.tag}: its ${m.name} has ${entries.length} entries`,
+              );
             }
             return entries[Number(i.value)];
           }
@@ -1045,7 +1129,10 @@ export class StatementEvaluator {
     if (tagCall) return this.tagStatic(e, this.aliasedName(tagCall[1]), tagCall[2]);
     const ctorType = !e.templateArgs && !e.braces ? this.aliasedName(e.callee) : '';
     if ((core.TAG_CLASSES as readonly string[]).includes(ctorType) || ctorType === 'MatrixCoord' || ctorType === 'GemmCoord') {
-      return this.construct(e, ctorType === 'MatrixCoord' || ctorType === 'GemmCoord' ? { t: 'catlassCoord', name: ctorType } : { t: 'tag', name: ctorType });
+      return this.construct(
+        e,
+        ctorType === 'MatrixCoord' || ctorType === 'GemmCoord' ? { t: 'catlassCoord', name: ctorType } : { t: 'tag', name: ctorType },
+      );
     }
     switch (e.callee) {
       case 'MakeCoord':
@@ -1063,7 +1150,8 @@ export class StatementEvaluator {
         this.noTemplate(e);
         this.arity(e, [3, 4]);
         const buf = this.eval(e.args[0]);
-        if (buf.kind !== 'buffer') this.fail(e.args[0], 'argument-kind', `MakeTensor's first argument is an AscendC buffer (GlobalTensor/LocalTensor), not ${kindName(buf)}`);
+        if (buf.kind !== 'buffer')
+          this.fail(e.args[0], 'argument-kind', `MakeTensor's first argument is an AscendC buffer (GlobalTensor/LocalTensor), not ${kindName(buf)}`);
         if (this.isFreeNode(e.args[1]) && e.args.length === 3) {
           // MakeTensor over a kernel's layout not known here (params.layoutA): its tiles' extents are still known
           this.eval(e.args[1]);
@@ -1074,7 +1162,14 @@ export class StatementEvaluator {
         if (lv.kind === 'opaqueLayout' && e.args.length === 3) {
           const pos = this.position(e.args[2]);
           const zero = core.tuple(...(lv.originShape as core.TupleValue).items.map(() => core.staticInt(0)));
-          return { kind: 'opaqueTensor', root: `${buf.name} (${lv.label})`, offset: zero, originShape: lv.originShape, element: buf.element, position: pos };
+          return {
+            kind: 'opaqueTensor',
+            root: `${buf.name} (${lv.label})`,
+            offset: zero,
+            originShape: lv.originShape,
+            element: buf.element,
+            position: pos,
+          };
         }
         if (lv.kind !== 'layout') this.fail(e.args[1], 'argument-kind', `the layout of MakeTensor must be a layout, not ${kindName(lv)}`);
         const l = lv;
@@ -1093,7 +1188,16 @@ export class StatementEvaluator {
           return this.core(e, e.args, () => (e.callee === 'TileView' ? core.opaqueTileView(t, c, sh) : core.getOpaqueTile(t, c, sh)));
         }
         const r = this.core(e, e.args, () => (e.callee === 'TileView' ? core.tileView(t, c, sh) : core.getTile(t, c, sh)));
-        this.tiles.push({ node: e, parent: t.layout, tileShape: sh, coord: core.tuple(...(r.coord as core.TupleValue).items.map((x, d) => A.sub(x as IntValue, ((t.coord as core.TupleValue).items[d] as IntValue)))), result: r.layout, tensorCoord: r.coord });
+        this.tiles.push({
+          node: e,
+          parent: t.layout,
+          tileShape: sh,
+          coord: core.tuple(
+            ...(r.coord as core.TupleValue).items.map((x, d) => A.sub(x as IntValue, (t.coord as core.TupleValue).items[d] as IntValue)),
+          ),
+          result: r.layout,
+          tensorCoord: r.coord,
+        });
         return r;
       }
       case 'MakeTensorLike': {
@@ -1102,7 +1206,8 @@ export class StatementEvaluator {
         if (el) this.element(el);
         this.arity(e, [3, 4]);
         const buf = this.eval(e.args[0]);
-        if (buf.kind !== 'buffer') this.fail(e.args[0], 'argument-kind', `MakeTensorLike's first argument is an AscendC buffer, not ${kindName(buf)}`);
+        if (buf.kind !== 'buffer')
+          this.fail(e.args[0], 'argument-kind', `MakeTensorLike's first argument is an AscendC buffer, not ${kindName(buf)}`);
         const like0 = this.tensorArg(e.args[1], 'the like-tensor of MakeTensorLike', true);
         const pos = this.position(e.args[2]);
         // a like-tensor whose layout is not known here: only its originShape is used (and the buffer holds E)
@@ -1110,7 +1215,7 @@ export class StatementEvaluator {
           like0.kind === 'opaqueTensor'
             ? like0.originShape
               ? core.makeTensor(buf, core.layout(like0.originShape, like0.originShape, like0.originShape), pos)
-              : this.fail(e.args[1], 'argument-kind', 'MakeTensorLike: the like-tensor\'s rank is not known here')
+              : this.fail(e.args[1], 'argument-kind', "MakeTensorLike: the like-tensor's rank is not known here")
             : like0;
         if (e.args.length === 4) {
           const base = this.layoutArg(e.args[3], 'the layoutBase of MakeTensorLike');
@@ -1124,8 +1229,13 @@ export class StatementEvaluator {
         this.arity(e, [2, 3]);
         const c = this.eval(e.args[0]);
         if (c.kind !== 'slice') {
-          if (c.kind === 'tuple' && c.items.some((x) => x.kind === 'tuple')) this.fail(e.args[0], 'depth-mismatch', 'slice_and_offset: coord is not flat');
-          this.fail(e.args[0], 'argument-kind', `slice_and_offset: the coord has no underscore (${printValue(c)}); slice with tla::_ in the modes to keep`);
+          if (c.kind === 'tuple' && c.items.some((x) => x.kind === 'tuple'))
+            this.fail(e.args[0], 'depth-mismatch', 'slice_and_offset: coord is not flat');
+          this.fail(
+            e.args[0],
+            'argument-kind',
+            `slice_and_offset: the coord has no underscore (${printValue(c)}); slice with tla::_ in the modes to keep`,
+          );
         }
         const l = this.layoutArg(e.args[1], 'the layout of slice_and_offset');
         const base = e.args.length === 3 ? this.intTuple(e.args[2], 'the base coord') : undefined;
@@ -1136,7 +1246,12 @@ export class StatementEvaluator {
         this.noTemplate(e);
         this.arity(e, [1]);
         const t = this.eval(e.args[0]);
-        if (t.kind !== 'tagObject') this.fail(e.args[0], 'argument-kind', `MakeLayoutFromTag takes a Catlass::layout tag object, not ${kindName(t)}${t.kind === 'layout' ? ' (it is a tla layout already)' : ''}`);
+        if (t.kind !== 'tagObject')
+          this.fail(
+            e.args[0],
+            'argument-kind',
+            `MakeLayoutFromTag takes a Catlass::layout tag object, not ${kindName(t)}${t.kind === 'layout' ? ' (it is a tla layout already)' : ''}`,
+          );
         if (this.env.free && !(core.TAG_CLASSES as readonly string[]).includes(t.tag) && t.orgShape) {
           // a tag object of a template-parameter class: the layout's originShape is its orgShape
           return { kind: 'opaqueLayout', label: `MakeLayoutFromTag(${t.tag})`, originShape: core.tuple(...t.orgShape) };
@@ -1147,15 +1262,29 @@ export class StatementEvaluator {
         const el = this.typeName(e, 0, 'Element');
         const tag = this.typeName(e, 1, 'Element, Tag');
         const isB = e.templateArgs?.[2];
-        if (!isB) this.fail(e.calleeSpan, 'argument-count', 'MakeMxScaleLayout: the isB template argument (A or B side) is missing: MakeMxScaleLayout<float8_e8m0_t, Tag, isB>(rows, cols)');
+        if (!isB)
+          this.fail(
+            e.calleeSpan,
+            'argument-count',
+            'MakeMxScaleLayout: the isB template argument (A or B side) is missing: MakeMxScaleLayout<float8_e8m0_t, Tag, isB>(rows, cols)',
+          );
         if (this.env.free && !(core.TAG_CLASSES as readonly string[]).includes(tag.name) && e.args.length === 2) {
           // a template-parameter tag: the scale layout's originShape is (rows, cols) whatever the tag
           const [r, c] = e.args.map((a, i) => this.integer(a, i ? 'cols' : 'rows'));
           return { kind: 'opaqueLayout', label: `MakeMxScaleLayout<${el.name}, ${tag.name}>`, originShape: core.tuple(r, c) };
         }
-        const b = isB.type === 'typeArg' && (isB.name === 'true' || isB.name === 'false') ? isB.name === 'true' : isB.type === 'int' ? isB.value !== 0n : this.boolConstant(isB);
+        const b =
+          isB.type === 'typeArg' && (isB.name === 'true' || isB.name === 'false')
+            ? isB.name === 'true'
+            : isB.type === 'int'
+              ? isB.value !== 0n
+              : this.boolConstant(isB);
         if (this.arch() === 3510 && el.name !== 'float8_e8m0_t') {
-          this.fail(el.span, 'unsupported-element', `MakeMxScaleLayout: the element must be float8_e8m0_t (got ${el.name}); C++: "only support RowMajor, ColumnMajor, zZ, nN in fp8_e8m0_t dtype"`);
+          this.fail(
+            el.span,
+            'unsupported-element',
+            `MakeMxScaleLayout: the element must be float8_e8m0_t (got ${el.name}); C++: "only support RowMajor, ColumnMajor, zZ, nN in fp8_e8m0_t dtype"`,
+          );
         }
         if (this.arch() === 3510 && !(core.MX_SCALE_TAGS as readonly string[]).includes(tag.name)) {
           this.fail(tag.span, 'unsupported-tag', `MakeMxScaleLayout: ${tag.name} is not a scale layout (${core.MX_SCALE_TAGS.join(', ')} only)`);
@@ -1206,7 +1335,8 @@ export class StatementEvaluator {
         const v = this.layoutOrTuple(e.args[0], `${e.callee}(…)`);
         let part: IntTuple;
         if (v.kind === 'layout') part = v[e.callee];
-        else if (e.callee === 'shape') part = v; // shape(IntTuple) is the tuple itself
+        else if (e.callee === 'shape')
+          part = v; // shape(IntTuple) is the tuple itself
         else this.fail(e.args[0], 'argument-kind', `${e.callee}(…) needs a layout, not ${kindName(v)}`);
         const idx = this.indices(e);
         return this.core(e, e.args, () => core.getPath(part, idx));
@@ -1291,10 +1421,9 @@ export class StatementEvaluator {
   private element(el: { name: string; span: Ast.Span }): void {
     if (!(el.name in core.ELEMENT_BITS)) {
       const s = closest(el.name, Object.keys(core.ELEMENT_BITS));
-      this.fail(el.span, 'unsupported-element',
-        `unsupported element type '${el.name}'; supported: ${Object.keys(core.ELEMENT_BITS).join(', ')}`, {
-          data: s ? { suggestion: s } : undefined,
-        });
+      this.fail(el.span, 'unsupported-element', `unsupported element type '${el.name}'; supported: ${Object.keys(core.ELEMENT_BITS).join(', ')}`, {
+        data: s ? { suggestion: s } : undefined,
+      });
     }
   }
 
@@ -1316,10 +1445,14 @@ export class StatementEvaluator {
       this.element(el);
       if (!SUPPORTED_TAGS.includes(tag.name)) {
         const s = closest(tag.name, SUPPORTED_TAGS);
-        this.fail(tag.span, 'unsupported-tag',
-          `MakeLayout<Element, Tag> does not support tag '${tag.name}'; supported tags: ${SUPPORTED_TAGS.join(', ')}`, {
+        this.fail(
+          tag.span,
+          'unsupported-tag',
+          `MakeLayout<Element, Tag> does not support tag '${tag.name}'; supported tags: ${SUPPORTED_TAGS.join(', ')}`,
+          {
             data: s ? { suggestion: s } : undefined,
-          });
+          },
+        );
       }
       this.arity(e, [2], 'MakeLayout<Element, Tag>(rows, cols)');
       const [r, c] = e.args.map((a, i) => this.integer(a, i ? 'cols' : 'rows'));
@@ -1347,15 +1480,21 @@ export class StatementEvaluator {
     if (core.isSymbolic(result) || core.isSymbolic(tileShape) || core.isSymbolic(coord)) return result;
     const origin = result.originShape as core.TupleValue;
     if (origin.items.some((x) => (x as IntValue).value === 0n)) {
-      this.report(e, 'empty-tile',
-        `empty tile: its originShape ${core.printIntTuple(origin)} has an extent of 0 — coord ${core.printIntTuple(coord)} starts beyond the layout's originShape ${core.printIntTuple(parent.originShape)}`);
+      this.report(
+        e,
+        'empty-tile',
+        `empty tile: its originShape ${core.printIntTuple(origin)} has an extent of 0 — coord ${core.printIntTuple(coord)} starts beyond the layout's originShape ${core.printIntTuple(parent.originShape)}`,
+      );
     } else {
       const t = (tileShape as core.TupleValue).items as IntValue[];
       const c = (coord as core.TupleValue).items as IntValue[];
       const off = c.findIndex((x, d) => t[d].value !== 0n && x.value % t[d].value !== 0n);
       if (off >= 0) {
-        this.report(e.args[2], 'tile-misaligned',
-          `tile origin ${core.printIntTuple(coord)} is not a multiple of tileShape ${core.printIntTuple(tileShape)} (mode ${off}); coord is in elements, not a tile index`);
+        this.report(
+          e.args[2],
+          'tile-misaligned',
+          `tile origin ${core.printIntTuple(coord)} is not a multiple of tileShape ${core.printIntTuple(tileShape)} (mode ${off}); coord is in elements, not a tile index`,
+        );
       }
     }
     return result;
@@ -1378,8 +1517,11 @@ export class StatementEvaluator {
     if (core.isSymbolic(coord) || core.isSymbolic(shape) || (origin && core.isSymbolic(origin))) return;
     const outside = findOutside(coord, shape, []);
     if (outside) {
-      this.report(node, 'coord-out-of-shape',
-        `coordinate ${outside.value} is outside ${outside.path.length ? `mode <${outside.path.join(',')}>` : 'the shape'} of extent ${outside.extent} (C++ does not check; the offset runs on)`);
+      this.report(
+        node,
+        'coord-out-of-shape',
+        `coordinate ${outside.value} is outside ${outside.path.length ? `mode <${outside.path.join(',')}>` : 'the shape'} of extent ${outside.extent} (C++ does not check; the offset runs on)`,
+      );
       return;
     }
     if (!origin) return;
@@ -1389,8 +1531,11 @@ export class StatementEvaluator {
     for (let d = 0; d < logical.length && d < o.length; d++) {
       const od = o[d];
       if (od.kind === 'int' && logical[d] >= od.value) {
-        this.report(node, 'coord-in-padding',
-          `coordinate is in padding: logical index ${logical[d]} of mode ${d} is beyond originShape<${d}> = ${od.value}`);
+        this.report(
+          node,
+          'coord-in-padding',
+          `coordinate is in padding: logical index ${logical[d]} of mode ${d} is beyond originShape<${d}> = ${od.value}`,
+        );
         return;
       }
     }
@@ -1401,10 +1546,24 @@ export class StatementEvaluator {
 const COORD_ACCESSORS = new Set(['m', 'n', 'k', 'row', 'column']);
 
 /** C++ types of integer literals by suffix. */
-const LITERAL_TYPES: Record<string, string> = { '': 'int', u: 'unsigned', l: 'long', ul: 'unsigned long', ll: 'long long', ull: 'unsigned long long' };
+const LITERAL_TYPES: Record<string, string> = {
+  '': 'int',
+  u: 'unsigned',
+  l: 'long',
+  ul: 'unsigned long',
+  ll: 'long long',
+  ull: 'unsigned long long',
+};
 /** Integer type spellings as the C++ types they name (for the same-type test of Catlass::MakeCoord). */
 const CPP_INTEGER_TYPES: Record<string, string> = {
-  uint32_t: 'unsigned', unsigned: 'unsigned', int32_t: 'int', int: 'int', int64_t: 'long', long: 'long', uint64_t: 'unsigned long', size_t: 'unsigned long',
+  uint32_t: 'unsigned',
+  unsigned: 'unsigned',
+  int32_t: 'int',
+  int: 'int',
+  int64_t: 'long',
+  long: 'long',
+  uint64_t: 'unsigned long',
+  size_t: 'unsigned long',
 };
 const isIntegerType = (t: string | null | undefined): boolean => !!t && (INTEGER_TYPES.includes(t) || t === 'int64_t');
 
@@ -1471,7 +1630,13 @@ export function valuesEqual(a: Value, b: Value): boolean {
   if (isIntTuple(a) && isIntTuple(b)) return core.equalValues(a, b);
   if (a.kind === 'bool' && b.kind === 'bool') return a.value === b.value;
   if (a.kind === 'tensor' && b.kind === 'tensor') {
-    return valuesEqual(a.layout, b.layout) && core.equalValues(a.coord, b.coord) && a.position === b.position && a.data.element === b.data.element && core.equalValues(a.data.offset, b.data.offset);
+    return (
+      valuesEqual(a.layout, b.layout) &&
+      core.equalValues(a.coord, b.coord) &&
+      a.position === b.position &&
+      a.data.element === b.data.element &&
+      core.equalValues(a.data.offset, b.data.offset)
+    );
   }
   return printValue(a) === printValue(b);
 }

@@ -8,7 +8,19 @@ import { namespaceOf, unqualified } from './qualifiers';
 
 type Tok = { t: 'id' | 'static' | 'num' | 'str' | 'p'; v: string; s: number; e: number; value?: bigint; suffix?: string };
 
-const KEYWORDS = new Set(['auto', 'constexpr', 'const', 'static_assert', 'static_cast', 'static', 'using', 'namespace', 'inline', 'typedef', 'decltype']);
+const KEYWORDS = new Set([
+  'auto',
+  'constexpr',
+  'const',
+  'static_assert',
+  'static_cast',
+  'static',
+  'using',
+  'namespace',
+  'inline',
+  'typedef',
+  'decltype',
+]);
 const CAST_TYPES = new Set(['int64_t', 'uint64_t', 'int32_t', 'uint32_t', 'size_t', 'int', 'long', 'unsigned']);
 const DECL_QUALIFIERS = new Set(['constexpr', 'const', 'static', 'inline']);
 const PUNCT2 = new Set(['::', '->', '==', '!=']);
@@ -169,7 +181,15 @@ class Parser {
   // ---- statements
 
   statement(): R<Ast.Statement> {
-    for (const alt of [() => this.usingNamespace(), () => this.aliasDecl(), () => this.typedefDecl(), () => this.staticAssert(), () => this.declarationTyped(), () => this.declarationShort(), () => this.expressionStatement()]) {
+    for (const alt of [
+      () => this.usingNamespace(),
+      () => this.aliasDecl(),
+      () => this.typedefDecl(),
+      () => this.staticAssert(),
+      () => this.declarationTyped(),
+      () => this.declarationShort(),
+      () => this.expressionStatement(),
+    ]) {
       const s = alt();
       if (s) return this.i === this.toks.length ? s : null;
       this.i = 0;
@@ -310,7 +330,17 @@ class Parser {
     const expr = this.expr();
     const semi = expr && this.accept(';');
     if (!expr || !semi) return this.fail(t0);
-    return { type: 'decl', declType: null, declTypeArg: null, isConst: false, name: name.v, nameSpan: { start: name.s, end: name.e }, expr, start: name.s, end: semi.e };
+    return {
+      type: 'decl',
+      declType: null,
+      declTypeArg: null,
+      isConst: false,
+      name: name.v,
+      nameSpan: { start: name.s, end: name.e },
+      expr,
+      start: name.s,
+      end: semi.e,
+    };
   }
 
   private expressionStatement(): R<Ast.Statement> {
@@ -355,7 +385,6 @@ class Parser {
   private bare(text: string): string {
     return unqualified(text);
   }
-
 
   // ---- expressions
 
@@ -661,7 +690,14 @@ class Parser {
     const ctorArgs = this.exprList();
     const close = ctorArgs && this.accept('}');
     if (!ctorArgs || !close) return this.fail(t0);
-    const typeArg: Ast.TypeArg = { type: 'typeArg', name: this.bare(q.text), nameSpan: { start: q.start, end: q.end }, args, start: q.start, end: args ? targsEnd : q.end };
+    const typeArg: Ast.TypeArg = {
+      type: 'typeArg',
+      name: this.bare(q.text),
+      nameSpan: { start: q.start, end: q.end },
+      args,
+      start: q.start,
+      end: args ? targsEnd : q.end,
+    };
     return { type: 'typeInstance', typeArg, args: ctorArgs, start: q.start, end: close.e };
   }
 
@@ -676,7 +712,14 @@ class Parser {
     if (!this.accept('::')) return this.fail(t0);
     const member = this.ident();
     if (!member) return this.fail(t0);
-    const typeArg: Ast.TypeArg = { type: 'typeArg', name: this.bare(q.text), nameSpan: { start: q.start, end: q.end }, args, start: q.start, end: targsEnd };
+    const typeArg: Ast.TypeArg = {
+      type: 'typeArg',
+      name: this.bare(q.text),
+      nameSpan: { start: q.start, end: q.end },
+      args,
+      start: q.start,
+      end: targsEnd,
+    };
     return { type: 'typeMember', typeArg, member: member.v, memberSpan: { start: member.s, end: member.e }, start: q.start, end: member.e };
   }
 
@@ -690,7 +733,8 @@ class Parser {
     if (!close) return this.fail(t0);
     const next = this.peek();
     // ohm's lookahead is on characters: `->` starts with `-` too
-    if (next && next.t === 'p' && (next.v === '*' || next.v === '/' || next.v === '%' || next.v === '+' || next.v === '-' || next.v === '->')) return this.fail(t0);
+    if (next && next.t === 'p' && (next.v === '*' || next.v === '/' || next.v === '%' || next.v === '+' || next.v === '-' || next.v === '->'))
+      return this.fail(t0);
     return { type: 'tuple', items, start: open.s, end: close.e };
   }
 

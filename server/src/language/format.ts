@@ -69,9 +69,18 @@ function formatTokens(toks: Tok[]): string {
       const p = prev.text;
       if (t.kind === 'comment') space = true;
       else if (p === '(' || p === '[' || p === '{' || p === '::' || p === ':' || p === '#') space = false;
-      else if (t.text === ')' || t.text === ']' || t.text === '}' || t.text === ',' || t.text === ';' || t.text === '::' || t.text === ':') space = false;
+      else if (t.text === ')' || t.text === ']' || t.text === '}' || t.text === ',' || t.text === ';' || t.text === '::' || t.text === ':')
+        space = false;
       else if (p === ',') space = groups[groups.length - 1] !== 'tuple';
-      else if (t.text === '(') space = prev.kind === 'punct' && BINARY.has(p) ? true : prev.kind === 'word' && ['return', 'static_assert'].includes(p) ? false : prev.kind !== 'word' && p !== ')' && p !== '>' && p !== '}' ? true : false;
+      else if (t.text === '(')
+        space =
+          prev.kind === 'punct' && BINARY.has(p)
+            ? true
+            : prev.kind === 'word' && ['return', 'static_assert'].includes(p)
+              ? false
+              : prev.kind !== 'word' && p !== ')' && p !== '>' && p !== '}'
+                ? true
+                : false;
       else if (t.text === '<') space = prev.kind !== 'word';
       else if (t.text === '>') space = angle === 0;
       else if (p === '<' && angle > 0) space = false;

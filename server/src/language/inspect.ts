@@ -83,7 +83,8 @@ export function offsetTerms(coord: IntTuple, shape: IntTuple, stride: IntTuple, 
 /** `(1,5) → 1·4 + 0·16 + 1·1 + 1·32 = 37` */
 export function explainOffset(coord: IntTuple, shape: IntTuple, stride: IntTuple, result: IntValue): string {
   const terms = offsetTerms(coord, shape, stride);
-  if (core.isSymbolic(coord) || core.isSymbolic(shape) || core.isSymbolic(stride)) return `${core.printIntTuple(coord)} → ${core.printIntTuple(result)}`;
+  if (core.isSymbolic(coord) || core.isSymbolic(shape) || core.isSymbolic(stride))
+    return `${core.printIntTuple(coord)} → ${core.printIntTuple(result)}`;
   const sum = terms.length ? terms.map((t) => `${t.coord}·${t.stride}`).join(' + ') : '0';
   return `${core.printIntTuple(coord).replace(/_/g, '')} → ${sum} = ${core.printIntTuple(result).replace(/^_/, '')}`;
 }
@@ -167,7 +168,8 @@ export function nameOccurrences(a: DocumentAnalysis): NameOccurrence[] {
     if (!s.statement) continue;
     for (const e of Ast.statementExprs(s.statement)) {
       Ast.walkExpr(e, (n) => {
-        if (n.type === 'name' && a.declarations.has(n.name)) out.push({ name: n.name, start: base + n.start, end: base + n.end, isDeclaration: false });
+        if (n.type === 'name' && a.declarations.has(n.name))
+          out.push({ name: n.name, start: base + n.start, end: base + n.end, isDeclaration: false });
         else if (n.type === 'call' && a.declarations.has(n.callee) && !n.templateArgs && !n.braces) {
           out.push({ name: n.callee, start: base + n.calleeSpan.start, end: base + n.calleeSpan.end, isDeclaration: false });
         }

@@ -79,9 +79,7 @@ function setup(): { g: ohm.Grammar; s: ohm.Semantics } {
     DeclSpecifiers(quals, type) {
       const isConst = quals.children.some((q: ohm.Node) => q.sourceString.startsWith('const'));
       const t = type.ast();
-      return typeof t === 'string'
-        ? { declType: t, declTypeArg: null, isConst }
-        : { declType: (t as Ast.TypeArg).name, declTypeArg: t, isConst };
+      return typeof t === 'string' ? { declType: t, declTypeArg: null, isConst } : { declType: (t as Ast.TypeArg).name, declTypeArg: t, isConst };
     },
     TypedSpecifiers(quals, type) {
       const isConst = quals.children.some((q: ohm.Node) => q.sourceString.startsWith('const'));

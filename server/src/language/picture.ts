@@ -15,7 +15,8 @@ function modeLeaves(shape: IntTuple, stride: IntTuple): { extent: number; stride
 }
 
 export function buildPicture(l: Layout, tiles: PictureTile[] = []): PictureResult {
-  if (core.isSymbolic(l)) return { ok: false, reason: 'its sizes are known only at run time; open it in a layout scratchpad with values to see a picture' };
+  if (core.isSymbolic(l))
+    return { ok: false, reason: 'its sizes are known only at run time; open it in a layout scratchpad with values to see a picture' };
   const shapeModes = l.shape.kind === 'tuple' ? l.shape.items : [l.shape];
   const strideModes = l.stride.kind === 'tuple' ? l.stride.items : [l.stride];
   const originModes = l.originShape.kind === 'tuple' ? l.originShape.items : [l.originShape];
@@ -51,4 +52,3 @@ export function buildPicture(l: Layout, tiles: PictureTile[] = []): PictureResul
     },
   };
 }
-

@@ -160,7 +160,8 @@ export function renderSvg(p: Picture, title: string): string {
     ? `${g.rows}×${g.cols} cells, each block ${g.rowStep}×${g.colStep} (aligned to the layout's blocks); colour = offset of its first element; valid ${g.validRows}×${g.validCols}`
     : `${g.rows}×${g.cols} cells, every cell labelled with its offset; valid ${g.validRows}×${g.validCols}; hatched = padding beyond originShape`;
   lines.push(note);
-  if (p.tiles.length) lines.push('tiles in red: dashed = the whole tile, solid = its valid part, red hatching = its tail (beyond the parent\'s originShape)');
+  if (p.tiles.length)
+    lines.push("tiles in red: dashed = the whole tile, solid = its valid part, red hatching = its tail (beyond the parent's originShape)");
   const top = 24 + lines.length * 16 + 8;
   // tiles may reach past the parent's shape: make room for them
   const tileRows = Math.max(0, ...p.tiles.map((t) => (p.rank >= 2 ? t.coord[0] + t.tileShape[0] : 1)));
@@ -175,7 +176,9 @@ export function renderSvg(p: Picture, title: string): string {
       '<pattern id="tail" width="8" height="8" patternUnits="userSpaceOnUse" patternTransform="rotate(-45)"><line x1="0" y1="0" x2="0" y2="8" stroke="#c00" stroke-width="2" stroke-opacity="0.55"/></pattern></defs>',
   );
   parts.push(`<rect width="${w}" height="${h}" fill="#fff"/>`);
-  lines.forEach((l, i) => parts.push(`<text x="8" y="${18 + i * 16}"${i === 0 ? ' font-size="12"' : ' fill="#444" font-size="10"'}>${esc(l)}</text>`));
+  lines.forEach((l, i) =>
+    parts.push(`<text x="8" y="${18 + i * 16}"${i === 0 ? ' font-size="12"' : ' fill="#444" font-size="10"'}>${esc(l)}</text>`),
+  );
   // one <g> per row for the cells and one for their labels keeps the file small: a rect carries
   // only x and fill, a label only x (the row's <g> places it and centres it)
   for (let r = 0; r < g.drawnRows; r++) {
@@ -203,11 +206,15 @@ export function renderSvg(p: Picture, title: string): string {
   const H = g.drawnRows * cell;
   if (labels) {
     // thin cell edges so that neighbouring labels stay apart
-    for (let r = 1; r < g.drawnRows; r++) parts.push(`<line x1="${x0}" x2="${x0 + W}" y1="${y0 + r * cell}" y2="${y0 + r * cell}" stroke="#fff" stroke-width="0.5"/>`);
-    for (let c = 1; c < g.drawnCols; c++) parts.push(`<line y1="${y0}" y2="${y0 + H}" x1="${x0 + c * cell}" x2="${x0 + c * cell}" stroke="#fff" stroke-width="0.5"/>`);
+    for (let r = 1; r < g.drawnRows; r++)
+      parts.push(`<line x1="${x0}" x2="${x0 + W}" y1="${y0 + r * cell}" y2="${y0 + r * cell}" stroke="#fff" stroke-width="0.5"/>`);
+    for (let c = 1; c < g.drawnCols; c++)
+      parts.push(`<line y1="${y0}" y2="${y0 + H}" x1="${x0 + c * cell}" x2="${x0 + c * cell}" stroke="#fff" stroke-width="0.5"/>`);
   }
-  for (const b of g.rowBorders) parts.push(`<line x1="${x0}" x2="${x0 + W}" y1="${y0 + b * cell}" y2="${y0 + b * cell}" stroke="#000" stroke-width="1.5"/>`);
-  for (const b of g.colBorders) parts.push(`<line y1="${y0}" y2="${y0 + H}" x1="${x0 + b * cell}" x2="${x0 + b * cell}" stroke="#000" stroke-width="1.5"/>`);
+  for (const b of g.rowBorders)
+    parts.push(`<line x1="${x0}" x2="${x0 + W}" y1="${y0 + b * cell}" y2="${y0 + b * cell}" stroke="#000" stroke-width="1.5"/>`);
+  for (const b of g.colBorders)
+    parts.push(`<line y1="${y0}" y2="${y0 + H}" x1="${x0 + b * cell}" x2="${x0 + b * cell}" stroke="#000" stroke-width="1.5"/>`);
   // valid region outline
   const vw = Math.min(W, (g.validCols / g.colStep) * cell);
   const vh = Math.min(H, (g.validRows / g.rowStep) * cell);
@@ -223,17 +230,30 @@ export function renderSvg(p: Picture, title: string): string {
     const px = (n: number, step: number) => (Math.max(0, n) / step) * cell;
     const own = k === 0 && !!p.subject?.tile;
     // the tail: the tile's part beyond its valid extent (right of it, and below it)
-    if (vc < sc) parts.push(`<rect x="${X + px(vc, g.colStep)}" y="${Y}" width="${px(sc - vc, g.colStep)}" height="${px(sr, g.rowStep)}" fill="url(#tail)"/>`);
-    if (vr < sr && vc > 0) parts.push(`<rect x="${X}" y="${Y + px(vr, g.rowStep)}" width="${px(Math.min(vc, sc), g.colStep)}" height="${px(sr - vr, g.rowStep)}" fill="url(#tail)"/>`);
-    parts.push(`<rect x="${X}" y="${Y}" width="${px(sc, g.colStep)}" height="${px(sr, g.rowStep)}" fill="none" stroke="#c00" stroke-width="${own ? 2.5 : 1.5}" stroke-dasharray="6 3"><title>${esc(t.label)}</title></rect>`);
-    if (vr > 0 && vc > 0) parts.push(`<rect x="${X}" y="${Y}" width="${px(vc, g.colStep)}" height="${px(vr, g.rowStep)}" fill="none" stroke="#c00" stroke-width="${own ? 3 : 2}"/>`);
+    if (vc < sc)
+      parts.push(`<rect x="${X + px(vc, g.colStep)}" y="${Y}" width="${px(sc - vc, g.colStep)}" height="${px(sr, g.rowStep)}" fill="url(#tail)"/>`);
+    if (vr < sr && vc > 0)
+      parts.push(
+        `<rect x="${X}" y="${Y + px(vr, g.rowStep)}" width="${px(Math.min(vc, sc), g.colStep)}" height="${px(sr - vr, g.rowStep)}" fill="url(#tail)"/>`,
+      );
+    parts.push(
+      `<rect x="${X}" y="${Y}" width="${px(sc, g.colStep)}" height="${px(sr, g.rowStep)}" fill="none" stroke="#c00" stroke-width="${own ? 2.5 : 1.5}" stroke-dasharray="6 3"><title>${esc(t.label)}</title></rect>`,
+    );
+    if (vr > 0 && vc > 0)
+      parts.push(
+        `<rect x="${X}" y="${Y}" width="${px(vc, g.colStep)}" height="${px(vr, g.rowStep)}" fill="none" stroke="#c00" stroke-width="${own ? 3 : 2}"/>`,
+      );
     parts.push(`<text x="${X + 2}" y="${Y - 3}" fill="#c00" font-size="10">${esc(t.label)}</text>`);
   });
   // axis labels: every cell when labelled, else every few blocks
   const every = labels ? 1 : Math.max(1, Math.ceil(g.drawnCols / 16));
-  for (let c = 0; c < g.drawnCols; c += every) parts.push(`<text x="${x0 + c * cell + cell / 2}" y="${y0 - 4}" fill="#444" text-anchor="middle">${c * g.colStep}</text>`);
+  for (let c = 0; c < g.drawnCols; c += every)
+    parts.push(`<text x="${x0 + c * cell + cell / 2}" y="${y0 - 4}" fill="#444" text-anchor="middle">${c * g.colStep}</text>`);
   const everyR = labels ? 1 : Math.max(1, Math.ceil(g.drawnRows / 32));
-  for (let r = 0; r < g.drawnRows; r += everyR) parts.push(`<text x="${left - 4}" y="${y0 + r * cell + Math.min(cell, 12) / 2 + 3 + (labels ? cell / 2 - Math.min(cell, 12) / 2 : 0)}" fill="#444" text-anchor="end">${r * g.rowStep}</text>`);
+  for (let r = 0; r < g.drawnRows; r += everyR)
+    parts.push(
+      `<text x="${left - 4}" y="${y0 + r * cell + Math.min(cell, 12) / 2 + 3 + (labels ? cell / 2 - Math.min(cell, 12) / 2 : 0)}" fill="#444" text-anchor="end">${r * g.rowStep}</text>`,
+    );
   parts.push('</svg>');
   return parts.join('\n');
 }
