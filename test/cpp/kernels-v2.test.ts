@@ -281,3 +281,23 @@ void f(uint32_t m, uint32_t k) {
   // a tile of it would need its structure: nothing
   assert.equal(siteValue(text, 'tla::GetTileLayout'), undefined);
 });
+
+test('two buffers of the same type keep their own names, also in an analysis that reuses the last one (found by the C++ fuzz)', () => {
+  const text = `${INCLUDE}
+void f() {
+    AscendC::LocalTensor<half> bufA;
+    AscendC::LocalTensor<half> bufB;
+    auto a = tla::MakeTensor(bufA, tla::MakeLayout(8u), Catlass::Arch::PositionUB{});
+    auto b = tla::MakeTensor(bufB, tla::MakeLayout(8u), Catlass::Arch::PositionUB{});
+}`;
+  const live = new CppAnalyzer();
+  live.analyze(text);
+  const edited = text.replace('void f()', 'void g()');
+  const a = live.analyze(edited);
+  const values = a.statements.map((s) => (s.result?.value ? printValue(s.result.value) : null));
+  assert.deepEqual(values, [
+    'Tensor<half, VECCALC> (8):(_1):(8) @ coord (_0), data bufA+0',
+    'Tensor<half, VECCALC> (8):(_1):(8) @ coord (_0), data bufB+0',
+  ]);
+  assert.equal(printValue(a.declarations.get('bufB')!.value!), 'AscendC::LocalTensor<half> bufB');
+});

@@ -323,20 +323,22 @@ export class CppAnalyzer {
       wrap: (src: string) => string,
       offsetInWrap: number,
     ): StatementAnalysis | undefined => {
-      const src = text.slice(start, end);
+      const source = text.slice(start, end);
+      // a buffer's and a type alias's wrap holds the declared name: cache by the whole statement
+      const src = kind === 'buffer' || kind === 'type' ? wrap(source) : source;
       // only what passed the limits is cached
       let entry = this.cache.get(kind, src);
-      const wrapped = entry ? entry.wrapped : wrap(src);
+      const wrapped = entry ? entry.wrapped : wrap(source);
       const chunk = { start: start - offsetInWrap, end, text: wrapped, terminated: true, preprocessor: false };
       const limited = (message: string): StatementAnalysis => ({
         index: 0,
         chunk,
         statement: null,
         result: null,
-        local: [{ ...limitDiagnostic(message, wrapped.length), start: offsetInWrap, end: offsetInWrap + Math.min(1, src.length) }],
+        local: [{ ...limitDiagnostic(message, wrapped.length), start: offsetInWrap, end: offsetInWrap + Math.min(1, source.length) }],
       });
       if (!entry) {
-        if (src.length > MAX_CPP_EXPRESSION_CHARS) return limited(limitMessages.length(src.length));
+        if (source.length > MAX_CPP_EXPRESSION_CHARS) return limited(limitMessages.length(source.length));
         const deep = nestingLimit(wrapped);
         if (deep) return limited(deep);
         work = true;
