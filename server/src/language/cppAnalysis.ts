@@ -17,7 +17,7 @@ import type { Arch } from '../core';
 import type { DocumentAnalysis, StatementAnalysis, Declaration } from './analysis';
 import { entryBytes } from './analysis';
 import { Diagnostic } from './diagnostics';
-import { Binding, EvalResult, Environment, LocalDiagnostic, StatementEvaluator, Value, printValue } from './evaluate';
+import { Binding, EvalResult, Environment, LocalDiagnostic, StatementEvaluator, Value } from './evaluate';
 import { ParseResult, parseStatement } from './parser';
 import { ArchRegion, CppTokens, archRegions, retokenize, scanTokens, tokenizeFrom } from './cppSource';
 import { CACHE_SLACK_BYTES, MAX_CPP_EXPRESSION_CHARS, limitMessages, nestingLimit, normalizeLineEnds } from '../core/limits';
@@ -398,7 +398,9 @@ export class CppAnalyzer {
 
     const bind = (name: string, value: Value | null, sa: StatementAnalysis, nameStart: number, nameEnd: number, it: Item) => {
       // the same value as a binding of the previous analysis: that binding, so its dependents stay cached
-      const same = this.previousBindings.get(name)?.find((b) => b.value === value || (b.value && value && printValue(b.value) === printValue(value)));
+      // (identity only: with scoped names, a binding of an equal-printing value from another scope
+      // or another text may stand for another declaration — found by the C++ fuzz)
+      const same = this.previousBindings.get(name)?.find((b) => b.value === value);
       const binding = same ?? { value };
       let visible = scoped.get(name);
       if (!visible) scoped.set(name, (visible = []));
