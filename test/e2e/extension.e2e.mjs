@@ -221,7 +221,8 @@ describe('TLA Layout in code-server', { skip, timeout: 600_000 }, () => {
     await vs.press('End');
     for (let i = 0; i < ', 3));'.length; i++) await vs.press('Backspace');
     await vs.type('));');
-    assert.match(await vs.lineText(18), /^auto bad = a\(MakeCoord\(1, 2\)\);/);
+    // (the editor may render the last key a moment later: wait for it)
+    assert.match(await vs.lineText(18, { contains: /^auto bad = a\(MakeCoord\(1, 2\)\);/ }), /^auto bad = a\(MakeCoord\(1, 2\)\);/);
     await vs.openProblems();
     await poll(
       async () => {
