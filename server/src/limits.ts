@@ -15,8 +15,11 @@ export const MAX_NESTING = 200;
 export const MAX_SYMBOLIC_TERMS = 32;
 export const MAX_SYMBOLIC_CHARS = 1024;
 
-/** A hover's text is cut at this many characters (with a note that it was cut). */
+/** A hover's text (and an inlay hint's tooltip) is cut at this many characters (with a note that it was cut). */
 export const MAX_HOVER_CHARS = 20_000;
+
+/** An inlay hint's label is cut at this many characters (with an ellipsis); VS Code shows 43 by default. */
+export const MAX_HINT_LABEL_CHARS = 1_000;
 
 /**
  * One TLA expression in C++ longer than this many characters is not analysed (a call left

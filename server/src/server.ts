@@ -74,14 +74,16 @@ export function startServer(connection: Connection): void {
   let settings: Settings = DEFAULT_SETTINGS;
   let configurationCapability = false;
   let pullDiagnostics = false;
-  let inlayRefresh = false;
 
   const log = (msg: string) => connection.console.error(`tla-layout: ${msg}`);
 
   /**
    * Runs one request: the document's current analysis in, the feature's answer out.
    * A cancelled request answers RequestCancelled; a bug in one feature is logged and
-   * answered as an error, and the server keeps serving.
+   * answered as an error, and the server keeps serving. A request on a document whose
+   * analysis has yielded (its time budget spent) waits for the rest of it, a slice per
+   * turn of the event loop, so requests on other documents are served in between; it is
+   * never answered from a partial analysis.
    */
   function handle<P extends { textDocument: { uri: string } }, R>(
     name: string,
@@ -89,8 +91,11 @@ export function startServer(connection: Connection): void {
     fn: (doc: AnalysedDocument, params: P) => R | ResponseError<void>,
     inCpp = false,
   ) {
-    return (params: P, token?: CancellationToken): R | ResponseError<void> => {
-      if (token?.isCancellationRequested) return new ResponseError(LSPErrorCodes.RequestCancelled, `${name} cancelled`);
+    type Answer = R | ResponseError<void>;
+    const cancelled = () => new ResponseError<void>(LSPErrorCodes.RequestCancelled, `${name} cancelled`);
+    /** One attempt: the answer, or undefined while the document's analysis is not complete. */
+    const attempt = (params: P, token?: CancellationToken): Answer | undefined => {
+      if (token?.isCancellationRequested) return cancelled();
       const doc = documents.get(params.textDocument.uri);
       if (!doc) return empty; // a document never opened (or already closed): nothing to say
       // in C++ files only hovers, hints and certain diagnostics: clangd owns the rest
@@ -99,12 +104,24 @@ export function startServer(connection: Connection): void {
         // fault injection for the resilience tests: TLA_LAYOUT_FAULT=hover makes hover throw
         if (process.env.TLA_LAYOUT_FAULT === name) throw new Error(`injected fault in ${name}`);
         const a = analyses.get(doc);
-        if (!analyses.complete(a)) continueAnalysis(doc.uri);
+        if (!analyses.complete(a)) return undefined;
         return fn(a, params);
       } catch (e) {
         log(`${name} failed on ${params.textDocument.uri}: ${(e as Error).stack ?? e}`);
         return new ResponseError(ErrorCodes.InternalError, `tla-layout: ${name} failed: ${(e as Error).message}`);
       }
+    };
+    return (params: P, token?: CancellationToken): Answer | Promise<Answer> => {
+      const now = attempt(params, token);
+      if (now !== undefined) return now;
+      return new Promise<Answer>((resolve) => {
+        const step = () => {
+          const r = attempt(params, token);
+          if (r === undefined) setImmediate(step);
+          else resolve(r);
+        };
+        setImmediate(step);
+      });
     };
   }
 
@@ -112,7 +129,6 @@ export function startServer(connection: Connection): void {
     const caps = params.capabilities;
     configurationCapability = !!caps.workspace?.configuration;
     pullDiagnostics = !!caps.textDocument?.diagnostic;
-    inlayRefresh = !!caps.workspace?.inlayHint?.refreshSupport;
     settings = readSettings(params.initializationOptions?.settings);
     analyses.cppEnabled = settings.cpp.enabled;
     analyses.setArch(settings.arch);
@@ -198,9 +214,10 @@ export function startServer(connection: Connection): void {
   };
 
   /**
-   * An analysis that yielded (its time budget spent) continues on a later turn of the
-   * event loop, after the requests waiting meanwhile, for this document or another; its
-   * diagnostics are published (or the client asked to pull them again) when it is complete.
+   * Publishing diagnostics (push mode) of an analysis that yielded (its time budget spent):
+   * it continues on a later turn of the event loop, after the requests waiting meanwhile,
+   * for this document or another; its diagnostics are published when it is complete. (A
+   * pull, like every request, waits for the complete analysis in handle().)
    */
   const continuing = new Set<string>();
   const continueAnalysis = (uri: string) => {
@@ -213,10 +230,7 @@ export function startServer(connection: Connection): void {
       try {
         const a = analyses.get(doc);
         if (!analyses.complete(a)) return continueAnalysis(uri);
-        if (!pullDiagnostics) publish(uri);
-        else void connection.languages.diagnostics.refresh().catch(() => undefined);
-        // hints answered from the partial analysis are asked for again
-        if (inlayRefresh) void connection.languages.inlayHint.refresh().catch(() => undefined);
+        publish(uri);
       } catch (e) {
         log(`analysis of ${uri} failed: ${(e as Error).stack ?? e}`);
       }
@@ -281,8 +295,8 @@ export function startServer(connection: Connection): void {
     (doc) => ({ kind: DocumentDiagnosticReportKind.Full, items: toLspDiagnostics(doc.uri, doc.analysis, doc.lines) }),
     true,
   );
-  connection.languages.diagnostics.on((params, token) => {
-    const r = pullHandler(params, token);
+  connection.languages.diagnostics.on(async (params, token) => {
+    const r = await pullHandler(params, token);
     // a failed pull is retried by the client: say so in its own terms
     return r instanceof ResponseError ? new ResponseError(r.code, r.message, { retriggerRequest: true }) : r;
   });

@@ -15,6 +15,7 @@ import {
   CppAnalyzer,
   LineIndex,
   MAX_CPP_EXPRESSION_CHARS,
+  MAX_HINT_LABEL_CHARS,
   MAX_HOVER_CHARS,
   MAX_NESTING,
   analyze,
@@ -118,6 +119,21 @@ describe('issue 13.2: symbolic expansion is bounded', () => {
     assert.ok(h.length <= MAX_HOVER_CHARS, `hover of ${h.length} characters`);
     assert.ok(h.includes('‹…#'));
     assertOkServed(d);
+  });
+});
+
+describe('issue 13.2: hints are bounded like hovers', () => {
+  test('the inlay hint of a rank-300 layout of long names: label cut with an ellipsis, tooltip bounded', () => {
+    const names = Array.from({ length: 300 }, (_, i) => `extent_of_mode_${i}`);
+    const text = `${INCLUDE}auto l = tla::MakeLayout(tla::MakeShape(${names.join(', ')}), tla::MakeStride(${names.map(() => '1').join(', ')}));\n`;
+    const d = cppDoc(text);
+    const hints = allHints(d);
+    assert.equal(hints.length, 1);
+    const label = hints[0].label as string;
+    assert.ok(label.length <= MAX_HINT_LABEL_CHARS && label.endsWith('…'), `label of ${label.length}`);
+    assert.ok(label.startsWith('▸ (extent_of_mode_0,extent_of_mode_1,'));
+    const tip = (hints[0].tooltip as { value: string }).value;
+    assert.ok(tip.length <= MAX_HOVER_CHARS, `tooltip of ${tip.length}`);
   });
 });
 
@@ -296,6 +312,22 @@ describe('the time budget on the .tla path (the same limit, from limits.ts)', ()
     }
     assert.ok(calls > 2, `${calls} calls`);
     assert.deepEqual(observable(a), observable(analyze(text)));
+  });
+
+  test('a whole analysis paused, then another text: the paused one is dropped, the new one reaches its fresh analysis', () => {
+    const analyzer = new Analyzer();
+    analyzer.budgetMs = 0;
+    const first = program(60);
+    assert.equal(analyzer.analyze(first).complete, false);
+    const second = program(60, 3);
+    let a = analyzer.analyze(second);
+    for (let i = 0; a.complete === false && i < 10_000; i++) a = analyzer.analyze(second);
+    assert.deepEqual(observable(a), observable(analyze(second)));
+    // and an edit of it, planned from this complete analysis
+    const third = second.replace('auto o30 =', 'auto o30z =');
+    a = analyzer.analyze(third);
+    for (let i = 0; a.complete === false && i < 10_000; i++) a = analyzer.analyze(third);
+    assert.deepEqual(observable(a), observable(analyze(third)));
   });
 
   test('an edit while an analysis is paused: the next analyses reach the fresh analysis of the edited text', () => {

@@ -9,6 +9,8 @@ import { Ast, explainOffset, printValue, summarize } from '../language';
 import type { AnalysedDocument } from '../documents';
 import { code } from './markdown';
 import type { Settings } from './settings';
+import { boundedMarkdown } from './hover';
+import { MAX_HINT_LABEL_CHARS } from '../limits';
 
 const LAYOUT_CONSTRUCTORS = new Set(['MakeLayout', 'MakeLayoutL0C', 'MakeLayoutFmap', 'MakeLayoutFilter', 'MakeLayoutFromTag', 'MakeMxScaleLayout']);
 const TENSOR_CONSTRUCTORS = new Set(['MakeTensor', 'MakeTensorLike']);
@@ -31,7 +33,9 @@ export function inlayHints(doc: AnalysedDocument, range: Range, settings: Settin
   const hints: InlayHint[] = [];
   const push = (at: number, label: string, tooltip: string, kind: InlayHintKind = InlayHintKind.Type) => {
     if (at < start || at > end) return;
-    hints.push({ position: doc.lines.position(at), label, kind, paddingLeft: true, tooltip: { kind: MarkupKind.Markdown, value: tooltip } });
+    // bounded as a hover is (limits.ts): the label is cut with an ellipsis, the tooltip with a note
+    const shown = label.length > MAX_HINT_LABEL_CHARS ? `${label.slice(0, MAX_HINT_LABEL_CHARS - 1)}…` : label;
+    hints.push({ position: doc.lines.position(at), label: shown, kind, paddingLeft: true, tooltip: { kind: MarkupKind.Markdown, value: boundedMarkdown(tooltip) } });
   };
 
   for (const s of doc.analysis.statements) {

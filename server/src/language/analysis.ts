@@ -317,11 +317,14 @@ export class Analyzer {
     const text = normalizeLineEnds(original);
     let p = this.progress;
     if (p && p.text !== text) {
-      // another text before the last one was done: that one is finished first (its plan has
-      // already shifted the previous analysis's statements), then this one is planned from it
-      // (the hint tells the change from that text)
+      // another text before the last one was done. An incremental one is finished first (its
+      // plan has already shifted the previous analysis's statements; what is left of it is the
+      // edited region), then this one is planned from it, with the hint (told from that text);
+      // a whole one is dropped (it changed nothing but the caches, which the next analysis
+      // reuses): the hint, told from the dropped text, does not apply to the previous one
       this.progress = undefined;
-      this.run(p, Infinity);
+      if (p.plan) this.run(p, Infinity);
+      else hint = undefined;
       p = undefined;
     }
     return this.run(p ?? this.start(text, original, hint && lineEndHint(original, hint)), this.budgetMs);
