@@ -1,6 +1,6 @@
-// The limits of analysis, in one place (for the core and the language alike): the `.tla` analysis (analysis.ts), the TLA found in
-// C++ (cppAnalysis.ts), the symbolic integers (core/symbolic.ts) and the hover read them
-// from here. Past a limit the analysis says so with a `limit-exceeded` diagnostic at the
+// The limits of analysis, in one place (for the core and the language alike): the `.tla`
+// analysis (analysis.ts), the TLA found in C++ (cppAnalysis.ts), the symbolic integers
+// (core/symbolic.ts), the hover and the inlay hints read them from here. Past a limit the analysis says so with a `limit-exceeded` diagnostic at the
 // place of the limit (or, for a symbolic expression, an opaque symbol that the hover
 // explains), and the rest of the document is still served.
 
@@ -29,9 +29,10 @@ export const MAX_HINT_LABEL_CHARS = 1_000;
 export const MAX_CPP_EXPRESSION_CHARS = 20_000;
 
 /**
- * Time one analysis of a C++ document may take before it yields: what is left is analysed
- * by the next call (the server continues on its next turn, after the requests waiting for
- * other documents), reusing everything already done.
+ * Time one analysis (a `.tla` or a C++ document) may take in the server before it yields:
+ * what is left is analysed by the next call (the server continues on its next turn, after
+ * the requests waiting for other documents), reusing everything already done. Requests on
+ * the document itself wait for the complete analysis.
  */
 export const ANALYSIS_BUDGET_MS = 250;
 
