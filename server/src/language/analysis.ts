@@ -556,15 +556,7 @@ export class Analyzer {
     const diagnostics: Diagnostic[] = [];
     for (const sa of p.statements) {
       for (const d of sa.local) {
-        diagnostics.push({
-          start: sa.chunk.start + d.start,
-          end: sa.chunk.start + d.end,
-          severity: d.severity ?? severityOf(d.code),
-          code: d.code,
-          message: d.message,
-          related: [],
-          data: d.data,
-        });
+        diagnostics.push(absoluteDiagnostic(sa, d, NO_RELATED));
       }
     }
     const at = p.statements.length ? p.statements[p.statements.length - 1].chunk.end : 0;
@@ -648,15 +640,7 @@ export class Analyzer {
                 return decl ? { start: decl.start, end: decl.end, message: r.message } : undefined;
               })
               .filter((x): x is NonNullable<typeof x> => !!x);
-        diagnostics.push({
-          start: sa.chunk.start + d.start,
-          end: sa.chunk.start + d.end,
-          severity: d.severity ?? severityOf(d.code),
-          code: d.code,
-          message: d.message,
-          related,
-          data: d.data,
-        });
+        diagnostics.push(absoluteDiagnostic(sa, d, related));
       }
     }
 
@@ -686,6 +670,19 @@ export class Analyzer {
     this.stats = { parsed: this.parsedCount, evaluated, statements: count };
     return { text: original, statements, diagnostics, declarations };
   }
+}
+
+/** A statement's diagnostic at its place in the document. */
+function absoluteDiagnostic(sa: StatementAnalysis, d: LocalDiagnostic, related: Diagnostic['related']): Diagnostic {
+  return {
+    start: sa.chunk.start + d.start,
+    end: sa.chunk.start + d.end,
+    severity: d.severity ?? severityOf(d.code),
+    code: d.code,
+    message: d.message,
+    related,
+    data: d.data,
+  };
 }
 
 /** Most diagnostics have no related location: they share this one (frozen) list. */
