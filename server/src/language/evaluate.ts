@@ -452,11 +452,22 @@ export class StatementEvaluator {
     return false;
   }
 
+  /** Where a tuple's structure matters, a free kernel value stops the evaluation silently (its node still recorded). */
+  private stopIfFree(e: Ast.Expr): void {
+    if (!this.isFreeNode(e)) return;
+    this.eval(e);
+    throw new Abort(true);
+  }
+
+  /** A named integer constant: a declaration of the file, else one of Catlass's constants (a dependency either way). */
+  private namedConstant(name: string): IntValue | undefined {
+    this.deps.add(name);
+    const v = this.env.lookup(name)?.value ?? (CATLASS_CONSTANTS[name] !== undefined ? core.int(CATLASS_CONSTANTS[name]) : undefined);
+    return v?.kind === 'int' ? v : undefined;
+  }
+
   private intTuple(e: Ast.Expr, role: string, allowFreeInteger = false): IntTuple {
-    if (!allowFreeInteger && this.isFreeNode(e)) {
-      this.eval(e);
-      throw new Abort(true); // an unknown kernel value where a tuple may be: its structure is not known
-    }
+    if (!allowFreeInteger) this.stopIfFree(e);
     const v = this.eval(e);
     if (v.kind === 'catlassCoord') this.catlassCoordTrap(e, v, role);
     if (!isIntTuple(v)) this.fail(e, 'argument-kind', `${role} must be an integer or a tuple, not ${kindName(v)}`);
@@ -508,10 +519,7 @@ export class StatementEvaluator {
 
   /** A layout or an IntTuple; a tensor stands for its layout (rank(t), size(t) in kernels). */
   private layoutOrTuple(e: Ast.Expr, role: string): Layout | IntTuple {
-    if (this.isFreeNode(e)) {
-      this.eval(e);
-      throw new Abort(true); // rank, size or a mode of a kernel value not known here
-    }
+    this.stopIfFree(e); // rank, size or a mode of a kernel value not known here
     const v = this.eval(e);
     if (v.kind === 'tensor') return v.layout;
     if (v.kind !== 'layout' && !isIntTuple(v)) this.fail(e, 'argument-kind', `${role} takes a layout or a tuple, not ${kindName(v)}`);
@@ -576,9 +584,8 @@ export class StatementEvaluator {
     if (t.type === 'int') return core.int(this.inInt64(t));
     if (t.type === 'constExpr') return core.arith.cast(this.integer(t.expr, 'the template argument'));
     if (t.type === 'typeArg' && !t.args) {
-      this.deps.add(t.name);
-      const v = this.env.lookup(t.name)?.value ?? (CATLASS_CONSTANTS[t.name] !== undefined ? core.int(CATLASS_CONSTANTS[t.name]) : undefined);
-      if (v && v.kind === 'int') return core.arith.cast(v);
+      const v = this.namedConstant(t.name);
+      if (v) return core.arith.cast(v);
     }
     this.fail(t, 'argument-kind', 'an integer constant is expected here');
   }
@@ -802,9 +809,8 @@ export class StatementEvaluator {
         }
         if (args.length === 1 && a.type === 'typeArg' && !a.args) {
           // `Int<L1_TILE_M>`: a compile-time constant of the file
-          const v = this.env.lookup(a.name)?.value ?? (CATLASS_CONSTANTS[a.name] !== undefined ? core.int(CATLASS_CONSTANTS[a.name]) : undefined);
-          this.deps.add(a.name);
-          if (v && v.kind === 'int') return v.sym ? core.fromSym(v.sym, true) : core.staticInt(v.value);
+          const v = this.namedConstant(a.name);
+          if (v) return v.sym ? core.fromSym(v.sym, true) : core.staticInt(v.value);
           this.fail(a, 'argument-kind', `${t.name}<${a.name}>: '${a.name}' is not an integer constant here`);
         }
         if (args.length !== 1 || a.type !== 'int') this.fail(t, 'argument-kind', `${t.name}<N> takes one integer`);
@@ -1345,10 +1351,7 @@ export class StatementEvaluator {
         this.arity(e, [1]);
         const idx = this.indices(e);
         if (!idx.length) this.fail(e.calleeSpan, 'argument-count', 'get needs indices: get<I, J…>(x)');
-        if (this.isFreeNode(e.args[0])) {
-          this.eval(e.args[0]);
-          throw new Abort(true); // get<I> of a kernel value not known here: not the value itself
-        }
+        this.stopIfFree(e.args[0]); // get<I> of a kernel value not known here is not the value itself
         const v = this.eval(e.args[0]);
         if (v.kind === 'values') {
           const item = v.items[idx[0]];
