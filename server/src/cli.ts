@@ -11,6 +11,7 @@ import {
   renderText,
   summarize,
   tileDescription,
+  statementDetails,
 } from './language';
 
 const USAGE = `tla-layout — evaluate Catlass TLA layouts written in the .tla language
@@ -184,7 +185,7 @@ function evaluateFile(file: string, json: boolean, out: (s: string) => void): { 
     const facts =
       sum.kind === 'layout' || sum.kind === 'tensor' ? `   rank ${sum.rank}, depth ${sum.depth}, size ${sum.size}, cosize ${sum.cosize}` : '';
     // a tile says what it is: `tile (4,4) of a at (6,10), valid (2,2): a tail tile`
-    const pic = s.declaredName && s.result?.tiles.length ? pictureOf(a, s.declaredName) : undefined;
+    const pic = s.declaredName && statementDetails(s).tiles.length ? pictureOf(a, s.declaredName) : undefined;
     const tile = pic?.ok ? tileDescription(pic.picture) : undefined;
     out(`${file}:${line}: ${label}${sum.text}${facts}${tile ? `   ${tile}` : ''}`);
   }

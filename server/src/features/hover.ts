@@ -20,7 +20,7 @@ import type { AnalysedDocument } from '../documents';
 import { toRange } from './convert';
 import { code, describeValue } from './markdown';
 import type { Settings } from './settings';
-import { MAX_HOVER_CHARS, MAX_SYMBOLIC_CHARS, MAX_SYMBOLIC_TERMS } from '../language';
+import { MAX_HOVER_CHARS, MAX_SYMBOLIC_CHARS, MAX_SYMBOLIC_TERMS, statementDetails } from '../language';
 
 /** What an opaque symbol ‹…#h› is, said once in every hover that shows one. */
 export const OPAQUE_NOTE = `\`‹…#…›\` stands for an expression of more than ${MAX_SYMBOLIC_TERMS} terms (or ${MAX_SYMBOLIC_CHARS} characters), not expanded`;
@@ -63,7 +63,7 @@ export function hover(doc: AnalysedDocument, position: Position, settings: Setti
 
   // coordinates of crd2offset / layout(coord) / GetTileLayout
   if (s.result) {
-    for (const o of s.result.offsets) {
+    for (const o of statementDetails(s).offsets) {
       if (o.coordNode.start <= rel && rel <= o.coordNode.end) {
         const status = elementStatus(o.coord, o.layout, o.shape);
         const lines = [
@@ -76,7 +76,7 @@ export function hover(doc: AnalysedDocument, position: Position, settings: Setti
         return md(lines.join('\n\n'), s.chunk.start + o.coordNode.start, s.chunk.start + o.coordNode.end);
       }
     }
-    for (const t of s.result.tiles) {
+    for (const t of statementDetails(s).tiles) {
       const call = t.node.type === 'call' ? t.node : undefined;
       const coordNode = call?.args[2];
       if (coordNode && coordNode.start <= rel && rel <= coordNode.end) {
@@ -105,7 +105,7 @@ export function hover(doc: AnalysedDocument, position: Position, settings: Setti
     if (f) {
       const sigs = f.signatures.map((x) => x.label).join('\n');
       const generic = '```cpp\n' + sigs + '\n```\n\n' + f.doc;
-      const own = s.result?.nodeValues.find((nv) => nv.node === callee);
+      const own = statementDetails(s).nodeValues.find((nv) => nv.node === callee);
       // in C++ the value is what clangd cannot say: it comes first, the generic doc after it
       let value = generic;
       if (own) {

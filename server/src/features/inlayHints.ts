@@ -10,7 +10,7 @@ import type { AnalysedDocument } from '../documents';
 import { code } from './markdown';
 import type { Settings } from './settings';
 import { boundedMarkdown } from './hover';
-import { MAX_HINT_LABEL_CHARS } from '../language';
+import { MAX_HINT_LABEL_CHARS, statementDetails } from '../language';
 
 const LAYOUT_CONSTRUCTORS = new Set(['MakeLayout', 'MakeLayoutL0C', 'MakeLayoutFmap', 'MakeLayoutFilter', 'MakeLayoutFromTag', 'MakeMxScaleLayout']);
 // (an opaque layout from MakeLayoutFromTag or MakeMxScaleLayout of a template-parameter tag is shown as ‹?›:‹?›:originShape)
@@ -48,8 +48,8 @@ export function inlayHints(doc: AnalysedDocument, range: Range, settings: Settin
   for (const s of doc.analysis.statements) {
     if (s.chunk.end < start) continue;
     if (s.chunk.start > end) break;
-    const r = s.result;
-    if (!r) continue;
+    if (!s.result) continue;
+    const r = statementDetails(s);
     const base = s.chunk.start;
     const tileNodes = new Set<Ast.Expr>();
     if (settings.inlayHints.tileLayouts) {

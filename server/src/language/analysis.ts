@@ -38,6 +38,19 @@ export interface StatementAnalysis {
   baseLocal?: LocalDiagnostic[];
 }
 
+/** What evaluating a statement recorded for hovers, hints and pictures: each evaluated
+ * sub-expression's value, its GetTileLayout/tile calls, its offset calls. */
+export type StatementDetails = Pick<EvalResult, 'nodeValues' | 'tiles' | 'offsets'>;
+const NO_DETAILS: StatementDetails = Object.freeze({ nodeValues: [], tiles: [], offsets: [] });
+
+/**
+ * The details of a statement's evaluation. Editor questions read them only through this, so
+ * that the analysis is free to keep them or to recompute them when asked (issue 15).
+ */
+export function statementDetails(s: StatementAnalysis): StatementDetails {
+  return s.result ?? NO_DETAILS;
+}
+
 export interface Declaration {
   name: string;
   statement: StatementAnalysis;

@@ -2,9 +2,10 @@
 // what is at this offset, how an offset was computed, the offset grid of a layout.
 import * as core from '../core';
 import { IntTuple, IntValue, Layout } from '../core';
-import type { DocumentAnalysis, StatementAnalysis } from './analysis';
+import { statementDetails } from './analysis';
+import type { DocumentAnalysis, StatementAnalysis, StatementDetails } from './analysis';
 import * as Ast from './ast';
-import { EvalResult, NodeValue, Value, exactProduct, logicalCoord } from './evaluate';
+import { NodeValue, Value, exactProduct, logicalCoord } from './evaluate';
 
 /** The statement whose text contains (or ends at) the offset. */
 export function statementAt(a: DocumentAnalysis, offset: number): StatementAnalysis | undefined {
@@ -39,7 +40,7 @@ export function nodeAt(a: DocumentAnalysis, offset: number): NodeAt | undefined 
   if (!s?.result) return undefined;
   const rel = offset - s.chunk.start;
   let best: NodeValue | undefined;
-  for (const nv of s.result.nodeValues) {
+  for (const nv of statementDetails(s).nodeValues) {
     if (nv.node.start <= rel && rel <= nv.node.end) {
       if (!best || nv.node.end - nv.node.start < best.node.end - best.node.start) best = nv;
     }
@@ -184,7 +185,7 @@ export function occurrenceAt(a: DocumentAnalysis, offset: number): NameOccurrenc
 }
 
 /** The GetTileLayout record of a statement whose call node is `node`. */
-export function tileOf(r: EvalResult, node: Ast.Expr) {
+export function tileOf(r: StatementDetails, node: Ast.Expr) {
   return r.tiles.find((t) => t.node === node);
 }
 

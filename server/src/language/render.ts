@@ -1,5 +1,6 @@
 // Pictures of layouts without a browser: a text table (like CuTe's print_layout,
 // padding marked) and a standalone SVG of the same grid the webview draws.
+import { statementDetails } from './analysis';
 import type { DocumentAnalysis } from './analysis';
 import * as core from '../core';
 import { IntValue, Layout } from '../core';
@@ -20,7 +21,7 @@ export function pictureOf(a: DocumentAnalysis, name: string): PictureResult {
   const st = d.statement.statement;
   // a .tla declaration, or the expression a C++ variable is initialised with
   const expr = st?.type === 'decl' || st?.type === 'expr' ? st.expr : undefined;
-  const own = d.statement.result?.tiles.find((t) => t.node === expr || (expr?.type === 'paren' && t.node === expr.inner));
+  const own = statementDetails(d.statement).tiles.find((t) => t.node === expr || (expr?.type === 'paren' && t.node === expr.inner));
   const parent: Layout = own ? own.parent : v;
   const parentText = core.printLayout(parent);
   const tiles: PictureTile[] = [];
@@ -29,7 +30,7 @@ export function pictureOf(a: DocumentAnalysis, name: string): PictureResult {
   for (const x of a.declarations.values()) nameOf.set(x.statement, x.name);
   let ownFirst = false;
   for (const s of a.statements) {
-    for (const t of s.result?.tiles ?? []) {
+    for (const t of statementDetails(s).tiles) {
       if (core.printLayout(t.parent) !== parentText || core.isSymbolic(t.result) || core.isSymbolic(t.coord)) continue;
       const nums = (x: core.IntTuple) => (x.kind === 'tuple' ? (x.items as IntValue[]).map((i) => Number(i.value)) : [Number(x.value)]);
       const tile: PictureTile = {
