@@ -58,39 +58,12 @@ export interface Picture {
 
 export type PictureResult = { ok: true; picture: Picture } | { ok: false; reason: string };
 
-/** Offset of index i of a mode: its leaves split colexicographically, the last taking the rest. */
-export function modeOffset(mode: PictureMode, index: number): number {
-  let rest = index;
-  let off = 0;
-  const n = mode.leaves.length;
-  for (let k = 0; k < n; k++) {
-    const leaf = mode.leaves[k];
-    if (k === n - 1 || leaf.extent === 0) {
-      off += rest * leaf.stride;
-      break;
-    }
-    off += (rest % leaf.extent) * leaf.stride;
-    rest = Math.floor(rest / leaf.extent);
-  }
-  return off;
-}
-
-/** `1·4 + 0·16` — the terms of one mode's offset, for the cell tooltip. */
-export function modeTerms(mode: PictureMode, index: number): string[] {
-  let rest = index;
-  const terms: string[] = [];
-  const n = mode.leaves.length;
-  for (let k = 0; k < n; k++) {
-    const leaf = mode.leaves[k];
-    const here = k === n - 1 || leaf.extent === 0 ? rest : rest % leaf.extent;
-    terms.push(`${here}·${leaf.stride}`);
-    if (k === n - 1 || leaf.extent === 0) break;
-    rest = Math.floor(rest / leaf.extent);
-  }
-  return terms;
-}
-
-/** Index i of a mode split into its leaves (colexicographic): 99 of (16,7) → [3, 6]. */
+/**
+ * Index i of a mode split into its leaves as crd2offset splits an integer coordinate
+ * (colexicographic, the last leaf taking the rest): 99 of (16,7) → [3, 6]. The one split of
+ * the picture: modeOffset and modeTerms read it (test/language/picture.test.ts proves
+ * modeOffset equal to core's crd2offset).
+ */
 export function modeSplit(mode: PictureMode, index: number): number[] {
   let rest = index;
   const out: number[] = [];
@@ -103,6 +76,19 @@ export function modeSplit(mode: PictureMode, index: number): number[] {
     rest = Math.floor(rest / leaf.extent);
   }
   return out;
+}
+
+/** Offset of index i of a mode: Σ leaf coordinate · leaf stride over its split. */
+export function modeOffset(mode: PictureMode, index: number): number {
+  const split = modeSplit(mode, index);
+  let off = 0;
+  for (let k = 0; k < split.length; k++) off += split[k] * mode.leaves[k].stride;
+  return off;
+}
+
+/** `1·4 + 0·16` — the terms of one mode's offset, for the cell tooltip. */
+export function modeTerms(mode: PictureMode, index: number): string[] {
+  return modeSplit(mode, index).map((c, k) => `${c}·${mode.leaves[k].stride}`);
 }
 
 /** `(99,99) = ((3,6),(3,6))` — a cell's coordinate split mode by mode; undefined when no mode is nested. */

@@ -17,3 +17,5 @@ export * from './render';
 export * from './cppSource';
 export * from './cppAnalysis';
 export * from '../core/limits';
+export * from './query';
+export * from './scratchpad';
