@@ -19,3 +19,4 @@ export * from './cppAnalysis';
 export * from '../core/limits';
 export * from './query';
 export * from './scratchpad';
+export * from './completion';
