@@ -60,29 +60,40 @@ export type PictureResult = { ok: true; picture: Picture } | { ok: false; reason
 
 /**
  * Index i of a mode split into its leaves as crd2offset splits an integer coordinate
- * (colexicographic, the last leaf taking the rest): 99 of (16,7) → [3, 6]. The one split of
- * the picture: modeOffset and modeTerms read it (test/language/picture.test.ts proves
- * modeOffset equal to core's crd2offset).
+ * (colexicographic, the last leaf taking the rest), written into `out`; returns how many
+ * leaves it filled. The one split of the picture: modeSplit, modeOffset and modeTerms read
+ * it (test/core/compile.test.ts proves them equal to core's idx2crd and crd2offset).
  */
-export function modeSplit(mode: PictureMode, index: number): number[] {
+function splitInto(mode: PictureMode, index: number, out: number[]): number {
   let rest = index;
-  const out: number[] = [];
   const n = mode.leaves.length;
   for (let k = 0; k < n; k++) {
     const leaf = mode.leaves[k];
-    const last = k === n - 1 || leaf.extent === 0;
-    out.push(last ? rest : rest % leaf.extent);
-    if (last) break;
+    if (k === n - 1 || leaf.extent === 0) {
+      out[k] = rest;
+      return k + 1;
+    }
+    out[k] = rest % leaf.extent;
     rest = Math.floor(rest / leaf.extent);
   }
+  return 0;
+}
+
+/** Index i of a mode split into its leaves: 99 of (16,7) → [3, 6]. */
+export function modeSplit(mode: PictureMode, index: number): number[] {
+  const out: number[] = [];
+  out.length = splitInto(mode, index, out);
   return out;
 }
 
+/** Reused by modeOffset, which runs once per index of a mode of up to MAX_MODE_EXTENT (no allocation). */
+const scratch: number[] = [];
+
 /** Offset of index i of a mode: Σ leaf coordinate · leaf stride over its split. */
 export function modeOffset(mode: PictureMode, index: number): number {
-  const split = modeSplit(mode, index);
+  const n = splitInto(mode, index, scratch);
   let off = 0;
-  for (let k = 0; k < split.length; k++) off += split[k] * mode.leaves[k].stride;
+  for (let k = 0; k < n; k++) off += scratch[k] * mode.leaves[k].stride;
   return off;
 }
 
