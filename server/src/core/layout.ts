@@ -4,6 +4,7 @@ import { Arch, DEFAULT_ARCH, ELEMENT_BITS, elementBitsAt, isFp4 } from './arch';
 import { LayoutError } from './errors';
 import {
   IntTuple,
+  concreteValue,
   IntValue,
   TupleValue,
   depth,
@@ -11,6 +12,7 @@ import {
   firstIncongruence,
   getMode,
   int,
+  isConcreteInt,
   isInt,
   isSymbolic,
   leaves,
@@ -145,7 +147,7 @@ export function crd2offset(coord: IntTuple, shape: IntTuple, stride: IntTuple, a
 
 /** Product of the leaves, exactly. */
 function exactSize(x: IntTuple): bigint {
-  return leaves(x).reduce((acc, l) => acc * l.value, 1n);
+  return leaves(x).reduce((acc, l) => acc * concreteValue(l), 1n);
 }
 
 /**
@@ -191,7 +193,7 @@ export function idx2crd(idx: bigint, shape: IntTuple): IntTuple | undefined {
 
 /** crd2idx(coord, shape): the colexicographic flat index of a (hierarchical) coordinate. */
 export function crd2idx(coord: IntTuple, shape: IntTuple): bigint {
-  if (coord.kind === 'int') return coord.value;
+  if (coord.kind === 'int') return concreteValue(coord);
   if (shape.kind !== 'tuple') return 0n;
   let idx = 0n;
   let mult = 1n;
@@ -207,10 +209,11 @@ export function crd2idx(coord: IntTuple, shape: IntTuple): bigint {
  * modes as crd2offset splits it, a tuple coordinate's modes each flattened by crd2idx).
  */
 export function logicalCoord(coord: IntTuple, shape: IntTuple): bigint[] | undefined {
-  if (shape.kind !== 'tuple') return coord.kind === 'int' ? [coord.value] : undefined;
+  if (isSymbolic(coord) || isSymbolic(shape)) return undefined;
+  if (shape.kind !== 'tuple') return coord.kind === 'int' ? [concreteValue(coord)] : undefined;
   if (coord.kind === 'int') {
     return splitIndex(
-      coord.value,
+      concreteValue(coord),
       shape.items.map((m) => exactSize(m)),
     );
   }
@@ -236,10 +239,10 @@ export function offsetTerms(coord: IntTuple, shape: IntTuple, stride: IntTuple, 
     if (shape.kind !== 'tuple' || stride.kind !== 'tuple') return [];
     return coord.items.flatMap((c, i) => offsetTerms(c, shape.items[i], stride.items[i], [...path, i]));
   }
-  if (shape.kind === 'int') return stride.kind === 'int' ? [{ coord: coord.value, stride: stride.value, path }] : [];
+  if (shape.kind === 'int') return stride.kind === 'int' ? [{ coord: concreteValue(coord), stride: concreteValue(stride), path }] : [];
   if (stride.kind !== 'tuple') return [];
   const parts = splitIndex(
-    coord.value,
+    concreteValue(coord),
     shape.items.map((m) => exactSize(m)),
   );
   if (!parts) return [];
@@ -667,9 +670,9 @@ export function cosize(l: Layout): bigint {
 
 /** cosize, or undefined when the layout's shape or stride is symbolic. */
 export function knownCosize(l: Layout): bigint | undefined {
-  if (isSymbolic(l.shape) || isSymbolic(l.stride)) return undefined;
   const sh = leaves(l.shape);
   const st = leaves(l.stride);
+  if (!sh.every(isConcreteInt) || !st.every(isConcreteInt)) return undefined;
   let maxOff = 0n;
   for (let i = 0; i < sh.length; i++) {
     if (sh[i].value <= 0n) return 0n;

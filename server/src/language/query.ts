@@ -212,7 +212,7 @@ export function tileKind(result: core.Layout, tileShape: core.IntTuple): TileKin
   const origin = result.originShape.kind === 'tuple' ? (result.originShape.items as core.IntValue[]) : [];
   const tile = tileShape.kind === 'tuple' ? (tileShape.items as core.IntValue[]) : [];
   if (origin.some((o) => o.value === 0n)) return 'empty';
-  return origin.some((o, d) => tile[d] && o.value < tile[d].value) ? 'tail' : 'interior';
+  return origin.some((o, d) => tile[d] && core.concreteValue(o) < core.concreteValue(tile[d])) ? 'tail' : 'interior';
 }
 
 /** The tile preview label: `▸ ((_4,1),(_4,1)) valid (2,2)`, or `… tail`/`… empty` marks. */
