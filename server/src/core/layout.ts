@@ -3,6 +3,7 @@ import * as A from './arith';
 import { Arch, DEFAULT_ARCH, ELEMENT_BITS, elementBitsAt, isFp4 } from './arch';
 import { LayoutError } from './errors';
 import {
+  ConcreteInt,
   IntTuple,
   concreteValue,
   IntValue,
@@ -579,6 +580,18 @@ function fractalTileShape(parent: IntTuple, tileRows: IntValue, tileCols: IntVal
   const r = A.cast(ir);
   const c = A.cast(ic);
   return tuple(tuple(r, A.ceilDiv(rows, r)), tuple(c, A.ceilDiv(cols, c)));
+}
+
+/** What a tile is: interior (originShape = tileShape), a tail (cropped), empty (an extent 0); unknown when symbolic. */
+export type TileKind = 'interior' | 'tail' | 'empty' | 'unknown';
+
+/** The kind of the tile `result` = GetTileLayout(parent, tileShape, coord): what the preview marks and the empty-tile warning reads. */
+export function tileKind(result: Layout, tileShape: IntTuple): TileKind {
+  if (isSymbolic(result.originShape) || isSymbolic(tileShape)) return 'unknown';
+  const origin = result.originShape.kind === 'tuple' ? (result.originShape.items as ConcreteInt[]) : [];
+  const tile = tileShape.kind === 'tuple' ? (tileShape.items as ConcreteInt[]) : [];
+  if (origin.some((o) => o.value === 0n)) return 'empty';
+  return origin.some((o, d) => tile[d] && o.value < tile[d].value) ? 'tail' : 'interior';
 }
 
 /**

@@ -1481,8 +1481,8 @@ export class StatementEvaluator {
     this.tiles.push({ node: e, parent, tileShape, coord, result });
     // warnings need values: a kernel's symbolic tile is shown, not judged
     if (core.isSymbolic(result) || core.isSymbolic(tileShape) || core.isSymbolic(coord)) return result;
-    const origin = result.originShape as core.TupleValue;
-    if (origin.items.some((x) => (x as core.ConcreteInt).value === 0n)) {
+    const origin = result.originShape;
+    if (core.tileKind(result, tileShape) === 'empty') {
       this.report(
         e,
         'empty-tile',

@@ -204,16 +204,9 @@ const LAYOUT_CONSTRUCTORS = new Set(['MakeLayout', 'MakeLayoutL0C', 'MakeLayoutF
 // (an opaque layout from MakeLayoutFromTag or MakeMxScaleLayout of a template-parameter tag is shown as ‹?›:‹?›:originShape)
 const TENSOR_CONSTRUCTORS = new Set(['MakeTensor', 'MakeTensorLike']);
 
-/** What a tile is: interior (originShape = tileShape), a tail (cropped), empty (an extent 0); unknown when symbolic. */
-export type TileKind = 'interior' | 'tail' | 'empty' | 'unknown';
-
-export function tileKind(result: core.Layout, tileShape: core.IntTuple): TileKind {
-  if (core.isSymbolic(result.originShape) || core.isSymbolic(tileShape)) return 'unknown';
-  const origin = result.originShape.kind === 'tuple' ? (result.originShape.items as core.IntValue[]) : [];
-  const tile = tileShape.kind === 'tuple' ? (tileShape.items as core.IntValue[]) : [];
-  if (origin.some((o) => o.value === 0n)) return 'empty';
-  return origin.some((o, d) => tile[d] && core.concreteValue(o) < core.concreteValue(tile[d])) ? 'tail' : 'interior';
-}
+/** What a tile is (core.tileKind): interior, a tail, empty; unknown when symbolic. */
+export type TileKind = core.TileKind;
+export const tileKind = core.tileKind;
 
 /** The tile preview label: `▸ ((_4,1),(_4,1)) valid (2,2)`, or `… tail`/`… empty` marks. */
 export function tileLabel(result: core.Layout, tileShape: core.IntTuple): { label: string; tail: boolean; empty: boolean } {
