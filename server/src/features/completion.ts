@@ -21,7 +21,18 @@ import {
   MarkupKind,
   Position,
 } from 'vscode-languageserver';
-import { BUILTIN_FUNCTIONS, ELEMENT_TYPES, POSITIONS, SUPPORTED_TAGS, TAG_DOCS, TYPE_FORMS, elementDoc, printValue, statementAt } from '../language';
+import {
+  BUILTIN_FUNCTIONS,
+  ELEMENT_TYPES,
+  POSITIONS,
+  STATEMENT_COMPLETIONS,
+  SUPPORTED_TAGS,
+  TAG_DOCS,
+  TYPE_FORMS,
+  elementDoc,
+  printValue,
+  statementAt,
+} from '../language';
 import type { AnalysedDocument } from '../documents';
 
 const STATIC_INTS = [0, 1, 2, 4, 8, 16, 32, 64, 128, 256, 512];
@@ -36,7 +47,7 @@ const EMPTY: CompletionList = { isIncomplete: false, items: [] };
 
 /** Functions whose every form takes `<…>`: their item inserts the name and `<`. */
 /** `shape<I…>(l)` and friends: the template argument is optional, so only the name is inserted. */
-const OPTIONAL_TEMPLATE = new Set(['shape', 'stride', 'originShape', 'get', 'rank', 'depth']);
+const OPTIONAL_TEMPLATE = new Set(BUILTIN_FUNCTIONS.filter((f) => f.optionalTemplate).map((f) => f.name));
 const TEMPLATE_ONLY = new Set(
   BUILTIN_FUNCTIONS.filter((f) => !OPTIONAL_TEMPLATE.has(f.name) && f.signatures.every((s) => /^\w+</.test(s.label))).map((f) => f.name),
 );
@@ -183,11 +194,7 @@ export function completion(doc: AnalysedDocument, position: Position, context?: 
   if (!word || word.startsWith('_')) staticInts(items);
   if (atStatementStart) {
     // (`Layout` and `print` are there already, as a type form and a function)
-    items.push({ label: 'auto', kind: CompletionItemKind.Keyword, sortText: '5auto' });
-    items.push({ label: 'static_assert', kind: CompletionItemKind.Keyword, sortText: '5static_assert' });
-    // filtered by `using` alone: once a space is typed the list closes, so the `;` and the Enter
-    // that end the statement are the user's (VS Code keeps a list open while the label still matches)
-    items.push({ label: 'using namespace tla;', filterText: 'using', kind: CompletionItemKind.Keyword, sortText: '5using' });
+    for (const k of STATEMENT_COMPLETIONS) items.push({ ...k, kind: CompletionItemKind.Keyword, sortText: '5' + (k.filterText ?? k.label) });
   }
   return { isIncomplete: incomplete, items };
 }

@@ -10,11 +10,11 @@ import type { AnalysedDocument } from '../documents';
 import { code } from './markdown';
 import type { Settings } from './settings';
 import { boundedMarkdown } from './hover';
-import { MAX_HINT_LABEL_CHARS, statementDetails } from '../language';
+import { BUILTIN_FUNCTIONS, MAX_HINT_LABEL_CHARS, statementDetails } from '../language';
 
-const LAYOUT_CONSTRUCTORS = new Set(['MakeLayout', 'MakeLayoutL0C', 'MakeLayoutFmap', 'MakeLayoutFilter', 'MakeLayoutFromTag', 'MakeMxScaleLayout']);
+const LAYOUT_CONSTRUCTORS = new Set(BUILTIN_FUNCTIONS.filter((f) => f.builds === 'layout').map((f) => f.name));
 // (an opaque layout from MakeLayoutFromTag or MakeMxScaleLayout of a template-parameter tag is shown as ‹?›:‹?›:originShape)
-const TENSOR_CONSTRUCTORS = new Set(['MakeTensor', 'MakeTensorLike']);
+const TENSOR_CONSTRUCTORS = new Set(BUILTIN_FUNCTIONS.filter((f) => f.builds === 'tensor').map((f) => f.name));
 
 /** The tile preview label: `▸ ((_4,1),(_4,1)) valid (2,2)`, or `… tail`/`… empty` marks. */
 export function tileLabel(result: Layout, tileShape: core.IntTuple): { label: string; tail: boolean; empty: boolean } {

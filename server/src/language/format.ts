@@ -1,58 +1,40 @@
-// Normalised spacing, line by line: line breaks, indentation and comments are kept;
+// Normalised spacing, line by line (on the tokens of lexer.ts): line breaks, indentation and comments are kept;
 // within a line, one space after commas of calls and around `=`, `==`, binary
 // operators; none inside brackets, around `:` of compact literals, `::`, template
 // `<…>`, or after the commas of bare tuples — `((_16,7),(_16,7))` stays as printed.
 
+import { INTEGER_TYPES } from './builtins';
+import { Lexer, TokenKind } from './lexer';
+
 type Tok = { kind: 'word' | 'num' | 'punct' | 'comment' | 'string'; text: string };
 
-const PUNCT3 = ['<<=', '>>='];
-const PUNCT2 = ['::', '==', '!=', '<=', '>=', '&&', '||', '+=', '-=', '*=', '/='];
+/** The formatter's tokens: C++ numbers (`1.5` stays one token), its compound operators, and the comments it keeps. */
+const lexer = new Lexer({
+  operators: ['<<=', '>>=', '::', '->', '==', '!=', '<=', '>=', '&&', '||', '+=', '-=', '*=', '/='],
+  numbers: 'pp',
+  comments: true,
+});
+const KIND: Partial<Record<TokenKind, Tok['kind']>> = {
+  [TokenKind.Ident]: 'word',
+  [TokenKind.Number]: 'num',
+  [TokenKind.String]: 'string',
+  [TokenKind.Char]: 'string',
+  [TokenKind.Punct]: 'punct',
+  [TokenKind.Comment]: 'comment',
+};
 
+/** A line's tokens, or null to leave it alone: a block comment runs on, or a control character (a lone `\r` ends a line for the analysis). */
 function tokenizeLine(line: string): Tok[] | null {
+  if (CONTROL.test(line)) return null;
   const toks: Tok[] = [];
-  let i = 0;
-  while (i < line.length) {
-    const c = line[i];
-    if (c === ' ' || c === '\t') {
-      i++;
-      continue;
-    }
-    if (line.startsWith('//', i)) {
-      toks.push({ kind: 'comment', text: line.slice(i).trimEnd() });
-      break;
-    }
-    if (line.startsWith('/*', i)) {
-      const close = line.indexOf('*/', i + 2);
-      if (close < 0) return null; // a block comment runs on: leave the line alone
-      toks.push({ kind: 'comment', text: line.slice(i, close + 2) });
-      i = close + 2;
-      continue;
-    }
-    if (c === '"' || c === "'") {
-      let j = i + 1;
-      while (j < line.length && line[j] !== c) j += line[j] === '\\' ? 2 : 1;
-      toks.push({ kind: 'string', text: line.slice(i, j + 1) });
-      i = j + 1;
-      continue;
-    }
-    const w = /^[A-Za-z_]\w*/.exec(line.slice(i));
-    if (w) {
-      toks.push({ kind: 'word', text: w[0] });
-      i += w[0].length;
-      continue;
-    }
-    const n = /^(?:0[xX][0-9a-fA-F]+|\d+)[uUlL]*/.exec(line.slice(i));
-    if (n) {
-      toks.push({ kind: 'num', text: n[0] });
-      i += n[0].length;
-      continue;
-    }
-    const p = PUNCT3.find((x) => line.startsWith(x, i)) ?? PUNCT2.find((x) => line.startsWith(x, i)) ?? c;
-    toks.push({ kind: 'punct', text: p });
-    i += p.length;
+  const lx = lexer.reset(line);
+  for (let k = lx.next(); k !== TokenKind.End; k = lx.next()) {
+    if (k === TokenKind.Comment && lx.malformed) return null; // a block comment runs on: leave the line alone
+    toks.push({ kind: KIND[k]!, text: k === TokenKind.Comment ? lx.value.trimEnd() : lx.value });
   }
   return toks;
 }
+const CONTROL = /[\x00-\x08\x0a-\x1f\x7f]/;
 
 const BINARY = new Set(['+', '-', '*', '/', '%', '=', '==', '!=']);
 
@@ -68,7 +50,9 @@ function formatTokens(toks: Tok[]): string {
     if (prev) {
       const p = prev.text;
       if (t.kind === 'comment') space = true;
-      else if (p === '(' || p === '[' || p === '{' || p === '::' || p === ':' || p === '#') space = false;
+      else if (p === '(' || p === '[' || p === '{' || p === '::' || p === ':' || p === '#' || p === '.' || p === '->') space = false;
+      else if (t.text === '.' || t.text === '->')
+        space = false; // member access: t.layout(), p->x
       else if (t.text === ')' || t.text === ']' || t.text === '}' || t.text === ',' || t.text === ';' || t.text === '::' || t.text === ':')
         space = false;
       else if (p === ',') space = groups[groups.length - 1] !== 'tuple';
@@ -111,7 +95,7 @@ function isUnary(toks: Tok[], k: number): boolean {
 
 /** `)` closing a C-style cast like `(int64_t)x`. */
 function isCastClose(toks: Tok[], k: number): boolean {
-  return toks[k - 2]?.text === '(' && /^(?:u?int(?:32|64)_t|size_t|int|long|unsigned)$/.test(toks[k - 1]?.text ?? '');
+  return toks[k - 2]?.text === '(' && INTEGER_TYPES.includes(toks[k - 1]?.text ?? '');
 }
 
 /** `Layout<…>{}`: the `{` after the closing `>` of a type form. */

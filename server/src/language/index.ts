@@ -17,3 +17,4 @@ export * from './render';
 export * from './cppSource';
 export * from './cppAnalysis';
 export * from '../core/limits';
+export { maxNesting, nestingLimit } from './lexer';
