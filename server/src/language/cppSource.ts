@@ -27,13 +27,13 @@ const CPP_LEXER = new Lexer({
   preprocessor: 'continued',
   crEndsLine: true,
 });
-const KIND: Partial<Record<TokenKind, CppToken['kind']>> = {
-  [TokenKind.Ident]: 'ident',
-  [TokenKind.Number]: 'number',
-  [TokenKind.String]: 'string',
-  [TokenKind.Char]: 'string',
-  [TokenKind.Punct]: 'punct',
-};
+/** By TokenKind. */
+const KIND: CppToken['kind'][] = [];
+KIND[TokenKind.Ident] = 'ident';
+KIND[TokenKind.Number] = 'number';
+KIND[TokenKind.String] = 'string';
+KIND[TokenKind.Char] = 'string';
+KIND[TokenKind.Punct] = 'punct';
 
 /** Tokens of one stretch of C++ source, and the offsets of its `#include "tla/…"` lines. */
 export interface CppTokens {

@@ -14,14 +14,14 @@ const lexer = new Lexer({
   numbers: 'pp',
   comments: true,
 });
-const KIND: Partial<Record<TokenKind, Tok['kind']>> = {
-  [TokenKind.Ident]: 'word',
-  [TokenKind.Number]: 'num',
-  [TokenKind.String]: 'string',
-  [TokenKind.Char]: 'string',
-  [TokenKind.Punct]: 'punct',
-  [TokenKind.Comment]: 'comment',
-};
+/** By TokenKind. */
+const KIND: Tok['kind'][] = [];
+KIND[TokenKind.Ident] = 'word';
+KIND[TokenKind.Number] = 'num';
+KIND[TokenKind.String] = 'string';
+KIND[TokenKind.Char] = 'string';
+KIND[TokenKind.Punct] = 'punct';
+KIND[TokenKind.Comment] = 'comment';
 
 /** A line's tokens, or null to leave it alone: a block comment runs on, or a control character (a lone `\r` ends a line for the analysis). */
 function tokenizeLine(line: string): Tok[] | null {

@@ -54,16 +54,32 @@ export interface LexerOptions {
 /** The language's tokens, as the ohm grammar reads characters (the fast parser, the nesting guard). */
 export const TLA_LEXER: LexerOptions = { operators: ['::', '->', '==', '!='], numbers: 'integer' };
 
-// character classes (ASCII)
+// character classes (ASCII); every other character is punctuation
+const PUNCT = 0;
 const ID_START = 1;
 const DIGIT = 2;
+const BLANK = 3;
+const LF = 4;
+const CR = 5;
+const SLASH = 6;
+const QUOTE = 7;
+const HASH = 8;
 const CLASS = new Uint8Array(128);
+/** 1 for the characters that may continue a name: letters, digits, `_`. */
+const ID_PART = new Uint8Array(128);
 for (let c = 0; c < 128; c++) {
   if ((c >= 65 && c <= 90) || (c >= 97 && c <= 122) || c === 95) CLASS[c] = ID_START;
   else if (c >= 48 && c <= 57) CLASS[c] = DIGIT;
+  else if (c === 10) CLASS[c] = LF;
+  else if (c === 13) CLASS[c] = CR;
+  else if (c <= 32) CLASS[c] = BLANK;
+  else if (c === 47) CLASS[c] = SLASH;
+  else if (c === 34 || c === 39) CLASS[c] = QUOTE;
+  else if (c === 35) CLASS[c] = HASH;
+  ID_PART[c] = CLASS[c] === ID_START || CLASS[c] === DIGIT ? 1 : 0;
 }
 /** A character that may continue a name: letter, digit or `_` (NaN, past the end: no). */
-export const isIdPart = (c: number): boolean => c < 128 && CLASS[c] !== 0;
+export const isIdPart = (c: number): boolean => c < 128 && ID_PART[c] === 1;
 const isDigit = (c: number) => c >= 48 && c <= 57;
 const isHex = (c: number) => isDigit(c) || (c >= 65 && c <= 70) || (c >= 97 && c <= 102);
 
@@ -134,52 +150,68 @@ export class Lexer {
     let i = this.pos;
     while (i < n) {
       const c = text.charCodeAt(i);
-      if (c === 10 || (c === 13 && this.cr)) {
-        this.lineStart = true;
-        i++;
+      if (c === 32) {
+        i++; // the most common character first
         continue;
       }
-      if (c <= 32) {
-        i++;
-        continue;
-      }
-      if (c === 47 /* / */) {
-        const d = text.charCodeAt(i + 1);
-        if (d === 47 && i + 1 < n) {
-          const e = this.lineEnd(i + 2);
-          if (this.comments) return this.token(TokenKind.Comment, i, e, false, false);
-          i = e;
+      switch (c < 128 ? CLASS[c] : PUNCT) {
+        case BLANK:
+          i++;
           continue;
-        }
-        if (d === 42 && i + 1 < n) {
-          const close = text.indexOf('*/', i + 2);
-          const open = close < 0 || close + 2 > n;
-          if (open) this.unclosedComment = true;
-          const e = open ? n : close + 2;
-          if (this.comments) return this.token(TokenKind.Comment, i, e, open, false);
-          i = e;
+        case LF:
+          this.lineStart = true;
+          i++;
           continue;
-        }
-      }
-      if (c < 128) {
-        const cls = CLASS[c];
-        if (cls === ID_START) {
+        case CR:
+          if (this.cr) this.lineStart = true;
+          i++;
+          continue;
+        case ID_START: {
           let j = i + 1;
-          while (j < n && isIdPart(text.charCodeAt(j))) j++;
+          while (j < n) {
+            const d = text.charCodeAt(j);
+            if (d >= 128 || ID_PART[d] === 0) break;
+            j++;
+          }
           return this.token(TokenKind.Ident, i, j, false, true);
         }
-        if (cls === DIGIT) return this.number(i);
+        case DIGIT:
+          return this.number(i);
+        case QUOTE:
+          return this.quoted(i, c);
+        case SLASH: {
+          const d = i + 1 < n ? text.charCodeAt(i + 1) : 0;
+          if (d === 47) {
+            const e = this.lineEnd(i + 2);
+            if (this.comments) return this.token(TokenKind.Comment, i, e, false, false);
+            i = e;
+            continue;
+          }
+          if (d === 42) {
+            const close = text.indexOf('*/', i + 2);
+            const open = close < 0 || close + 2 > n;
+            if (open) this.unclosedComment = true;
+            const e = open ? n : close + 2;
+            if (this.comments) return this.token(TokenKind.Comment, i, e, open, false);
+            i = e;
+            continue;
+          }
+          break;
+        }
+        case HASH:
+          if (this.preprocessor && this.lineStart) return this.token(TokenKind.Preprocessor, i, this.directiveEnd(i), false, false);
+          break;
       }
-      if (c === 34 || c === 39) return this.quoted(i, c);
-      if (c === 35 && this.preprocessor && this.lineStart) return this.token(TokenKind.Preprocessor, i, this.directiveEnd(i), false, false);
       // punctuation: the longest operator, else one character
       let len = 1;
-      const d = text.charCodeAt(i + 1);
-      if (c < 128 && d < 128 && i + 1 < n) {
-        const key = c * 128 + d;
-        const third = this.triples[key];
-        if (third && i + 2 < n && text.charCodeAt(i + 2) === third) len = 3;
-        else if (this.pairs[key]) len = 2;
+      if (c < 128 && i + 1 < n) {
+        const d = text.charCodeAt(i + 1);
+        if (d < 128) {
+          const key = c * 128 + d;
+          const third = this.triples[key];
+          if (third && i + 2 < n && text.charCodeAt(i + 2) === third) len = 3;
+          else if (this.pairs[key]) len = 2;
+        }
       }
       return this.token(TokenKind.Punct, i, i + len, false, true);
     }
@@ -219,9 +251,12 @@ export class Lexer {
       while (j < n && isHex(text.charCodeAt(j))) j++;
     } else while (j < n && isDigit(text.charCodeAt(j))) j++;
     // the suffix: ull | ul | ll | u | l, any case (the grammar's order)
-    const lower = (k: number) => (k < n ? text.charCodeAt(k) | 32 : 0);
-    if (lower(j) === 117 /* u */) j += lower(j + 1) === 108 ? (lower(j + 2) === 108 ? 3 : 2) : 1;
-    else if (lower(j) === 108 /* l */) j += lower(j + 1) === 108 ? 2 : 1;
+    const s0 = j < n ? text.charCodeAt(j) | 32 : 0;
+    if (s0 === 117 /* u */ || s0 === 108 /* l */) {
+      const s1 = j + 1 < n ? text.charCodeAt(j + 1) | 32 : 0;
+      if (s0 === 117) j += s1 === 108 ? (j + 2 < n && (text.charCodeAt(j + 2) | 32) === 108 ? 3 : 2) : 1;
+      else j += s1 === 108 ? 2 : 1;
+    }
     return this.token(TokenKind.Number, i, j, j < n && isIdPart(text.charCodeAt(j)), true);
   }
 
@@ -303,10 +338,16 @@ export function maxNesting(text: string): { brackets: number; prefix: number } {
   return { brackets: max, prefix: prefixMax };
 }
 
+/** The first characters of the cast types: a cheap test before a look at the tokens after a `(`. */
+const CAST_START = new Uint8Array(128);
+for (const t of INTEGER_TYPES) CAST_START[t.charCodeAt(0)] = 1;
+
 /** After a `(` that ends at `from`: one of the vocabulary's cast types, then `)`. */
 function isCast(text: string, from: number): boolean {
+  const c = text.charCodeAt(from);
+  if (c < 128 && CLASS[c] !== BLANK && CLASS[c] !== LF && CLASS[c] !== SLASH && !CAST_START[c]) return false;
   const lx = peekLexer.reset(text, from, text.length, false);
-  if (lx.next() !== TokenKind.Ident || !CASTS.has(lx.value)) return false;
+  if (lx.next() !== TokenKind.Ident || !CAST_START[text.charCodeAt(lx.start)] || !CASTS.has(lx.value)) return false;
   return lx.next() === TokenKind.Punct && lx.is(')');
 }
 
