@@ -434,8 +434,10 @@ export function scanTokens(t: CppToken[], includesTla: boolean): CppScan {
     // [static] constexpr|const INTTYPE NAME = EXPR;  and  template <uint32_t NAME = 128, …>
     if ((tok.text === 'constexpr' || tok.text === 'const') && t[i + 1]?.kind === 'ident') {
       let k = i + 1;
-      while (t[k]?.text === 'static' || t[k]?.text === 'inline' || t[k]?.text === 'constexpr' || t[k]?.text === 'const' || t[k]?.text === 'unsigned')
-        k++;
+      // (`unsigned int`, `unsigned long`: the type is the word after; `unsigned` alone is the type)
+      const skip = (x: string | undefined) =>
+        x === 'static' || x === 'inline' || x === 'constexpr' || x === 'const' || (x === 'unsigned' && INT_TYPES.has(t[k + 1]?.text ?? ''));
+      while (skip(t[k]?.text)) k++;
       if (t[k]?.text === 'std' && t[k + 1]?.text === '::') k += 2;
       if (INT_TYPES.has(t[k]?.text ?? '') && t[k + 1]?.kind === 'ident' && (t[k + 2]?.text === '=' || t[k + 2]?.text === '{')) {
         const nameTok = t[k + 1];

@@ -6,7 +6,7 @@
 import { INTEGER_TYPES } from './builtins';
 import { Lexer, TokenKind } from './lexer';
 
-type Tok = { kind: 'word' | 'num' | 'punct' | 'comment' | 'string'; text: string };
+type Tok = { kind: TokenKind; text: string };
 
 /** The formatter's tokens: C++ numbers (`1.5` stays one token), its compound operators, and the comments it keeps. */
 const lexer = new Lexer({
@@ -14,14 +14,6 @@ const lexer = new Lexer({
   numbers: 'pp',
   comments: true,
 });
-/** By TokenKind. */
-const KIND: Tok['kind'][] = [];
-KIND[TokenKind.Ident] = 'word';
-KIND[TokenKind.Number] = 'num';
-KIND[TokenKind.String] = 'string';
-KIND[TokenKind.Char] = 'string';
-KIND[TokenKind.Punct] = 'punct';
-KIND[TokenKind.Comment] = 'comment';
 
 /** A line's tokens, or null to leave it alone: a block comment runs on, or a control character (a lone `\r` ends a line for the analysis). */
 function tokenizeLine(line: string): Tok[] | null {
@@ -30,7 +22,7 @@ function tokenizeLine(line: string): Tok[] | null {
   const lx = lexer.reset(line);
   for (let k = lx.next(); k !== TokenKind.End; k = lx.next()) {
     if (k === TokenKind.Comment && lx.malformed) return null; // a block comment runs on: leave the line alone
-    toks.push({ kind: KIND[k]!, text: k === TokenKind.Comment ? lx.value.trimEnd() : lx.value });
+    toks.push({ kind: k, text: k === TokenKind.Comment ? lx.value.trimEnd() : lx.value });
   }
   return toks;
 }
@@ -49,7 +41,7 @@ function formatTokens(toks: Tok[]): string {
     let space = false;
     if (prev) {
       const p = prev.text;
-      if (t.kind === 'comment') space = true;
+      if (t.kind === TokenKind.Comment) space = true;
       else if (p === '(' || p === '[' || p === '{' || p === '::' || p === ':' || p === '#' || p === '.' || p === '->') space = false;
       else if (t.text === '.' || t.text === '->')
         space = false; // member access: t.layout(), p->x
@@ -58,29 +50,31 @@ function formatTokens(toks: Tok[]): string {
       else if (p === ',') space = groups[groups.length - 1] !== 'tuple';
       else if (t.text === '(')
         space =
-          prev.kind === 'punct' && BINARY.has(p)
+          prev.kind === TokenKind.Punct && BINARY.has(p)
             ? true
-            : prev.kind === 'word' && ['return', 'static_assert'].includes(p)
+            : prev.kind === TokenKind.Ident && ['return', 'static_assert'].includes(p)
               ? false
-              : prev.kind !== 'word' && p !== ')' && p !== '>' && p !== '}'
+              : prev.kind !== TokenKind.Ident && p !== ')' && p !== '>' && p !== '}'
                 ? true
                 : false;
-      else if (t.text === '<') space = prev.kind !== 'word';
+      else if (t.text === '<') space = prev.kind !== TokenKind.Ident;
       else if (t.text === '>') space = angle === 0;
       else if (p === '<' && angle > 0) space = false;
-      else if (p === '>' && angle === 0 && prev.kind === 'punct') space = true;
-      else if (t.text === '{') space = prev.kind === 'word' && p !== 'Product' && !isTypeFormEnd(toks, k);
-      else if (BINARY.has(t.text) && t.kind === 'punct') space = true;
-      else if (prev.kind === 'punct' && BINARY.has(p)) space = !prevUnary;
-      else if (prev.kind === 'punct' && p === ')' && (t.kind === 'word' || t.kind === 'num')) space = !isCastClose(toks, k - 1);
-      else space = prev.kind !== 'punct' || p === '>' || p === ')';
+      else if (p === '>' && angle === 0 && prev.kind === TokenKind.Punct) space = true;
+      else if (t.text === '{') space = prev.kind === TokenKind.Ident && p !== 'Product' && !isTypeFormEnd(toks, k);
+      else if (BINARY.has(t.text) && t.kind === TokenKind.Punct) space = true;
+      else if (prev.kind === TokenKind.Punct && BINARY.has(p)) space = !prevUnary;
+      else if (prev.kind === TokenKind.Punct && p === ')' && (t.kind === TokenKind.Ident || t.kind === TokenKind.Number))
+        space = !isCastClose(toks, k - 1);
+      else space = prev.kind !== TokenKind.Punct || p === '>' || p === ')';
       if (p === '>' && angle === 0 && (t.text === '{' || t.text === '(' || t.text === ',' || t.text === ')' || t.text === '>')) space = false;
     }
-    if (t.text === '(') groups.push(prev && (prev.kind === 'word' || prev.text === '>' || prev.text === '}' || prev.text === ')') ? 'call' : 'tuple');
+    if (t.text === '(')
+      groups.push(prev && (prev.kind === TokenKind.Ident || prev.text === '>' || prev.text === '}' || prev.text === ')') ? 'call' : 'tuple');
     else if (t.text === ')') groups.pop();
-    if (t.text === '<' && prev?.kind === 'word') angle++;
+    if (t.text === '<' && prev?.kind === TokenKind.Ident) angle++;
     else if (t.text === '>' && angle > 0) angle--;
-    prevUnary = BINARY.has(t.text) && t.kind === 'punct' && isUnary(toks, k);
+    prevUnary = BINARY.has(t.text) && t.kind === TokenKind.Punct && isUnary(toks, k);
     out += (space ? ' ' : '') + t.text;
     prev = t;
   }
@@ -90,7 +84,7 @@ function formatTokens(toks: Tok[]): string {
 function isUnary(toks: Tok[], k: number): boolean {
   if (toks[k].text !== '-' && toks[k].text !== '+') return false;
   const p = toks[k - 1];
-  return !p || (p.kind === 'punct' && p.text !== ')' && p.text !== ']' && p.text !== '}' && p.text !== '>') || p.text === 'return';
+  return !p || (p.kind === TokenKind.Punct && p.text !== ')' && p.text !== ']' && p.text !== '}' && p.text !== '>') || p.text === 'return';
 }
 
 /** `)` closing a C-style cast like `(int64_t)x`. */
