@@ -30,7 +30,7 @@ function snapshot(a: DocumentAnalysis) {
       local: s.local,
       nodes: s.result?.nodeValues.map((nv) => `${nv.node.start}-${nv.node.end}:${printValue(nv.value)}`) ?? null,
       tiles: s.result?.tiles.map((t) => `${t.node.start}:${show(t.result)}`) ?? null,
-      offsets: s.result?.offsets.map((o) => `${o.node.start}:${o.result.value}`) ?? null,
+      offsets: s.result?.offsets.map((o) => `${o.node.start}:${printValue(o.result)}`) ?? null,
       dependencies: s.result ? [...s.result.dependencies].sort() : null,
     })),
     declarations: [...a.declarations.values()].map((d) => ({

@@ -11,6 +11,7 @@ import {
   firstIncongruence,
   getMode,
   int,
+  isConcreteInt,
   isInt,
   isSymbolic,
   leaves,
@@ -553,9 +554,9 @@ export function cosize(l: Layout): bigint {
 
 /** cosize, or undefined when the layout's shape or stride is symbolic. */
 export function knownCosize(l: Layout): bigint | undefined {
-  if (isSymbolic(l.shape) || isSymbolic(l.stride)) return undefined;
   const sh = leaves(l.shape);
   const st = leaves(l.stride);
+  if (!sh.every(isConcreteInt) || !st.every(isConcreteInt)) return undefined;
   let maxOff = 0n;
   for (let i = 0; i < sh.length; i++) {
     if (sh[i].value <= 0n) return 0n;

@@ -22,7 +22,7 @@ export function tileLabel(result: Layout, tileShape: core.IntTuple): { label: st
   const tile = tileShape.kind === 'tuple' ? (tileShape.items as IntValue[]) : [];
   const known = !core.isSymbolic(result.originShape) && !core.isSymbolic(tileShape);
   const empty = known && origin.some((o) => o.value === 0n);
-  const tail = known && !empty && origin.some((o, d) => tile[d] && o.value < tile[d].value);
+  const tail = known && !empty && origin.some((o, d) => tile[d] && core.concreteValue(o) < core.concreteValue(tile[d]));
   const valid = core.printIntTuple(result.originShape);
   const label = `▸ ${core.printIntTuple(result.shape)} ${empty ? `empty ${valid}` : `valid ${valid}`}${tail ? ' tail' : ''}`;
   return { label, tail, empty };

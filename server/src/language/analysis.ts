@@ -441,7 +441,7 @@ export class Analyzer {
           const at = chunk.text.indexOf(m[1]);
           sa.declaredNameSpan = { start: at, end: at + m[1].length };
           sa.result = {
-            value: { kind: 'int', value: BigInt(m[2]), isStatic: false },
+            value: { kind: 'int', value: BigInt(m[2]), isStatic: false, sym: undefined },
             diagnostics: [],
             nodeValues: [],
             dependencies: [],

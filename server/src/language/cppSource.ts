@@ -431,7 +431,8 @@ export function scanTokens(t: CppToken[], includesTla: boolean): CppScan {
       }
     }
 
-    // [static] constexpr|const INTTYPE NAME = EXPR;  and  template <uint32_t NAME = 128, …>
+    // [static] constexpr|const INTTYPE NAME = EXPR;  (not `template <uint32_t NAME = 128>`: an
+    // instantiation may pass another value, so NAME stays a symbol)
     if ((tok.text === 'constexpr' || tok.text === 'const') && t[i + 1]?.kind === 'ident') {
       let k = i + 1;
       // (`unsigned int`, `unsigned long`: the type is the word after; `unsigned` alone is the type)
@@ -472,23 +473,6 @@ export function scanTokens(t: CppToken[], includesTla: boolean): CppScan {
         continue;
       }
     }
-    if (tok.text === 'template' && t[i + 1]?.text === '<') {
-      const close = matchAngle(t, i + 1);
-      for (let k = i + 2; k < close; k++) {
-        if (INT_TYPES.has(t[k].text) && t[k + 1]?.kind === 'ident' && t[k + 2]?.text === '=' && t[k + 3]?.kind === 'number') {
-          constants.push({
-            name: t[k + 1].text,
-            start: t[k + 3].start,
-            end: t[k + 3].end,
-            nameStart: t[k + 1].start,
-            nameEnd: t[k + 1].end,
-            ...scopeOf(i),
-          });
-        }
-      }
-      continue;
-    }
-
     // the outermost TLA expressions
     const end = expressionEnd(t, i, aliasNames, layoutVars);
     if (end >= 0) {

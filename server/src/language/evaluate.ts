@@ -1482,15 +1482,15 @@ export class StatementEvaluator {
     // warnings need values: a kernel's symbolic tile is shown, not judged
     if (core.isSymbolic(result) || core.isSymbolic(tileShape) || core.isSymbolic(coord)) return result;
     const origin = result.originShape as core.TupleValue;
-    if (origin.items.some((x) => (x as IntValue).value === 0n)) {
+    if (origin.items.some((x) => (x as core.ConcreteInt).value === 0n)) {
       this.report(
         e,
         'empty-tile',
         `empty tile: its originShape ${core.printIntTuple(origin)} has an extent of 0 — coord ${core.printIntTuple(coord)} starts beyond the layout's originShape ${core.printIntTuple(parent.originShape)}`,
       );
     } else {
-      const t = (tileShape as core.TupleValue).items as IntValue[];
-      const c = (coord as core.TupleValue).items as IntValue[];
+      const t = (tileShape as core.TupleValue).items as core.ConcreteInt[];
+      const c = (coord as core.TupleValue).items as core.ConcreteInt[];
       const off = c.findIndex((x, d) => t[d].value !== 0n && x.value % t[d].value !== 0n);
       if (off >= 0) {
         this.report(
@@ -1533,7 +1533,7 @@ export class StatementEvaluator {
     const o = origin.kind === 'tuple' ? origin.items : [origin];
     for (let d = 0; d < logical.length && d < o.length; d++) {
       const od = o[d];
-      if (od.kind === 'int' && logical[d] >= od.value) {
+      if (od.kind === 'int' && logical[d] >= core.concreteValue(od)) {
         this.report(
           node,
           'coord-in-padding',
@@ -1572,14 +1572,15 @@ const isIntegerType = (t: string | null | undefined): boolean => !!t && (INTEGER
 
 /** Product of the leaves, exactly (no int64 check: a warning must not fail on a huge mode). */
 export function exactProduct(x: IntTuple): bigint {
-  return core.leaves(x).reduce((acc, l) => acc * l.value, 1n);
+  return core.leaves(x).reduce((acc, l) => acc * core.concreteValue(l), 1n);
 }
 
 /** The first coordinate leaf outside its mode's extent, if any. */
 function findOutside(coord: IntTuple, shape: IntTuple, path: number[]): { value: bigint; extent: bigint; path: number[] } | undefined {
   if (coord.kind === 'int') {
     const extent = exactProduct(shape);
-    if (coord.value < 0n || coord.value >= extent) return { value: coord.value, extent, path };
+    const value = core.concreteValue(coord);
+    if (value < 0n || value >= extent) return { value, extent, path };
     return undefined;
   }
   if (shape.kind !== 'tuple') return undefined;
@@ -1592,7 +1593,7 @@ function findOutside(coord: IntTuple, shape: IntTuple, path: number[]): { value:
 
 /** Colexicographic index of a (hierarchical) coordinate inside an IntTuple shape. */
 export function crd2idx(coord: IntTuple, shape: IntTuple): bigint {
-  if (coord.kind === 'int') return coord.value;
+  if (coord.kind === 'int') return core.concreteValue(coord);
   if (shape.kind !== 'tuple') return 0n;
   let idx = 0n;
   let mult = 1n;
@@ -1605,9 +1606,9 @@ export function crd2idx(coord: IntTuple, shape: IntTuple): bigint {
 
 /** Per top-level mode logical index of a coordinate (integer coords split colexicographically). */
 export function logicalCoord(coord: IntTuple, shape: IntTuple): bigint[] | undefined {
-  if (shape.kind !== 'tuple') return coord.kind === 'int' ? [coord.value] : undefined;
+  if (shape.kind !== 'tuple') return coord.kind === 'int' ? [core.concreteValue(coord)] : undefined;
   if (coord.kind === 'int') {
-    let rest = coord.value;
+    let rest = core.concreteValue(coord);
     return shape.items.map((m, i) => {
       if (i === shape.items.length - 1) return rest;
       const p = exactProduct(m);

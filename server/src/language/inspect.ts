@@ -63,10 +63,10 @@ export function offsetTerms(coord: IntTuple, shape: IntTuple, stride: IntTuple, 
     if (shape.kind !== 'tuple' || stride.kind !== 'tuple') return [];
     return coord.items.flatMap((c, i) => offsetTerms(c, shape.items[i], stride.items[i], [...path, i]));
   }
-  if (shape.kind === 'int') return stride.kind === 'int' ? [{ coord: coord.value, stride: stride.value, path }] : [];
+  if (shape.kind === 'int') return stride.kind === 'int' ? [{ coord: core.concreteValue(coord), stride: core.concreteValue(stride), path }] : [];
   if (stride.kind !== 'tuple') return [];
   const n = shape.items.length;
-  let rest = coord.value;
+  let rest = core.concreteValue(coord);
   const out: OffsetTerm[] = [];
   for (let i = 0; i < n; i++) {
     let here = rest;
@@ -96,7 +96,7 @@ export type ElementStatus = 'valid' | 'padding' | 'out of range';
 export function elementStatus(coord: IntTuple, l: Layout | undefined, shape: IntTuple): ElementStatus | undefined {
   if (core.isSymbolic(coord) || core.isSymbolic(shape) || (l && core.isSymbolic(l))) return undefined;
   const inside = (c: IntTuple, s: IntTuple): boolean => {
-    if (c.kind === 'int') return c.value >= 0n && c.value < exactProduct(s);
+    if (c.kind === 'int') return core.concreteValue(c) >= 0n && core.concreteValue(c) < exactProduct(s);
     if (s.kind !== 'tuple' || c.items.length !== s.items.length) return false;
     return c.items.every((x, i) => inside(x, s.items[i]));
   };
@@ -104,7 +104,7 @@ export function elementStatus(coord: IntTuple, l: Layout | undefined, shape: Int
   if (!l) return 'valid';
   const logical = logicalCoord(coord, l.shape);
   const o = l.originShape.kind === 'tuple' ? l.originShape.items : [l.originShape];
-  if (logical && logical.some((x, d) => o[d]?.kind === 'int' && x >= (o[d] as IntValue).value)) return 'padding';
+  if (logical && logical.some((x, d) => o[d]?.kind === 'int' && x >= core.concreteValue(o[d] as IntValue))) return 'padding';
   return 'valid';
 }
 
@@ -132,8 +132,8 @@ export function offsetGrid(l: Layout, maxRows: number, maxCols: number): OffsetG
   const shownRows = Math.min(rows, maxRows);
   const shownCols = Math.min(cols, maxCols);
   const o = l.originShape.kind === 'tuple' ? l.originShape.items : [];
-  const o0 = o[0]?.kind === 'int' ? o[0].value : rowsB;
-  const o1 = o[1]?.kind === 'int' ? o[1].value : colsB;
+  const o0 = o[0]?.kind === 'int' ? core.concreteValue(o[0]) : rowsB;
+  const o1 = o[1]?.kind === 'int' ? core.concreteValue(o[1]) : colsB;
   const offsets: bigint[][] = [];
   const padding: boolean[][] = [];
   for (let r = 0; r < shownRows; r++) {
