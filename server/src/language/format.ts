@@ -17,7 +17,7 @@ const lexer = new Lexer({
 
 /** A line's tokens, or null to leave it alone: a block comment runs on, or a control character (a lone `\r` ends a line for the analysis). */
 function tokenizeLine(line: string): Tok[] | null {
-  if (CONTROL.test(line)) return null;
+  if (hasControl(line)) return null;
   const toks: Tok[] = [];
   const lx = lexer.reset(line);
   for (let k = lx.next(); k !== TokenKind.End; k = lx.next()) {
@@ -26,7 +26,14 @@ function tokenizeLine(line: string): Tok[] | null {
   }
   return toks;
 }
-const CONTROL = /[\x00-\x08\x0a-\x1f\x7f]/;
+/** A control character other than a tab: one below 32, or DEL. */
+const hasControl = (line: string): boolean => {
+  for (let i = 0; i < line.length; i++) {
+    const c = line.charCodeAt(i);
+    if ((c < 32 && c !== 9) || c === 127) return true;
+  }
+  return false;
+};
 
 const BINARY = new Set(['+', '-', '*', '/', '%', '=', '==', '!=']);
 
