@@ -8,6 +8,7 @@ import type { Arch } from '../core';
 import { ARCH_MACRO, Binding, EvalResult, Environment, LocalDiagnostic, StatementEvaluator, Value, printValue, usingNamespaceName } from './evaluate';
 import { ParseResult, parseStatement } from './parser';
 import { StatementChunk, declaredNameOf, splitStatements } from './statements';
+import { statementAt } from './inspect';
 import { CACHE_SLACK_BYTES, MAX_NESTING, limitMessages, normalizeLineEnds } from '../core/limits';
 import { maxNesting } from './lexer';
 
@@ -718,19 +719,9 @@ export const SUGGESTED_CODES: ReadonlySet<string> = new Set(['unknown-name', 'un
  */
 export function suggestFor(a: DocumentAnalysis, d: { code: string; start: number; end: number }): string | undefined {
   if (!SUGGESTED_CODES.has(d.code)) return undefined;
-  const list = a.statements;
-  let lo = 0;
-  let hi = list.length - 1;
-  let at = -1;
-  while (lo <= hi) {
-    const mid = (lo + hi) >> 1;
-    if (list[mid].chunk.start <= d.start) {
-      at = mid;
-      lo = mid + 1;
-    } else hi = mid - 1;
-  }
-  if (at < 0) return undefined;
-  const index = list[at].index;
+  const at = statementAt(a, d.start);
+  if (!at) return undefined;
+  const index = at.index;
   const name = a.text.slice(d.start, d.end);
   function* inScope(): Iterable<string> {
     if (d.code === 'unknown-function') yield* BUILTIN_BY_NAME.keys();

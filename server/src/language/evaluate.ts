@@ -1528,7 +1528,7 @@ export class StatementEvaluator {
       return;
     }
     if (!origin) return;
-    const logical = logicalCoord(coord, shape);
+    const logical = core.logicalCoord(coord, shape);
     if (!logical) return;
     const o = origin.kind === 'tuple' ? origin.items : [origin];
     for (let d = 0; d < logical.length && d < o.length; d++) {
@@ -1589,35 +1589,6 @@ function findOutside(coord: IntTuple, shape: IntTuple, path: number[]): { value:
     if (r) return r;
   }
   return undefined;
-}
-
-/** Colexicographic index of a (hierarchical) coordinate inside an IntTuple shape. */
-export function crd2idx(coord: IntTuple, shape: IntTuple): bigint {
-  if (coord.kind === 'int') return core.concreteValue(coord);
-  if (shape.kind !== 'tuple') return 0n;
-  let idx = 0n;
-  let mult = 1n;
-  for (let i = 0; i < coord.items.length; i++) {
-    idx += crd2idx(coord.items[i], shape.items[i]) * mult;
-    mult *= exactProduct(shape.items[i]);
-  }
-  return idx;
-}
-
-/** Per top-level mode logical index of a coordinate (integer coords split colexicographically). */
-export function logicalCoord(coord: IntTuple, shape: IntTuple): bigint[] | undefined {
-  if (shape.kind !== 'tuple') return coord.kind === 'int' ? [core.concreteValue(coord)] : undefined;
-  if (coord.kind === 'int') {
-    let rest = core.concreteValue(coord);
-    return shape.items.map((m, i) => {
-      if (i === shape.items.length - 1) return rest;
-      const p = exactProduct(m);
-      const here = p ? rest % p : 0n;
-      rest = p ? rest / p : 0n;
-      return here;
-    });
-  }
-  return coord.items.map((c, i) => crd2idx(c, shape.items[i]));
 }
 
 /** static_assert equality: integers by value, tuples structurally, layouts by all three parts. */

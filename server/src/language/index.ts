@@ -18,3 +18,6 @@ export * from './cppSource';
 export * from './cppAnalysis';
 export * from '../core/limits';
 export { maxNesting, nestingLimit } from './lexer';
+export * from './query';
+export * from './scratchpad';
+export * from './completion';
