@@ -7,9 +7,10 @@ import { Diagnostic, severityOf } from './diagnostics';
 import type { Arch } from '../core';
 import { ARCH_MACRO, Binding, EvalResult, Environment, LocalDiagnostic, StatementEvaluator, Value, printValue, usingNamespaceName } from './evaluate';
 import { ParseResult, parseStatement } from './parser';
-import { StatementChunk, splitStatements } from './statements';
+import { StatementChunk, declaredNameOf, splitStatements } from './statements';
 import { statementAt } from './inspect';
-import { CACHE_SLACK_BYTES, MAX_NESTING, limitMessages, maxNesting, normalizeLineEnds } from '../core/limits';
+import { CACHE_SLACK_BYTES, MAX_NESTING, limitMessages, normalizeLineEnds } from '../core/limits';
+import { maxNesting } from './lexer';
 
 /** Whether every name a statement read is bound as it was (a plain loop: this runs for every statement of every edit). */
 function sameReads(reads: [string, Binding | undefined][], bindings: Map<string, Binding>): boolean {
@@ -106,8 +107,6 @@ interface EvalCacheEntry {
   reads: [string, Binding | undefined][];
   result: EvalResult;
 }
-
-const DECL_NAME = /^(?:(?:const|constexpr|static|inline)\s+)*(?:auto\s+|[A-Za-z_][\w:]*\s*(?:<[^=;]*>)?\s+)?([A-Za-z_]\w*)\s*=(?!=)/;
 
 function tooDeep(text: string): LocalDiagnostic {
   return {
@@ -508,11 +507,10 @@ export class Analyzer {
           sa.declaredNameSpan = ps.nameSpan;
         }
       } else {
-        const m = DECL_NAME.exec(chunk.text);
-        if (m) {
-          sa.declaredName = m[1];
-          const s = m.index + m[0].lastIndexOf(m[1], m[0].length - 1);
-          sa.declaredNameSpan = { start: s, end: s + m[1].length };
+        const d = declaredNameOf(chunk.text);
+        if (d) {
+          sa.declaredName = d.name;
+          sa.declaredNameSpan = { start: d.start, end: d.end };
         }
       }
 

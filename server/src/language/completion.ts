@@ -13,7 +13,17 @@
 //                            `using namespace tla;`, in comments and #include lines
 //   (after `;` only Ctrl+Space lists anything: no character there triggers completion)
 import type { DocumentAnalysis } from './analysis';
-import { BUILTIN_BY_NAME, BUILTIN_FUNCTIONS, ELEMENT_TYPES, POSITIONS, SUPPORTED_TAGS, TAG_DOCS, TYPE_FORMS, elementDoc } from './builtins';
+import {
+  BUILTIN_BY_NAME,
+  BUILTIN_FUNCTIONS,
+  ELEMENT_TYPES,
+  POSITIONS,
+  STATEMENT_COMPLETIONS,
+  SUPPORTED_TAGS,
+  TAG_DOCS,
+  TYPE_FORMS,
+  elementDoc,
+} from './builtins';
 import { printValue } from './evaluate';
 import { statementAt } from './inspect';
 
@@ -55,7 +65,7 @@ const EMPTY: CompletionAnswer = { isIncomplete: false, items: [] };
 
 /** Functions whose every form takes `<…>`: their item inserts the name and `<`. */
 /** `shape<I…>(l)` and friends: the template argument is optional, so only the name is inserted. */
-const OPTIONAL_TEMPLATE = new Set(['shape', 'stride', 'originShape', 'get', 'rank', 'depth']);
+const OPTIONAL_TEMPLATE = new Set(BUILTIN_FUNCTIONS.filter((f) => f.optionalTemplate).map((f) => f.name));
 const TEMPLATE_ONLY = new Set(
   BUILTIN_FUNCTIONS.filter((f) => !OPTIONAL_TEMPLATE.has(f.name) && f.signatures.every((s) => /^\w+</.test(s.label))).map((f) => f.name),
 );
@@ -201,11 +211,7 @@ export function completionsAt(a: DocumentAnalysis, text: string, offset: number,
   if (!word || word.startsWith('_')) staticInts(items);
   if (atStatementStart) {
     // (`Layout` and `print` are there already, as a type form and a function)
-    items.push({ label: 'auto', kind: 'keyword', sortText: '5auto' });
-    items.push({ label: 'static_assert', kind: 'keyword', sortText: '5static_assert' });
-    // filtered by `using` alone: once a space is typed the list closes, so the `;` and the Enter
-    // that end the statement are the user's (VS Code keeps a list open while the label still matches)
-    items.push({ label: 'using namespace tla;', filterText: 'using', kind: 'keyword', sortText: '5using' });
+    for (const k of STATEMENT_COMPLETIONS) items.push({ ...k, kind: 'keyword', sortText: '5' + (k.filterText ?? k.label) });
   }
   return { isIncomplete: incomplete, items };
 }

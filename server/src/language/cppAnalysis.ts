@@ -20,7 +20,8 @@ import { Diagnostic } from './diagnostics';
 import { Binding, EvalResult, Environment, LocalDiagnostic, StatementEvaluator, Value } from './evaluate';
 import { ParseResult, parseStatement } from './parser';
 import { ArchRegion, CppTokens, archRegions, retokenize, scanTokens, tokenizeFrom } from './cppSource';
-import { CACHE_SLACK_BYTES, MAX_CPP_EXPRESSION_CHARS, limitMessages, nestingLimit, normalizeLineEnds } from '../core/limits';
+import { CACHE_SLACK_BYTES, MAX_CPP_EXPRESSION_CHARS, limitMessages, normalizeLineEnds } from '../core/limits';
+import { nestingLimit } from './lexer';
 
 /** Only these are certain in C++ (structure, not values), and they are warnings there. */
 const CERTAIN_CODES = new Set(['rank-mismatch', 'depth-mismatch', 'catlass-coord']);

@@ -9,7 +9,7 @@ import { MAX_HINT_LABEL_CHARS, MAX_HOVER_CHARS, MAX_SYMBOLIC_CHARS, MAX_SYMBOLIC
 import { statementDetails, suggestFor, SUGGESTED_CODES } from './analysis';
 import type { Declaration, DocumentAnalysis, StatementDetails } from './analysis';
 import * as Ast from './ast';
-import { BUILTIN_BY_NAME, ELEMENT_TYPES, POSITIONS, SUPPORTED_TAGS, TAG_DOCS, TYPE_FORMS, elementDoc } from './builtins';
+import { BUILTIN_BY_NAME, BUILTIN_FUNCTIONS, ELEMENT_TYPES, POSITIONS, SUPPORTED_TAGS, TAG_DOCS, TYPE_FORMS, elementDoc } from './builtins';
 import { code, describeValue, summarize } from './describe';
 import { printValue } from './evaluate';
 import { calleeAt, elementStatus, explainOffset, nameOccurrences, nodeAt, occurrenceAt, statementAt, templateArgAt } from './inspect';
@@ -200,9 +200,9 @@ export interface InlayHintRecord {
   tooltip: string;
 }
 
-const LAYOUT_CONSTRUCTORS = new Set(['MakeLayout', 'MakeLayoutL0C', 'MakeLayoutFmap', 'MakeLayoutFilter', 'MakeLayoutFromTag', 'MakeMxScaleLayout']);
+const LAYOUT_CONSTRUCTORS = new Set(BUILTIN_FUNCTIONS.filter((f) => f.builds === 'layout').map((f) => f.name));
 // (an opaque layout from MakeLayoutFromTag or MakeMxScaleLayout of a template-parameter tag is shown as ‹?›:‹?›:originShape)
-const TENSOR_CONSTRUCTORS = new Set(['MakeTensor', 'MakeTensorLike']);
+const TENSOR_CONSTRUCTORS = new Set(BUILTIN_FUNCTIONS.filter((f) => f.builds === 'tensor').map((f) => f.name));
 
 /** What a tile is (core.tileKind): interior, a tail, empty; unknown when symbolic. */
 export type TileKind = core.TileKind;
