@@ -175,8 +175,22 @@ export const PREDICATE_NAMES = [...PREDICATES, ...MX_PREDICATES].map((p) => `is$
 export const ALL_POSITIONS = Object.keys(POSITION_TPOSITION);
 export const TAG_CLASS_NAMES: readonly string[] = TAG_CLASSES;
 
-/** Integer types accepted in casts and declarations; a cast makes the value dynamic. */
-export const INTEGER_TYPES: readonly string[] = ['int64_t', 'uint64_t', 'int32_t', 'uint32_t', 'size_t', 'int', 'long', 'unsigned'];
+/**
+ * Integer types accepted in casts and declarations (a cast makes the value dynamic), each with
+ * the C++ type it names on the targets (what hovers call the declared integer). The order is the
+ * grammar's: a longer word before its prefix (`int64_t` before `int`).
+ */
+export const INTEGER_TYPE_CPP: Readonly<Record<string, string>> = {
+  int64_t: 'long',
+  uint64_t: 'unsigned long',
+  int32_t: 'int',
+  uint32_t: 'unsigned',
+  size_t: 'unsigned long',
+  int: 'int',
+  long: 'long',
+  unsigned: 'unsigned',
+};
+export const INTEGER_TYPES: readonly string[] = Object.keys(INTEGER_TYPE_CPP);
 
 /** The integer types a C++ kernel declares its constants with (cppSource.ts): the language's and the narrower ones. */
 export const CPP_CONSTANT_TYPES: readonly string[] = [...INTEGER_TYPES, 'int8_t', 'int16_t', 'uint8_t', 'uint16_t', 'short'];

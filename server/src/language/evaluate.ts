@@ -5,7 +5,7 @@ import * as core from '../core';
 import { Arch, BufferView, CatlassCoord, IntTuple, IntValue, Layout, LayoutError, TagObject, Tensor } from '../core';
 import type * as Ast from './ast';
 import { memberPath, memberRoot } from './ast';
-import { BUILTIN_BY_NAME, CATLASS_CONSTANTS, INTEGER_TYPES, POSITIONS, SUPPORTED_TAGS, closest } from './builtins';
+import { BUILTIN_BY_NAME, CATLASS_CONSTANTS, INTEGER_TYPES, INTEGER_TYPE_CPP, POSITIONS, SUPPORTED_TAGS, closest } from './builtins';
 import { DiagnosticCode, Severity, severityOf } from './diagnostics';
 
 /** `true`/`false`: a layout predicate's `::value`, a template argument. */
@@ -724,10 +724,10 @@ export class StatementEvaluator {
           : undefined;
       case 'name': {
         const c = this.env.lookup(e.name)?.ctype;
-        return c ? (CPP_INTEGER_TYPES[c] ?? c) : undefined;
+        return c ? (INTEGER_TYPE_CPP[c] ?? c) : undefined;
       }
       case 'cast':
-        return CPP_INTEGER_TYPES[e.castType] ?? e.castType;
+        return INTEGER_TYPE_CPP[e.castType] ?? e.castType;
       case 'paren':
         return this.cppTypeOf(e.inner);
       default:
@@ -1558,16 +1558,6 @@ const LITERAL_TYPES: Record<string, string> = {
   ull: 'unsigned long long',
 };
 /** Integer type spellings as the C++ types they name (for the same-type test of Catlass::MakeCoord). */
-const CPP_INTEGER_TYPES: Record<string, string> = {
-  uint32_t: 'unsigned',
-  unsigned: 'unsigned',
-  int32_t: 'int',
-  int: 'int',
-  int64_t: 'long',
-  long: 'long',
-  uint64_t: 'unsigned long',
-  size_t: 'unsigned long',
-};
 const isIntegerType = (t: string | null | undefined): boolean => !!t && (INTEGER_TYPES.includes(t) || t === 'int64_t');
 
 /** Product of the leaves, exactly (no int64 check: a warning must not fail on a huge mode). */
