@@ -10,7 +10,7 @@ import { readFileSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import { test } from 'node:test';
 import fc from 'fast-check';
-import { Analyzer, DocumentAnalysis, Value, printValue } from '../../server/src/language';
+import { Analyzer, CppAnalyzer, DocumentAnalysis, Value, printValue } from '../../server/src/language';
 import { ROOT } from '../helpers';
 
 const show = (v: Value | null | undefined) => (v ? printValue(v) : null);
@@ -308,4 +308,76 @@ test('a hint told from a paused whole analysis that is dropped is not applied to
     a = analyzer.analyze(t2);
   }
   assert.deepStrictEqual(snapshot(a), snapshot(new Analyzer().analyze(t2)));
+});
+
+// Issue 10, item 5: an analysis is an immutable snapshot. The next analysis may share its
+// records, never change them: every analysis of a long edit sequence (paused ones included)
+// must print afterwards exactly as it printed when it was returned.
+function printed(a: DocumentAnalysis): string {
+  return JSON.stringify(
+    {
+      ...snapshot(a),
+      complete: a.complete,
+      records: a.statements.map((s) => ({
+        index: s.index,
+        chunk: { ...s.chunk },
+        declaredNameSpan: s.declaredNameSpan ?? null,
+        reads: s.reads?.map(([n, b]) => `${n}=${b ? show(b.value) : 'unbound'}`) ?? null,
+        baseLocal: s.baseLocal ?? null,
+      })),
+      declared: [...a.declarations.values()].map((d) => ({ name: d.name, start: d.start, end: d.end, of: d.statement.chunk.start })),
+    },
+    (_k, v) => (typeof v === 'bigint' ? `${v}n` : v),
+  );
+}
+
+test('an analysis is never changed by the analyses after it (paused ones included)', () => {
+  fc.assert(
+    fc.property(document, fc.array(fc.tuple(edit, fc.boolean(), fc.boolean()), { minLength: 1, maxLength: 12 }), (doc, steps) => {
+      const a = new Analyzer();
+      const taken: { analysis: DocumentAnalysis; print: string }[] = [];
+      const keep = (x: DocumentAnalysis) => taken.push({ analysis: x, print: printed(x) });
+      keep(a.analyze(doc));
+      const history = [doc];
+      const broken: number[] = [];
+      let text = doc;
+      for (const [e, hinted, paused] of steps) {
+        const next = apply(text, e, history, broken);
+        const hint = hinted ? commonEnds(text, next) : undefined;
+        text = next;
+        history.push(text);
+        a.budgetMs = paused ? 0 : Infinity;
+        let x = a.analyze(text, hint);
+        keep(x);
+        // a paused analysis continues on the same text; each slice is a snapshot too
+        for (let k = 0; x.complete === false && k < 3; k++) keep((x = a.analyze(text)));
+        a.budgetMs = Infinity;
+        if (x.complete === false) keep(a.analyze(text));
+      }
+      for (const [i, t] of taken.entries()) assert.equal(printed(t.analysis), t.print, `analysis ${i} of ${taken.length} changed afterwards`);
+    }),
+    { numRuns: 60 },
+  );
+});
+
+test('a C++ analysis is never changed by the analyses after it (paused ones included)', () => {
+  const dir = path.join(ROOT, 'examples', 'cpp');
+  for (const f of readdirSync(dir)) {
+    const text = readFileSync(path.join(dir, f), 'utf8');
+    const a = new CppAnalyzer();
+    a.budgetMs = 0; // one piece of work a call: every call returns a paused snapshot
+    const taken: { analysis: DocumentAnalysis; print: string }[] = [];
+    const versions = [text, text.replace(/\b(\d+)\b/, (m) => String(Number(m) + 1)), text];
+    for (const v of versions) {
+      let x = a.analyze(v);
+      taken.push({ analysis: x, print: printed(x) });
+      for (let k = 0; x.complete === false; k++) {
+        assert.ok(k < 100_000);
+        x = a.analyze(v);
+        taken.push({ analysis: x, print: printed(x) });
+      }
+    }
+    assert.ok(taken.length > 3, f);
+    for (const [i, t] of taken.entries()) assert.equal(printed(t.analysis), t.print, `${f}: analysis ${i} of ${taken.length} changed afterwards`);
+  }
 });

@@ -223,6 +223,11 @@ function lineEndHint(original: string, hint: ChangeHint): ChangeHint {
   return { ranges };
 }
 
+/** A previous statement's chunk moved by `shift` characters: a new record (the previous analysis's is never changed). */
+function shifted(c: StatementChunk, shift: number): StatementChunk {
+  return shift ? { start: c.start + shift, end: c.end + shift, text: c.text, terminated: c.terminated, preprocessor: c.preprocessor } : c;
+}
+
 /**
  * Re-splits only the regions edits touched: for each changed range, from the `;` of the
  * last statement that ends before it to the first `;` past it; the statements between the
@@ -259,17 +264,12 @@ function planSplit(prev: PreviousAnalysis, text: string, hint?: ChangeHint): Spl
   for (const g of groups) {
     // previous statements between the last group and this one: shifted
     for (let i = next; i < g.k0; i++) {
-      const c = old[i].chunk as { start: number; end: number };
-      if (g.shiftBefore) {
-        c.start += g.shiftBefore;
-        c.end += g.shiftBefore;
-      }
-      chunks.push(old[i].chunk);
+      chunks.push(shifted(old[i].chunk, g.shiftBefore));
       oldIndex.push(i);
     }
-    // from the end of the statement before the group: one placed above (already shifted),
-    // or the last of the previous group (where its region ended)
-    const from = g.k0 === 0 ? 0 : g.k0 - 1 < next ? prevTo : old[g.k0 - 1].chunk.end;
+    // from the end of the statement before the group: one placed above (shifted by the
+    // changes before), or the last of the previous group (where its region ended)
+    const from = g.k0 === 0 ? 0 : g.k0 - 1 < next ? prevTo : old[g.k0 - 1].chunk.end + g.shiftBefore;
     const to = g.m < old.length ? old[g.m].chunk.end + g.shiftAfter : text.length;
     prevTo = to;
     if (to < from) return undefined;
@@ -286,12 +286,7 @@ function planSplit(prev: PreviousAnalysis, text: string, hint?: ChangeHint): Spl
   }
   // after the last group: shifted by every change
   for (let i = next; i < old.length; i++) {
-    const c = old[i].chunk as { start: number; end: number };
-    if (shift) {
-      c.start += shift;
-      c.end += shift;
-    }
-    chunks.push(old[i].chunk);
+    chunks.push(shifted(old[i].chunk, shift));
     oldIndex.push(i);
   }
   // before the first group nothing moved: those statements are reused as they are
@@ -420,15 +415,16 @@ export class Analyzer {
       const oi = plan ? plan.oldIndex[index] : -1;
       const old = prev && oi >= 0 ? prev.statements[oi] : undefined;
       if (old && old.reads && old.baseLocal && sameReads(old.reads, bindings)) {
-        // after the edit, shifted: reused (the same object, updated) when every name it read
-        // is bound as before
-        const sa = old;
-        sa.index = index;
-        sa.chunk = chunk;
-        sa.local = old.baseLocal; // bind() replaces, never mutates, a statement's list
-        sa.duplicate = undefined;
+        // after the edit, shifted: reused when every name it read is bound as before — the
+        // same record when it is still at the same place with the same standing, else a copy
+        // at its new place (the previous analysis's record is never changed)
+        const duplicate = !!old.declaredName && declarations.has(old.declaredName);
+        const sa =
+          old.index === index && old.chunk === chunk && !!old.duplicate === duplicate
+            ? old
+            : { ...old, index, chunk, local: old.baseLocal, duplicate: undefined };
         statements.push(sa);
-        this.bind(sa, bindings, declarations, prev?.declarations.get(sa.declaredName ?? ''));
+        this.bind(sa, bindings, declarations, prev?.declarations.get(sa.declaredName ?? ''), sa === old);
         continue;
       }
       const sa: StatementAnalysis = { index, chunk, statement: null, result: null, local: [], reads: [] };
@@ -584,8 +580,18 @@ export class Analyzer {
     return { text: p.original, statements: [...p.statements], diagnostics, declarations: new Map(p.declarations), complete: false };
   }
 
-  /** Binds a statement's declared name (the first declaration wins; a repeat is an error). */
-  private bind(sa: StatementAnalysis, bindings: Map<string, Binding>, declarations: Map<string, Declaration>, reuse?: Declaration): void {
+  /**
+   * Binds a statement's declared name (the first declaration wins; a repeat is an error).
+   * `published`: the record belongs to an earlier analysis too (it already has its standing,
+   * duplicate or not): only the names are bound, the record is not touched.
+   */
+  private bind(
+    sa: StatementAnalysis,
+    bindings: Map<string, Binding>,
+    declarations: Map<string, Declaration>,
+    reuse?: Declaration,
+    published = false,
+  ): void {
     const chunk = sa.chunk;
     bindUsing(sa, bindings);
     if (sa.declaredName) {
@@ -593,6 +599,7 @@ export class Analyzer {
       const span = sa.declaredNameSpan!;
       const first = declarations.get(name);
       if (first) {
+        if (published) return;
         sa.duplicate = true;
         sa.local = [
           ...sa.local,
@@ -615,16 +622,12 @@ export class Analyzer {
             ? prev
             : { value, ctype };
         bindings.set(name, binding);
-        if (reuse && reuse.statement === sa) {
-          // the same statement declared it before the edit: update its record in place
-          const d = reuse as { start: number; end: number; value: Value | null };
-          d.start = chunk.start + span.start;
-          d.end = chunk.start + span.end;
-          d.value = binding.value;
+        const start = chunk.start + span.start;
+        const end = chunk.start + span.end;
+        // the same statement declared it at the same place before the edit: the same record
+        if (reuse && reuse.statement === sa && reuse.start === start && reuse.end === end && reuse.value === binding.value)
           declarations.set(name, reuse);
-        } else {
-          declarations.set(name, { name, statement: sa, start: chunk.start + span.start, end: chunk.start + span.end, value: binding.value });
-        }
+        else declarations.set(name, { name, statement: sa, start, end, value: binding.value });
       }
     }
   }
