@@ -33,6 +33,8 @@ const SERVER = path.resolve(args.find((a) => a.startsWith('--server='))?.slice(9
 const QUICK = args.includes('--quick');
 const ONLY = (args.find((a) => a.startsWith('--only=')) ?? '').slice(7).split(',').filter(Boolean);
 const want = (section) => !ONLY.length || ONLY.includes(section);
+/** --docs=cross-10000,gen-1000-unknowns: only the editor documents whose file name starts with one of these. */
+const DOCS = (args.find((a) => a.startsWith('--docs=')) ?? '').slice(7).split(',').filter(Boolean);
 
 // Re-run with --expose-gc so phases start from a collected heap (fewer GC pauses mid-measure).
 if (typeof globalThis.gc !== 'function' && !process.env.TLA_BENCH_CHILD) {
@@ -300,7 +302,7 @@ async function editorRun(server, d, uri, nodeArgs = []) {
 }
 
 async function editorSection() {
-  const list = editorDocs();
+  const list = editorDocs().filter((d) => !DOCS.length || DOCS.some((p) => d.file.startsWith(p)));
   for (const d of list) writeFileSync(path.join(OUT, 'inputs', d.file), d.text);
   for (const d of list) {
     const uri = `file:///bench/${d.file}`;
