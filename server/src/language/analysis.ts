@@ -10,9 +10,29 @@ import { ParseResult, parseStatement } from './parser';
 import { StatementChunk, splitStatements } from './statements';
 import { CACHE_SLACK_BYTES, MAX_NESTING, limitMessages, maxNesting, normalizeLineEnds } from '../core/limits';
 
-/** Whether every name a statement read is bound as it was (a plain loop: this runs for every statement of every edit). */
-function sameReads(reads: [string, Binding | undefined][], bindings: Map<string, Binding>): boolean {
-  for (let i = 0; i < reads.length; i++) if (bindings.get(reads[i][0]) !== reads[i][1]) return false;
+/**
+ * The names bound so far in a walk over the statements: the first declaration of each name
+ * (which holds its binding) and the `using namespace` marks. One map serves as the scope of
+ * what follows and as the analysis's declarations, so a name costs one insertion.
+ */
+class Scope {
+  constructor(
+    readonly declarations: Map<string, Declaration>,
+    readonly using: Map<string, Binding>,
+  ) {}
+  get(name: string): Binding | undefined {
+    const d = this.declarations.get(name);
+    return d ? d.binding : this.using.get(name);
+  }
+  *keys(): Iterable<string> {
+    yield* this.declarations.keys();
+    yield* this.using.keys();
+  }
+}
+
+/** Whether every name a statement read is bound as it was (a plain loop: this runs for statements after an edit). */
+function sameReads(reads: [string, Binding | undefined][], scope: Scope): boolean {
+  for (let i = 0; i < reads.length; i++) if (scope.get(reads[i][0]) !== reads[i][1]) return false;
   return true;
 }
 
@@ -58,6 +78,8 @@ export interface Declaration {
   start: number;
   end: number;
   value: Value | null;
+  /** What the name is bound to for the statements after it (its value and C++ type); the `.tla` analysis sets it. */
+  binding?: Binding;
 }
 
 export interface DocumentAnalysis {
@@ -77,7 +99,8 @@ interface TlaProgress {
   prev: PreviousAnalysis | undefined;
   full: boolean;
   chunks: StatementChunk[];
-  bindings: Map<string, Binding>;
+  /** The `using namespace` marks so far (the declarations are the other half of the scope). */
+  using: Map<string, Binding>;
   declarations: Map<string, Declaration>;
   statements: StatementAnalysis[];
   usedEvalKeys: Set<string>;
@@ -134,7 +157,6 @@ function tidyExpected(expected: string): string {
 interface PreviousAnalysis {
   text: string;
   statements: StatementAnalysis[];
-  bindings: Map<string, Binding>;
   declarations: Map<string, Declaration>;
 }
 
@@ -369,7 +391,7 @@ export class Analyzer {
       prev: this.previous,
       full,
       chunks: plan ? plan.chunks : splitStatements(text),
-      bindings: new Map(),
+      using: new Map(),
       declarations: new Map(),
       statements: [],
       usedEvalKeys: new Set(),
@@ -382,12 +404,23 @@ export class Analyzer {
 
   private run(p: TlaProgress, budgetMs: number): DocumentAnalysis {
     const t0 = performance.now();
-    const { text, original, plan, prev, full, chunks, bindings, declarations, statements, usedEvalKeys } = p;
+    const { text, original, plan, prev, full, chunks, declarations, statements, usedEvalKeys } = p;
+    const bindings = new Scope(declarations, p.using);
+    /**
+     * Names that may be bound otherwise here than at the same place of the previous analysis
+     * (where its statement `lastOld` was before `old`): while there are none, a previous
+     * statement after the edit read exactly what it would read now, and is reused unchecked.
+     * `anyName`: a `using namespace` changed (not followed name by name): every one is checked.
+     */
+    const dirty = new Set<string>();
+    let anyName = false;
+    let lastOld = plan && p.index > 0 ? -2 : -1; // -2: not known (a continued analysis checks every name)
+    if (lastOld === -2) anyName = true;
+    const touched: string[] = []; // names bound by new statements since the last previous one
     let evaluated = p.evaluated;
     this.parsedCount = p.parsedCount;
     this.usedParseKeys = p.usedParseKeys;
     const workAtStart = evaluated + this.parsedCount;
-    const diagnostics: Diagnostic[] = [];
 
     for (let index = p.index; index < chunks.length; index++) {
       // a call that did new work and spent its time yields (each call does some)
@@ -406,15 +439,24 @@ export class Analyzer {
         const same = prev.statements[index];
         statements.push(same);
         bindUsing(same, bindings);
-        if (same.declaredName && !same.duplicate) {
-          bindings.set(same.declaredName, prev.bindings.get(same.declaredName)!);
-          declarations.set(same.declaredName, prev.declarations.get(same.declaredName)!);
-        }
+        if (same.declaredName && !same.duplicate) declarations.set(same.declaredName, prev.declarations.get(same.declaredName)!);
+        lastOld = index;
         continue;
       }
       const oi = plan ? plan.oldIndex[index] : -1;
       const old = prev && oi >= 0 ? prev.statements[oi] : undefined;
-      if (old && old.reads && old.baseLocal && sameReads(old.reads, bindings)) {
+      if (old && prev && !anyName) {
+        // the names the previous statements between the last one placed and this one bound
+        // (an edited region: they are gone), and those the new statements there bound, are
+        // bound here as at the same place before, or are dirty
+        if (lastOld === -2) anyName = true;
+        else {
+          for (let r = lastOld + 1; r < oi && !anyName; r++) if (!this.touch(prev.statements[r], touched)) anyName = true;
+          for (const n of touched) this.settle(n, oi, bindings, prev, dirty);
+          touched.length = 0;
+        }
+      }
+      if (old && old.reads && old.baseLocal && ((!anyName && dirty.size === 0) || sameReads(old.reads, bindings))) {
         // after the edit, shifted: reused when every name it read is bound as before — the
         // same record when it is still at the same place with the same standing, else a copy
         // at its new place (the previous analysis's record is never changed)
@@ -425,6 +467,8 @@ export class Analyzer {
             : { ...old, index, chunk, local: old.baseLocal, duplicate: undefined };
         statements.push(sa);
         this.bind(sa, bindings, declarations, prev?.declarations.get(sa.declaredName ?? ''), sa === old);
+        if (!anyName && sa.declaredName && prev) this.settle(sa.declaredName, oi + 1, bindings, prev, dirty);
+        lastOld = oi;
         continue;
       }
       const sa: StatementAnalysis = { index, chunk, statement: null, result: null, local: [], reads: [] };
@@ -447,6 +491,11 @@ export class Analyzer {
           };
           this.bind(sa, bindings, declarations);
         }
+        if (!anyName && prev && plan) {
+          if (old) this.settle(sa.declaredName, oi + 1, bindings, prev, dirty);
+          else this.touch(sa, touched);
+        }
+        if (old) lastOld = oi;
         continue;
       }
 
@@ -555,9 +604,15 @@ export class Analyzer {
       }
       sa.baseLocal = sa.local;
       this.bind(sa, bindings, declarations);
+      if (!anyName && prev && plan) {
+        // a previous statement evaluated again: its name settles; a new one: its name is looked at by the next previous one
+        if (old) this.settle(sa.declaredName, oi + 1, bindings, prev, dirty);
+        else if (!this.touch(sa, touched)) anyName = true;
+      }
+      if (old) lastOld = oi;
     }
     this.progress = undefined;
-    return this.finish(text, original, statements, declarations, bindings, diagnostics, usedEvalKeys, full, evaluated, chunks.length);
+    return this.finish(text, original, statements, declarations, usedEvalKeys, full, evaluated, chunks.length);
   }
 
   /** What a yielded analysis has so far: the statements analysed, their diagnostics, and where it paused. */
@@ -580,18 +635,30 @@ export class Analyzer {
     return { text: p.original, statements: [...p.statements], diagnostics, declarations: new Map(p.declarations), complete: false };
   }
 
+  /** Adds the name a statement binds to `touched`; false when it binds a `using namespace` (not followed by name). */
+  private touch(sa: StatementAnalysis, touched: string[]): boolean {
+    if (sa.declaredName) touched.push(sa.declaredName);
+    return sa.statement?.type !== 'using';
+  }
+
+  /**
+   * Whether `name` is bound now as it was at the same place of the previous analysis (before
+   * its statement `oldAt`): then it is not dirty, else it is.
+   */
+  private settle(name: string | undefined, oldAt: number, scope: Scope, prev: PreviousAnalysis, dirty: Set<string>): void {
+    if (name === undefined) return;
+    const d = prev.declarations.get(name);
+    const was = d && d.statement.index < oldAt ? d.binding : undefined;
+    if (scope.get(name) === was) dirty.delete(name);
+    else dirty.add(name);
+  }
+
   /**
    * Binds a statement's declared name (the first declaration wins; a repeat is an error).
    * `published`: the record belongs to an earlier analysis too (it already has its standing,
    * duplicate or not): only the names are bound, the record is not touched.
    */
-  private bind(
-    sa: StatementAnalysis,
-    bindings: Map<string, Binding>,
-    declarations: Map<string, Declaration>,
-    reuse?: Declaration,
-    published = false,
-  ): void {
+  private bind(sa: StatementAnalysis, bindings: Scope, declarations: Map<string, Declaration>, reuse?: Declaration, published = false): void {
     const chunk = sa.chunk;
     bindUsing(sa, bindings);
     if (sa.declaredName) {
@@ -616,18 +683,16 @@ export class Analyzer {
         const value = sa.result?.value ?? null;
         const ctype = sa.result?.ctype;
         // Keep the old binding object when the value is unchanged, so dependents stay cached.
-        const prev = this.previous?.bindings.get(name);
+        const prev = this.previous?.declarations.get(name)?.binding;
         const binding: Binding =
           prev && prev.ctype === ctype && (prev.value === value || (prev.value && value && printValue(prev.value) === printValue(value)))
             ? prev
             : { value, ctype };
-        bindings.set(name, binding);
         const start = chunk.start + span.start;
         const end = chunk.start + span.end;
         // the same statement declared it at the same place before the edit: the same record
-        if (reuse && reuse.statement === sa && reuse.start === start && reuse.end === end && reuse.value === binding.value)
-          declarations.set(name, reuse);
-        else declarations.set(name, { name, statement: sa, start, end, value: binding.value });
+        if (reuse && reuse.statement === sa && reuse.start === start && reuse.end === end && reuse.binding === binding) declarations.set(name, reuse);
+        else declarations.set(name, { name, statement: sa, start, end, value: binding.value, binding });
       }
     }
   }
@@ -637,14 +702,13 @@ export class Analyzer {
     original: string,
     statements: StatementAnalysis[],
     declarations: Map<string, Declaration>,
-    bindings: Map<string, Binding>,
-    diagnostics: Diagnostic[],
     usedEvalKeys: Set<string>,
     full: boolean,
     evaluated: number,
     count: number,
   ): DocumentAnalysis {
     // -- absolute diagnostics, related locations resolved against the final declarations
+    const diagnostics: Diagnostic[] = [];
     for (const sa of statements) {
       for (const d of sa.local) {
         // most diagnostics have no related location: they share one empty list (frozen)
@@ -682,7 +746,7 @@ export class Analyzer {
       this.pruneNext = true;
     }
     this.usedParseKeys = undefined;
-    this.previous = { text, statements, bindings, declarations };
+    this.previous = { text, statements, declarations };
     this.stats = { parsed: this.parsedCount, evaluated, statements: count };
     return { text: original, statements, diagnostics, declarations };
   }
@@ -706,8 +770,8 @@ const NO_RELATED: Diagnostic['related'] = Object.freeze([]) as unknown as Diagno
 
 /** `using namespace X;` is read by what follows (unqualified MakeCoord under Catlass): one binding, never a declaration. */
 const USING_BINDING: Binding = { value: { kind: 'bool', value: true } };
-function bindUsing(sa: StatementAnalysis, bindings: Map<string, Binding>): void {
-  if (sa.statement?.type === 'using') bindings.set(usingNamespaceName(sa.statement.namespace.replace(/^::/, '')), USING_BINDING);
+function bindUsing(sa: StatementAnalysis, scope: Scope): void {
+  if (sa.statement?.type === 'using') scope.using.set(usingNamespaceName(sa.statement.namespace.replace(/^::/, '')), USING_BINDING);
 }
 
 /** Codes whose "did you mean" is found on demand by suggestFor. */
