@@ -10,7 +10,7 @@ import { readFileSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import { test } from 'node:test';
 import fc from 'fast-check';
-import { Analyzer, CppAnalyzer, DocumentAnalysis, Value, printValue } from '../../server/src/language';
+import { Analyzer, CppAnalyzer, DocumentAnalysis, Value, printValue, statementDetails } from '../../server/src/language';
 import { ROOT } from '../helpers';
 
 const show = (v: Value | null | undefined) => (v ? printValue(v) : null);
@@ -28,9 +28,9 @@ function snapshot(a: DocumentAnalysis) {
       duplicate: !!s.duplicate,
       value: show(s.result?.value),
       local: s.local,
-      nodes: s.result?.nodeValues.map((nv) => `${nv.node.start}-${nv.node.end}:${printValue(nv.value)}`) ?? null,
-      tiles: s.result?.tiles.map((t) => `${t.node.start}:${show(t.result)}`) ?? null,
-      offsets: s.result?.offsets.map((o) => `${o.node.start}:${o.result.value}`) ?? null,
+      nodes: s.result ? statementDetails(s).nodeValues.map((nv) => `${nv.node.start}-${nv.node.end}:${printValue(nv.value)}`) : null,
+      tiles: s.result ? statementDetails(s).tiles.map((t) => `${t.node.start}:${show(t.result)}`) : null,
+      offsets: s.result ? statementDetails(s).offsets.map((o) => `${o.node.start}:${o.result.value}`) : null,
       dependencies: s.result ? [...s.result.dependencies].sort() : null,
     })),
     declarations: [...a.declarations.values()].map((d) => ({
@@ -380,4 +380,39 @@ test('a C++ analysis is never changed by the analyses after it (paused ones incl
     assert.ok(taken.length > 3, f);
     for (const [i, t] of taken.entries()) assert.equal(printed(t.analysis), t.print, `${f}: analysis ${i} of ${taken.length} changed afterwards`);
   }
+});
+
+// The analysis keeps no sub-expression values or offset calls (issue 15): statementDetails
+// computes them again from the statement's tree and the bindings it read. They must be those
+// the first evaluation recorded: the same values on the same nodes, in the same order.
+function details(a: DocumentAnalysis) {
+  return a.statements.map((s) => {
+    const d = statementDetails(s);
+    return {
+      nodes: d.nodeValues.map((nv) => [nv.node, printValue(nv.value)]),
+      tiles: d.tiles.map((t) => [t.node, show(t.result), show(t.parent)]),
+      offsets: d.offsets.map((o) => [o.node, o.coordNode, `${o.result.value}`, show(o.layout)]),
+    };
+  });
+}
+
+test('the details computed again when asked are those the evaluation recorded (examples and generated documents)', () => {
+  const check = (text: string) => {
+    const kept = new Analyzer();
+    kept.keepDetails = true;
+    const want = kept.analyze(text);
+    const got = new Analyzer().analyze(text);
+    // the same trees (the nodes are compared by position and kind)
+    const plain = (x: unknown) => JSON.stringify(x, (_k, v) => (typeof v === 'bigint' ? `${v}n` : v));
+    assert.equal(plain(details(got)), plain(details(want)));
+    // asked twice (the second answer from what is kept): the same nodes, the statement's own tree
+    for (const s of got.statements) {
+      const a = statementDetails(s).nodeValues;
+      const b = statementDetails(s).nodeValues;
+      assert.equal(a.length, b.length);
+      for (let i = 0; i < a.length; i++) assert.equal(a[i].node, b[i].node);
+    }
+  };
+  for (const e of examples) check(e);
+  fc.assert(fc.property(document, check), { numRuns: 100 });
 });

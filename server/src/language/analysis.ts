@@ -30,6 +30,12 @@ class Scope {
   }
 }
 
+/** Whether a statement read one of `names` (a handful: those an edit bound otherwise). */
+function readsAny(reads: [string, Binding | undefined][], names: Set<string>): boolean {
+  for (let i = 0; i < reads.length; i++) if (names.has(reads[i][0])) return true;
+  return false;
+}
+
 /** Whether every name a statement read is bound as it was (a plain loop: this runs for statements after an edit). */
 function sameReads(reads: [string, Binding | undefined][], scope: Scope): boolean {
   for (let i = 0; i < reads.length; i++) if (scope.get(reads[i][0]) !== reads[i][1]) return false;
@@ -64,11 +70,62 @@ export type StatementDetails = Pick<EvalResult, 'nodeValues' | 'tiles' | 'offset
 const NO_DETAILS: StatementDetails = Object.freeze({ nodeValues: [], tiles: [], offsets: [] });
 
 /**
- * The details of a statement's evaluation. Editor questions read them only through this, so
- * that the analysis is free to keep them or to recompute them when asked (issue 15).
+ * The details of a statement's evaluation. Editor questions read them only through this:
+ * the `.tla` analysis does not keep every sub-expression's value and offset call of every
+ * statement (most of an analysis's memory), so they are computed again when first read — the
+ * statement's tree evaluated once more against the bindings it read, which gives the same
+ * values on the same nodes — and kept for the DETAILS_KEPT statements asked last. The tiles
+ * are kept (pictures look at every statement's).
  */
 export function statementDetails(s: StatementAnalysis): StatementDetails {
-  return s.result ?? NO_DETAILS;
+  const r = s.result;
+  if (!r) return NO_DETAILS;
+  if (!r.omitted || !s.statement || !s.reads) return r;
+  const kept = detailsKept.get(r);
+  if (kept) {
+    detailsKept.delete(r); // the most recently asked: last in the map's order
+    detailsKept.set(r, kept);
+    return kept;
+  }
+  return new LaterDetails(s.statement, s.reads, r);
+}
+
+/** How many statements' recomputed details are kept (a viewport's inlay hints, hovers around the cursor). */
+export const DETAILS_KEPT = 512;
+/** By evaluation result: the same result (of the same text and reads) has the same details; results are shared, never changed. */
+const detailsKept = new Map<EvalResult, StatementDetails>();
+
+/** The details of a result that omitted them: its tiles at once, the rest computed on first read. */
+class LaterDetails implements StatementDetails {
+  private computed: StatementDetails | undefined;
+  constructor(
+    private readonly statement: Ast.Statement,
+    private readonly reads: [string, Binding | undefined][],
+    private readonly result: EvalResult,
+  ) {}
+  get tiles(): StatementDetails['tiles'] {
+    return this.result.tiles;
+  }
+  get nodeValues(): StatementDetails['nodeValues'] {
+    return this.compute().nodeValues;
+  }
+  get offsets(): StatementDetails['offsets'] {
+    return this.compute().offsets;
+  }
+  private compute(): StatementDetails {
+    if (this.computed) return this.computed;
+    const r = this.result;
+    const kept = detailsKept.get(r);
+    if (kept) return (this.computed = kept);
+    const reads = new Map(this.reads);
+    const env: Environment = { lookup: (n) => reads.get(n), names: () => reads.keys(), defaultArch: r.omitted?.defaultArch };
+    const again = new StatementEvaluator(env).run(this.statement);
+    // the tiles are the result's own (the same objects every time)
+    this.computed = { nodeValues: again.nodeValues, tiles: r.tiles, offsets: again.offsets };
+    if (detailsKept.size >= DETAILS_KEPT) detailsKept.delete(detailsKept.keys().next().value!);
+    detailsKept.set(r, this.computed);
+    return this.computed;
+  }
 }
 
 export interface Declaration {
@@ -317,8 +374,13 @@ function planSplit(prev: PreviousAnalysis, text: string, hint?: ChangeHint): Spl
 
 export class Analyzer {
   /** CATLASS_ARCH where a file does not #define it (the tlaLayout.arch setting); a change needs a new Analyzer. */
-  constructor(private readonly defaultArch?: Arch) {}
+  constructor(private readonly defaultArch?: Arch) {
+    this.omitted = { defaultArch };
+  }
   private previous: PreviousAnalysis | undefined;
+  /** Statements are evaluated without keeping all their details (see statementDetails); tests may keep them. */
+  keepDetails = false;
+  private readonly omitted: EvalResult['omitted'];
   /** Set when the caches outgrew the document: the next analysis runs in full and prunes them. */
   private pruneNext = false;
   private parseCache = new Map<string, ParseResult>();
@@ -456,7 +518,7 @@ export class Analyzer {
           touched.length = 0;
         }
       }
-      if (old && old.reads && old.baseLocal && ((!anyName && dirty.size === 0) || sameReads(old.reads, bindings))) {
+      if (old && old.reads && old.baseLocal && ((!anyName && (dirty.size === 0 || !readsAny(old.reads, dirty))) || sameReads(old.reads, bindings))) {
         // after the edit, shifted: reused when every name it read is bound as before — the
         // same record when it is still at the same place with the same standing, else a copy
         // at its new place (the previous analysis's record is never changed)
@@ -584,7 +646,7 @@ export class Analyzer {
             defaultArch: this.defaultArch,
           };
           try {
-            sa.result = new StatementEvaluator(recording).run(st);
+            sa.result = new StatementEvaluator(recording, this.keepDetails ? undefined : this.omitted).run(st);
           } catch (e) {
             if (!(e instanceof RangeError)) throw e;
             // a left-nested chain too long to evaluate recursively (a 100,000-term sum)
