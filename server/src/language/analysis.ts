@@ -91,7 +91,7 @@ export function statementDetails(s: StatementAnalysis): StatementDetails {
 }
 
 /** How many statements' recomputed details are kept (a viewport's inlay hints, hovers around the cursor). */
-export const DETAILS_KEPT = 512;
+export const DETAILS_KEPT = 128;
 /** By evaluation result: the same result (of the same text and reads) has the same details; results are shared, never changed. */
 const detailsKept = new Map<EvalResult, StatementDetails>();
 
