@@ -77,8 +77,11 @@ await Promise.all([
 const require = createRequire(import.meta.url);
 const lib = require(path.join(WORK, 'lib.js'));
 const client = require(path.join(WORK, 'client.js'));
-/** A client on `server` (dist/server.js or the floor server). */
-const startClient = (server, nodeArgs = []) => client.startClient({}, undefined, { server, nodeArgs });
+/**
+ * A client on `server` (dist/server.js or the floor server), started with node's flags as the
+ * extension starts the server (shared/serverProcess.ts), unless `nodeArgs` says otherwise.
+ */
+const startClient = (server, nodeArgs = lib.SERVER_EXEC_ARGV) => client.startClient({}, undefined, { server, nodeArgs: [...nodeArgs] });
 const FLOOR = path.join(WORK, 'floor-server.js');
 
 // ------------------------------------------------------------ statistics and formatting
@@ -221,7 +224,7 @@ function trend(series, window) {
  * edits sent back to back, then the last version's diagnostics; then 1,000 edits each
  * followed at once by a hover at the edited place (edit → hover), with the server's RSS.
  */
-async function editorRun(server, d, uri, nodeArgs = []) {
+async function editorRun(server, d, uri, nodeArgs = lib.SERVER_EXEC_ARGV) {
   const c = await startClient(server, nodeArgs);
   const res = {};
   try {
@@ -303,6 +306,9 @@ async function editorRun(server, d, uri, nodeArgs = []) {
 
 async function editorSection() {
   const list = editorDocs().filter((d) => !DOCS.length || DOCS.some((p) => d.file.startsWith(p)));
+  notes.push(
+    `Editor: every server, the floor too, started as the extension starts it: \`node ${lib.SERVER_EXEC_ARGV.join(' ')} server.js --stdio\` (shared/serverProcess.ts).`,
+  );
   for (const d of list) writeFileSync(path.join(OUT, 'inputs', d.file), d.text);
   for (const d of list) {
     const uri = `file:///bench/${d.file}`;
@@ -378,31 +384,6 @@ async function editorSection() {
       `Editor, ${d.label}: ${d.text.split('\n').length} lines, ${kb(d.text.length)}, ${real.openDiagnostics} diagnostics at open (${real.lastDiagnostics} after the edits); ` +
         `medians: typing ${ms(median(real.typingAll))} (floor ${ms(median(floor.typingAll))}), burst ${ms(median(real.burstAll))}, edit → hover ${ms(median(real.hoverAll))} (floor ${ms(median(floor.hoverAll))}); ` +
         `RSS max ${mb(Math.max(...real.rss.map((x) => x.rss)))}, trend limit ${mb(limit)}.`,
-    );
-  }
-  // The same server with a smaller young generation, which only the command line can set
-  // (V8 ignores the flag at run time): what the extension would get by passing it.
-  for (const d of list.filter((x) => x.file === 'gen-1000.tla' || x.file === 'cross-10000-unknowns.tla')) {
-    gc();
-    const flagged = await editorRun(SERVER, d, `file:///bench/${d.file}`, ['--max-semi-space-size=4']);
-    const budget = d.n === 10000 ? 150e6 : 100e6;
-    row(
-      `editor: RSS after ${flagged.edits} edits, ${d.label}, node --max-semi-space-size=4`,
-      `< ${budget / 1e6} MB`,
-      [flagged.finalRss],
-      mb,
-      'same server without the flag (above)',
-      [rows.filter((r) => r.bench.startsWith('  RSS after'))[list.indexOf(d)]?.raw.samples?.[0]].filter(Boolean),
-      flagged.finalRss < budget,
-    );
-    row(
-      `  edit → hover, p95, with the flag`,
-      '< 30 ms',
-      flagged.hover,
-      ms,
-      'without the flag (above)',
-      rows.filter((r) => r.bench.startsWith('  edit → hover'))[list.indexOf(d)]?.raw.samples ?? [],
-      median(flagged.hover) < 30,
     );
   }
 }
