@@ -94,16 +94,16 @@ export function arithmetic(n: number): ArithResult {
   const A = core.arith;
 
   const runCore = () => {
-    let acc = core.int(0, true);
+    let acc: core.IntValue = core.int(0, true);
     for (let k = 0; k < n; k++) {
       const i = k & (N - 1);
       const here = A.mod(crdV[i], extV[i]);
       const rest = A.div(crdV[i], extV[i]);
       acc = A.add(acc, A.mul(here, strV[i]));
       acc = A.add(acc, rest);
-      if (acc.value > 1n << 40n) acc = core.int(0, true);
+      if (acc.value !== undefined && acc.value > 1n << 40n) acc = core.int(0, true);
     }
-    return Number(acc.value);
+    return Number(core.concreteValue(acc));
   };
   const runBig = () => {
     let acc = 0n;

@@ -58,51 +58,48 @@ export interface Picture {
 
 export type PictureResult = { ok: true; picture: Picture } | { ok: false; reason: string };
 
-/** Offset of index i of a mode: its leaves split colexicographically, the last taking the rest. */
-export function modeOffset(mode: PictureMode, index: number): number {
+/**
+ * Index i of a mode split into its leaves as crd2offset splits an integer coordinate
+ * (colexicographic, the last leaf taking the rest), written into `out`; returns how many
+ * leaves it filled. The one split of the picture: modeSplit, modeOffset and modeTerms read
+ * it (test/core/compile.test.ts proves them equal to core's idx2crd and crd2offset).
+ */
+function splitInto(mode: PictureMode, index: number, out: number[]): number {
   let rest = index;
-  let off = 0;
   const n = mode.leaves.length;
   for (let k = 0; k < n; k++) {
     const leaf = mode.leaves[k];
     if (k === n - 1 || leaf.extent === 0) {
-      off += rest * leaf.stride;
-      break;
+      out[k] = rest;
+      return k + 1;
     }
-    off += (rest % leaf.extent) * leaf.stride;
+    out[k] = rest % leaf.extent;
     rest = Math.floor(rest / leaf.extent);
   }
+  return 0;
+}
+
+/** Index i of a mode split into its leaves: 99 of (16,7) → [3, 6]. */
+export function modeSplit(mode: PictureMode, index: number): number[] {
+  const out: number[] = [];
+  out.length = splitInto(mode, index, out);
+  return out;
+}
+
+/** Reused by modeOffset, which runs once per index of a mode of up to MAX_MODE_EXTENT (no allocation). */
+const scratch: number[] = [];
+
+/** Offset of index i of a mode: Σ leaf coordinate · leaf stride over its split. */
+export function modeOffset(mode: PictureMode, index: number): number {
+  const n = splitInto(mode, index, scratch);
+  let off = 0;
+  for (let k = 0; k < n; k++) off += scratch[k] * mode.leaves[k].stride;
   return off;
 }
 
 /** `1·4 + 0·16` — the terms of one mode's offset, for the cell tooltip. */
 export function modeTerms(mode: PictureMode, index: number): string[] {
-  let rest = index;
-  const terms: string[] = [];
-  const n = mode.leaves.length;
-  for (let k = 0; k < n; k++) {
-    const leaf = mode.leaves[k];
-    const here = k === n - 1 || leaf.extent === 0 ? rest : rest % leaf.extent;
-    terms.push(`${here}·${leaf.stride}`);
-    if (k === n - 1 || leaf.extent === 0) break;
-    rest = Math.floor(rest / leaf.extent);
-  }
-  return terms;
-}
-
-/** Index i of a mode split into its leaves (colexicographic): 99 of (16,7) → [3, 6]. */
-export function modeSplit(mode: PictureMode, index: number): number[] {
-  let rest = index;
-  const out: number[] = [];
-  const n = mode.leaves.length;
-  for (let k = 0; k < n; k++) {
-    const leaf = mode.leaves[k];
-    const last = k === n - 1 || leaf.extent === 0;
-    out.push(last ? rest : rest % leaf.extent);
-    if (last) break;
-    rest = Math.floor(rest / leaf.extent);
-  }
-  return out;
+  return modeSplit(mode, index).map((c, k) => `${c}·${mode.leaves[k].stride}`);
 }
 
 /** `(99,99) = ((3,6),(3,6))` — a cell's coordinate split mode by mode; undefined when no mode is nested. */

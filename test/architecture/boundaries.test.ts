@@ -4,8 +4,8 @@
 //
 //   core      imports only core: no package, no node builtin
 //   language  imports core, language (and shared/); packages: ohm-js; never an LSP package
-//   server    (server/src/*.ts, features/) imports language, server (and shared/); core only
-//             through CORE_ALLOWLIST below, until language answers those questions itself
+//   server    (server/src/*.ts, features/) imports language, server (and shared/); never core
+//             (language's query API answers the features' questions)
 //   client    (client/src/*.ts) imports client and shared/ (the protocol); no server/src file
 //   webview   (client/src/webview) imports webview and shared/ (protocol, picture model); no package
 //   shared    imports only shared: no package, no node builtin
@@ -23,16 +23,10 @@ import { ROOT } from '../helpers';
 type Part = 'core' | 'language' | 'server' | 'client' | 'webview' | 'shared';
 
 /**
- * Features that still import core (a known violation, listed in ARCHITECTURE.md under
- * "Known duplication and what is left of issue 10"): `file -> specifier`. Remove an entry
- * when its import goes; adding one needs a reason in ARCHITECTURE.md.
+ * Features that may import core: none (language's query API answers their questions). Adding
+ * an entry needs a reason in ARCHITECTURE.md; the test below fails while this is not empty.
  */
-export const CORE_ALLOWLIST: readonly string[] = [
-  'server/src/features/hover.ts -> ../core', // core.crd2offset at request time, printing a layout
-  'server/src/features/inlayHints.ts -> ../core', // tail/empty tile decided in the feature
-  'server/src/features/markdown.ts -> ../core', // core.recognise, printing layouts
-  'server/src/features/scratchpad.ts -> ../core', // printing a layout as C++
-];
+export const CORE_ALLOWLIST: readonly string[] = [];
 
 const PACKAGES: Record<Part, readonly string[]> = {
   core: [],
@@ -122,6 +116,16 @@ describe('import boundaries (ARCHITECTURE.md, Invariants)', () => {
     assert.deepEqual(found, [], `import boundary violations (see ARCHITECTURE.md):\n${found.join('\n')}`);
   });
 
+  test('no feature imports core: the allowlist is empty', () => {
+    assert.deepEqual(CORE_ALLOWLIST, []);
+    for (const f of FILES.filter((x) => x.startsWith('server/src/features/'))) {
+      const core = importsOf(readFileSync(path.join(ROOT, f), 'utf8')).filter(
+        (s) => partOf(path.posix.normalize(path.posix.join('server/src/features', s))) === 'core',
+      );
+      assert.deepEqual(core, [], `${f} imports core`);
+    }
+  });
+
   test('every allowlist entry is still used (remove the ones whose import is gone)', () => {
     const used = new Set(
       FILES.flatMap((f) => (existsSync(path.join(ROOT, f)) ? importsOf(readFileSync(path.join(ROOT, f), 'utf8')).map((s) => `${f} -> ${s}`) : [])),
@@ -151,7 +155,7 @@ describe('import boundaries (ARCHITECTURE.md, Invariants)', () => {
     const good: [string, string][] = [
       ['server/src/core/layout.ts', "import * as A from './arith';"],
       ['server/src/language/evaluate.ts', "import * as core from '../core';\nimport type * as ohm from 'ohm-js';"],
-      ['server/src/features/hover.ts', "import * as core from '../core';\nimport type { Hover } from 'vscode-languageserver';"],
+      ['server/src/features/hover.ts', "import { hoverAt } from '../language';\nimport type { Hover } from 'vscode-languageserver';"],
       ['server/src/server.ts', "import { createConnection } from 'vscode-languageserver/node';\nimport { hover } from './features/hover';"],
       [
         'client/src/layoutView.ts',

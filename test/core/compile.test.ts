@@ -7,7 +7,7 @@ import fc from 'fast-check';
 import * as core from '../../server/src/core';
 import { IntTuple, Layout, LayoutError } from '../../server/src/core';
 import { compileLayout } from '../../server/src/core/compile';
-import { analyze, isLayout } from '../../server/src/language';
+import { analyze, buildPicture, isLayout, modeOffset, modeSplit, statementDetails } from '../../server/src/language';
 import { GOLDEN_FILES, readGolden } from '../helpers';
 
 const naive = (l: Pick<Layout, 'shape' | 'stride'>, i: number) => Number(core.crd2offset(core.int(i), l.shape, l.stride).value);
@@ -132,8 +132,10 @@ describe('compileLayout equals crd2offset', () => {
     let checked = 0;
     for (const c of GOLDEN_FILES.flatMap(readGolden)) {
       if (c.expect.value === undefined || !/offset/.test(c.kind)) continue;
-      const r = analyze(`auto r = ${c.expr};`).statements[0].result;
-      const o = r?.offsets.length === 1 ? r.offsets[0] : undefined;
+      const s = analyze(`auto r = ${c.expr};`).statements[0];
+      const r = s.result;
+      const offsets = statementDetails(s).offsets;
+      const o = offsets.length === 1 ? offsets[0] : undefined;
       // only a top-level call whose value is the offset itself
       if (!o || r!.value?.kind !== 'int' || r!.value.value !== o.result.value) continue;
       const want = Number(c.expect.value.replace(/^_/, ''));
@@ -280,5 +282,93 @@ describe('compileLayout refuses what numbers cannot hold', () => {
     const unit = compileLayout({ shape: core.tuple(), stride: core.tuple() });
     assert.equal(unit.size, 1);
     assert.equal(unit.offsetAt(0), 0);
+  });
+});
+
+// ------------------------------------------------------------ the one split
+
+// crd2offset's colexicographic split of an integer coordinate is written once in core
+// (splitIndex): idx2crd, crd2idx, logicalCoord, offsetTerms (the hover's sum), exactOffset
+// (grids past 2^53) read it. The picture model (shared/picture.ts, which imports nothing) has
+// its own number version, modeSplit. All of them must give crd2offset's offsets.
+describe('idx2crd, offsetTerms and the picture modes equal crd2offset', () => {
+  const exact = (c: IntTuple, l: Pick<Layout, 'shape' | 'stride'>) => core.crd2offset(c, l.shape, l.stride).value;
+
+  function checkSplit(l: Pick<Layout, 'shape' | 'stride'>, label: string, sample = 512): void {
+    const size = Number(core.arith.product(l.shape).value);
+    for (const i of indices(size, sample)) {
+      const flat = core.int(i);
+      const want = exact(flat, l);
+      const crd = core.idx2crd(BigInt(i), l.shape);
+      assert.ok(crd, `${label}: idx2crd(${i})`);
+      assert.equal(exact(crd, l), want, `${label}: crd2offset(idx2crd(${i}))`);
+      assert.equal(core.crd2idx(crd, l.shape), BigInt(i), `${label}: crd2idx(idx2crd(${i}))`);
+      assert.equal(core.exactOffset(flat, l.shape, l.stride), want, `${label}: exactOffset(${i})`);
+      assert.equal(core.exactOffset(crd, l.shape, l.stride), want, `${label}: exactOffset(idx2crd(${i}))`);
+      const logical = core.logicalCoord(flat, l.shape);
+      assert.ok(logical, `${label}: logicalCoord(${i})`);
+      const modes = l.shape.kind === 'tuple' ? l.shape.items : [l.shape];
+      const asModes = l.shape.kind === 'tuple' ? core.tuple(...logical.map((x) => core.int(x))) : core.int(logical[0]);
+      if (logical.every((x, m) => x < core.concreteValue(core.arith.product(modes[m])) || m === modes.length - 1))
+        assert.equal(exact(asModes, l), want, `${label}: crd2offset(logicalCoord(${i}))`);
+    }
+  }
+
+  /** Every picture mode's modeOffset/modeSplit against crd2offset of that mode. */
+  function checkPicture(l: Layout, label: string, sample = 256): void {
+    const p = buildPicture(l);
+    if (!p.ok) return;
+    const shapes = l.shape.kind === 'tuple' ? l.shape.items : [l.shape];
+    const strides = l.stride.kind === 'tuple' ? l.stride.items : [l.stride];
+    p.picture.modes.forEach((mode, m) => {
+      for (const i of indices(mode.extent, sample)) {
+        const want = Number(core.crd2offset(core.int(i), shapes[m], strides[m]).value);
+        assert.equal(modeOffset(mode, i), want, `${label}: modeOffset(mode ${m}, ${i})`);
+        assert.deepEqual(
+          modeSplit(mode, i).map(BigInt),
+          core.leaves(core.idx2crd(BigInt(i), shapes[m])!).map((x) => x.value),
+          `${label}: modeSplit(mode ${m}, ${i})`,
+        );
+      }
+    });
+  }
+
+  test('on random nested layouts', () => {
+    fc.assert(
+      fc.property(shapeStride, ({ shape, stride }) => {
+        const label = `${core.printIntTuple(shape)}:${core.printIntTuple(stride)}`;
+        checkSplit({ shape, stride }, label);
+        checkPicture(core.layout(shape, stride, shape), label);
+      }),
+      { numRuns: 300 },
+    );
+  });
+
+  for (const file of GOLDEN_FILES) {
+    test(`on every golden layout of ${file}`, () => {
+      let checked = 0;
+      for (const c of readGolden(file)) {
+        if (c.expect.shape === undefined) continue;
+        const v = analyze(`auto r = ${c.expr};`).statements[0].result?.value;
+        if (!v || !isLayout(v) || core.isSymbolic(v)) continue;
+        checkSplit(v, c.id, 64);
+        checkPicture(v, c.id, 64);
+        checked++;
+      }
+      assert.ok(checked > 0);
+    });
+  }
+
+  test('the golden offsets (values printed by the Catlass headers) are the sums of offsetTerms', () => {
+    let checked = 0;
+    for (const c of GOLDEN_FILES.flatMap(readGolden)) {
+      if (c.expect.value === undefined || !/offset/.test(c.kind)) continue;
+      const r = analyze(`auto r = ${c.expr};`).statements[0];
+      const o = statementDetails(r).offsets.length === 1 ? statementDetails(r).offsets[0] : undefined;
+      if (!o || r.result?.value?.kind !== 'int' || r.result.value.value !== o.result.value || core.isSymbolic(o.coord)) continue;
+      assert.equal(core.exactOffset(o.coord, o.shape, o.stride), BigInt(c.expect.value.replace(/^_/, '')), `${c.id}: ${c.expr}`);
+      checked++;
+    }
+    assert.ok(checked >= 300, `only ${checked} golden offsets checked`);
   });
 });

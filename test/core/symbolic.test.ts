@@ -227,11 +227,23 @@ describe('simplification and canonical text', () => {
     assert.equal(A.cast(r).isStatic, false);
     assert.equal(p(A.sub(M, M)), '_0');
   });
-  test('IntValue integration: value throws, equality is structural, spreading does not throw', () => {
+  test('IntValue integration: no value, concreteValue throws, equality is structural, spreading does not throw', () => {
+    // a symbolic integer has no value: a plain undefined field, no getter that throws
+    assert.equal(m.value, undefined);
+    assert.equal(Object.getOwnPropertyDescriptor(m, 'value')?.get, undefined);
+    assert.equal(core.isConcreteInt(m), false);
+    assert.ok(core.isConcreteInt(n(3)));
+    // where a number is required, concreteValue fails as reading the value used to
     assert.throws(
-      () => m.value,
-      (e: unknown) => e instanceof LayoutError && e.code === 'argument-kind',
+      () => core.concreteValue(m),
+      (e: unknown) =>
+        e instanceof LayoutError && e.code === 'argument-kind' && e.message === 'm is not a compile-time constant; its value is unknown here',
     );
+    assert.equal(core.concreteValue(n(3)), 3n);
+    // every integer has the same four fields in the same order (one object shape)
+    assert.deepEqual(Object.keys(m), ['kind', 'value', 'isStatic', 'sym']);
+    assert.deepEqual(Object.keys(n(3)), ['kind', 'value', 'isStatic', 'sym']);
+    assert.deepEqual(Object.keys(s(3)), ['kind', 'value', 'isStatic', 'sym']);
     assert.ok(core.isSymbolicInt(m) && !core.isSymbolicInt(n(3)));
     assert.ok(core.isSymbolic(core.tuple(n(1), core.tuple(n(2), m))));
     assert.ok(!core.isSymbolic(core.tuple(n(1), core.tuple(n(2), s(3)))));
@@ -240,7 +252,7 @@ describe('simplification and canonical text', () => {
     assert.ok(!core.identical(core.symbolicInt('M', true), core.symbolicInt('M')));
     assert.ok(!core.equalValues(m, k));
     assert.ok(!core.equalValues(m, n(0)));
-    assert.doesNotThrow(() => ({ ...m })); // value is not enumerable: spreads and deep-equals skip it
+    assert.doesNotThrow(() => ({ ...m }));
     assert.equal(p(core.substitute(core.tuple(A.ceilDiv(m, s(16)), s(4)), new Map([['m', 100n]]))), '(7,_4)');
     assert.ok(core.symbolic.equals(core.symOf(n(5)), core.symbolic.constant(5)));
     assert.deepEqual([...core.symbolic.variables(core.symOf(A.min(m, A.ceilDiv(k, x))))].sort(), ['k', 'm', 'x']);

@@ -30,7 +30,7 @@ function snapshot(a: DocumentAnalysis) {
       local: s.local,
       nodes: s.result ? statementDetails(s).nodeValues.map((nv) => `${nv.node.start}-${nv.node.end}:${printValue(nv.value)}`) : null,
       tiles: s.result ? statementDetails(s).tiles.map((t) => `${t.node.start}:${show(t.result)}`) : null,
-      offsets: s.result ? statementDetails(s).offsets.map((o) => `${o.node.start}:${o.result.value}`) : null,
+      offsets: s.result ? statementDetails(s).offsets.map((o) => `${o.node.start}:${printValue(o.result)}`) : null,
       dependencies: s.result ? [...s.result.dependencies].sort() : null,
     })),
     declarations: [...a.declarations.values()].map((d) => ({
@@ -391,7 +391,7 @@ function details(a: DocumentAnalysis) {
     return {
       nodes: d.nodeValues.map((nv) => [nv.node, printValue(nv.value)]),
       tiles: d.tiles.map((t) => [t.node, show(t.result), show(t.parent)]),
-      offsets: d.offsets.map((o) => [o.node, o.coordNode, `${o.result.value}`, show(o.layout)]),
+      offsets: d.offsets.map((o) => [o.node, o.coordNode, printValue(o.result), show(o.layout)]),
     };
   });
 }

@@ -5,7 +5,7 @@ import { test } from 'node:test';
 import fc from 'fast-check';
 import * as core from '../../server/src/core';
 import { IntTuple } from '../../server/src/core';
-import { Value, analyze, printValue } from '../../server/src/language';
+import { Value, analyze, printValue, valueToCpp } from '../../server/src/language';
 import { GOLDEN_FILES, readGolden } from '../helpers';
 
 function reparse(text: string): Value | null {
@@ -91,4 +91,9 @@ test('property: random nested layouts print and parse back identically', () => {
     }),
     { numRuns: 300 },
   );
+});
+
+test('copy as C++ writes a symbolic integer by its name (it has no value to write)', () => {
+  assert.equal(valueToCpp(core.symbolicInt('m')), 'm');
+  assert.equal(valueToCpp(core.tuple(core.symbolicInt('m'), core.staticInt(16), core.int(3))), 'MakeShape(m, Int<16>{}, 3)');
 });

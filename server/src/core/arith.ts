@@ -30,9 +30,6 @@ export function checkUint32(v: bigint, what: string): bigint {
 
 const both = (a: IntValue, b: IntValue) => a.isStatic && b.isStatic;
 
-/** True when either operand is symbolic: the operation goes through symbolic.ts. */
-const symbolic = (a: IntValue, b: IntValue) => a.sym !== undefined || b.sym !== undefined;
-
 /** The symbolic form of a binary operation; the static mark as for concrete operands. */
 const lift = (op: (x: Sym, y: Sym) => Sym, a: IntValue, b: IntValue) => fromSym(op(symOf(a), symOf(b)), both(a, b));
 
@@ -43,31 +40,31 @@ const text = (a: IntValue) => (a.sym ? S.print(a.sym) : a.value.toString());
 const isZero = (b: IntValue) => b.sym === undefined && b.value === 0n;
 
 export function add(a: IntValue, b: IntValue): IntValue {
-  if (symbolic(a, b)) return lift(S.add, a, b);
+  if (a.sym !== undefined || b.sym !== undefined) return lift(S.add, a, b);
   return int(checkInt64(a.value + b.value, `${a.value} + ${b.value}`), both(a, b));
 }
 
 export function sub(a: IntValue, b: IntValue): IntValue {
-  if (symbolic(a, b)) return lift(S.sub, a, b);
+  if (a.sym !== undefined || b.sym !== undefined) return lift(S.sub, a, b);
   return int(checkInt64(a.value - b.value, `${a.value} - ${b.value}`), both(a, b));
 }
 
 export function mul(a: IntValue, b: IntValue): IntValue {
-  if (symbolic(a, b)) return lift(S.mul, a, b);
+  if (a.sym !== undefined || b.sym !== undefined) return lift(S.mul, a, b);
   return int(checkInt64(a.value * b.value, `${a.value} * ${b.value}`), both(a, b));
 }
 
 /** C++ division truncates toward zero, as BigInt's does. */
 export function div(a: IntValue, b: IntValue): IntValue {
   if (isZero(b)) throw new LayoutError('division-by-zero', `division by zero: ${text(a)} / 0`, { argIndex: 1 });
-  if (symbolic(a, b)) return lift(S.div, a, b);
+  if (a.sym !== undefined || b.sym !== undefined) return lift(S.div, a, b);
   return int(checkInt64(a.value / b.value, `${a.value} / ${b.value}`), both(a, b));
 }
 
 /** C++ remainder takes the sign of the dividend, as BigInt's does. */
 export function mod(a: IntValue, b: IntValue): IntValue {
   if (isZero(b)) throw new LayoutError('division-by-zero', `division by zero: ${text(a)} % 0`, { argIndex: 1 });
-  if (symbolic(a, b)) return lift(S.mod, a, b);
+  if (a.sym !== undefined || b.sym !== undefined) return lift(S.mod, a, b);
   // INT64_MIN % -1 is undefined in C++ (the division overflows; it traps on most CPUs)
   if (a.value === INT64_MIN && b.value === -1n) throw new LayoutError('overflow', `${a.value} % -1 overflows int64 (undefined behaviour in C++)`);
   return int(a.value % b.value, both(a, b));
@@ -81,25 +78,25 @@ export function neg(a: IntValue): IntValue {
 /** tla::CeilDiv(a, b) = (a + b - 1) / b. */
 export function ceilDiv(a: IntValue, b: IntValue): IntValue {
   if (isZero(b)) throw new LayoutError('division-by-zero', `CeilDiv by zero: CeilDiv(${text(a)}, 0)`, { argIndex: 1 });
-  if (symbolic(a, b)) return lift(S.ceilDiv, a, b);
+  if (a.sym !== undefined || b.sym !== undefined) return lift(S.ceilDiv, a, b);
   return int(checkInt64((a.value + b.value - 1n) / b.value, `CeilDiv(${a.value}, ${b.value})`), both(a, b));
 }
 
 /** tla::RoundUp(a, b) = CeilDiv(a, b) * b. */
 export function roundUp(a: IntValue, b: IntValue): IntValue {
   if (isZero(b)) throw new LayoutError('division-by-zero', `RoundUp to zero: RoundUp(${text(a)}, 0)`, { argIndex: 1 });
-  if (symbolic(a, b)) return lift(S.roundUp, a, b);
+  if (a.sym !== undefined || b.sym !== undefined) return lift(S.roundUp, a, b);
   const v = ((a.value + b.value - 1n) / b.value) * b.value;
   return int(checkInt64(v, `RoundUp(${a.value}, ${b.value})`), both(a, b));
 }
 
 export function min(a: IntValue, b: IntValue): IntValue {
-  if (symbolic(a, b)) return lift(S.min, a, b);
+  if (a.sym !== undefined || b.sym !== undefined) return lift(S.min, a, b);
   return int(a.value < b.value ? a.value : b.value, both(a, b));
 }
 
 export function max(a: IntValue, b: IntValue): IntValue {
-  if (symbolic(a, b)) return lift(S.max, a, b);
+  if (a.sym !== undefined || b.sym !== undefined) return lift(S.max, a, b);
   return int(a.value > b.value ? a.value : b.value, both(a, b));
 }
 
@@ -111,7 +108,7 @@ export function cast(a: IntValue): IntValue {
 
 /** Product{}(t): product of all leaves; the empty tuple gives _1. */
 export function product(x: IntTuple): IntValue {
-  let acc = staticInt(1);
+  let acc: IntValue = staticInt(1);
   for (const leaf of leaves(x)) acc = mul(acc, leaf);
   return acc;
 }

@@ -19,7 +19,7 @@
 // the layout can produce is a safe integer and throws LayoutError('overflow')
 // otherwise (crd2offset stays the tool for those layouts).
 import { LayoutError } from './errors';
-import { leaves } from './inttuple';
+import { concreteValue, isConcreteInt, leaves } from './inttuple';
 import { Layout, checkCongruent } from './layout';
 
 /** Anything offsets can be written into. Int32Array/Uint32Array only when the offsets fit them. */
@@ -64,12 +64,10 @@ export function compileLayout(l: Pick<Layout, 'shape' | 'stride'>): CompiledLayo
   const strideLeaves = leaves(l.stride);
   const L = shapeLeaves.length;
   // a symbolic integer (a runtime value known only by name) has no number to compile
-  for (const leaf of [...shapeLeaves, ...strideLeaves]) {
-    if ((leaf as { sym?: unknown }).sym !== undefined) {
-      throw new LayoutError('argument-kind', 'compileLayout: the layout has symbolic extents or strides; offsets need concrete integers', {
-        argIndex: 0,
-      });
-    }
+  if (!shapeLeaves.every(isConcreteInt) || !strideLeaves.every(isConcreteInt)) {
+    throw new LayoutError('argument-kind', 'compileLayout: the layout has symbolic extents or strides; offsets need concrete integers', {
+      argIndex: 0,
+    });
   }
 
   // Size, offset range, checked in BigInt before anything becomes a number.
@@ -122,7 +120,7 @@ export function compileLayout(l: Pick<Layout, 'shape' | 'stride'>): CompiledLayo
       const me = leaves(m);
       modeFirst.push(at);
       modeCount.push(me.length);
-      modeSizes.push(Number(me.reduce((p, x) => p * x.value, 1n)));
+      modeSizes.push(Number(me.reduce((p, x) => p * concreteValue(x), 1n)));
       at += me.length;
     }
   }

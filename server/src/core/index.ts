@@ -9,3 +9,4 @@ export * from './arch';
 export * from './tensor';
 export * from './tags';
 export * from './predicates';
+export * from './compile';

@@ -6,19 +6,30 @@ import { LayoutError } from './errors';
 import * as S from './symbolic';
 import type { Sym } from './symbolic';
 
-export interface IntValue {
+/**
+ * An integer: concrete (its value known) or symbolic (an expression over unknowns). Both have
+ * both fields, so the compiler makes every reader of `value` say what it does with a symbol:
+ * narrow first (`x.sym === undefined`, `x.value !== undefined`, `isSymbolicInt(x)`), or call
+ * `concreteValue(x)`, which fails with LayoutError('argument-kind') where a number is needed.
+ */
+export type IntValue = ConcreteInt | SymbolicInt;
+
+export interface ConcreteInt {
   readonly kind: 'int';
-  /**
-   * The value of a concrete integer. A symbolic integer has none: reading `value` of one
-   * throws LayoutError('argument-kind'), so code that needs a number and meets a symbol fails
-   * loudly (and the language layer reports it) instead of computing with a made-up value.
-   * Test `isSymbolicInt(x)` (or `x.sym`) first where symbols can arrive.
-   */
   readonly value: bigint;
   /** true for a compile-time integer (`_N`, `Int<N>{}`), false for a runtime one. */
   readonly isStatic: boolean;
-  /** Set only on a symbolic integer: its expression, never a constant (those are concrete ints). */
-  readonly sym?: Sym;
+  readonly sym?: undefined;
+}
+
+export interface SymbolicInt {
+  readonly kind: 'int';
+  /** Unknown: a symbolic integer never has a value (never a made-up one). */
+  readonly value?: undefined;
+  /** true for a template constant whose value is unknown, false for a runtime one. */
+  readonly isStatic: boolean;
+  /** Its expression, never a constant (those are concrete ints). */
+  readonly sym: Sym;
 }
 
 export interface TupleValue {
@@ -28,20 +39,21 @@ export interface TupleValue {
 
 export type IntTuple = IntValue | TupleValue;
 
-const staticCache = new Map<bigint, IntValue>();
+const staticCache = new Map<bigint, ConcreteInt>();
 
-export function int(value: bigint | number, isStatic = false): IntValue {
+// Every integer object has the same four fields in the same order (one hidden class in V8).
+export function int(value: bigint | number, isStatic = false): ConcreteInt {
   const v = typeof value === 'bigint' ? value : BigInt(value);
   if (isStatic && v >= 0n && v < 1024n) {
     let cached = staticCache.get(v);
-    if (!cached) staticCache.set(v, (cached = { kind: 'int', value: v, isStatic: true }));
+    if (!cached) staticCache.set(v, (cached = { kind: 'int', value: v, isStatic: true, sym: undefined }));
     return cached;
   }
-  return { kind: 'int', value: v, isStatic };
+  return { kind: 'int', value: v, isStatic, sym: undefined };
 }
 
-export const staticInt = (value: bigint | number): IntValue => int(value, true);
-export const dynamicInt = (value: bigint | number): IntValue => int(value, false);
+export const staticInt = (value: bigint | number): ConcreteInt => int(value, true);
+export const dynamicInt = (value: bigint | number): ConcreteInt => int(value, false);
 
 /**
  * The integer whose value is the expression `s`: a concrete int when s is a constant,
@@ -51,21 +63,26 @@ export const dynamicInt = (value: bigint | number): IntValue => int(value, false
 export function fromSym(s: Sym, isStatic = false): IntValue {
   const c = S.constantValue(s);
   if (c !== undefined) return int(c, isStatic);
-  const v = { kind: 'int', isStatic, sym: s } as { kind: 'int'; isStatic: boolean; sym: Sym; value: bigint };
-  Object.defineProperty(v, 'value', {
-    enumerable: false,
-    get(): bigint {
-      throw new LayoutError('argument-kind', `${S.print(s)} is not a compile-time constant; its value is unknown here`);
-    },
-  });
-  return v;
+  return { kind: 'int', value: undefined, isStatic, sym: s };
+}
+
+/**
+ * The value of an integer where a number is required. A symbolic one fails with
+ * LayoutError('argument-kind') (the language layer reports it on the argument at fault).
+ */
+export function concreteValue(x: IntValue): bigint {
+  if (x.value !== undefined) return x.value;
+  throw new LayoutError('argument-kind', `${S.print(x.sym)} is not a compile-time constant; its value is unknown here`);
 }
 
 /** A runtime integer known only by name: `symbolicInt('m')`, `symbolicInt('params.m')`. */
 export const symbolicInt = (name: string, isStatic = false): IntValue => fromSym(S.variable(name), isStatic);
 
+/** True for an integer whose value is known. */
+export const isConcreteInt = (x: IntTuple): x is ConcreteInt => x.kind === 'int' && x.sym === undefined;
+
 /** True for an integer whose value is an expression over unknowns. */
-export const isSymbolicInt = (x: IntTuple): x is IntValue & { readonly sym: Sym } => x.kind === 'int' && x.sym !== undefined;
+export const isSymbolicInt = (x: IntTuple): x is SymbolicInt => x.kind === 'int' && x.sym !== undefined;
 
 /** The parts of a Layout (layout.ts) that isSymbolic looks at. */
 interface LayoutLike {
@@ -83,7 +100,7 @@ export function isSymbolic(x: IntTuple | LayoutLike): boolean {
 }
 
 /** The expression of an integer: its `sym`, or the constant for a concrete one. */
-export const symOf = (x: IntValue): Sym => x.sym ?? S.constant(x.value);
+export const symOf = (x: IntValue): Sym => (x.sym === undefined ? S.constant(x.value) : x.sym);
 
 /**
  * x with every symbolic leaf evaluated for the given variable values (static marks kept);

@@ -3,7 +3,9 @@ import * as A from './arith';
 import { Arch, DEFAULT_ARCH, ELEMENT_BITS, elementBitsAt, isFp4 } from './arch';
 import { LayoutError } from './errors';
 import {
+  ConcreteInt,
   IntTuple,
+  concreteValue,
   IntValue,
   TupleValue,
   depth,
@@ -11,6 +13,7 @@ import {
   firstIncongruence,
   getMode,
   int,
+  isConcreteInt,
   isInt,
   isSymbolic,
   leaves,
@@ -135,6 +138,121 @@ export function crd2offset(coord: IntTuple, shape: IntTuple, stride: IntTuple, a
     });
   }
   return A.mul(coord, stride);
+}
+
+// ---------------------------------------------------------------- idx2crd, crd2idx (exact, concrete)
+//
+// The colexicographic split crd2offset makes of an integer coordinate over a tuple mode,
+// and its inverse, in exact BigInt arithmetic with no int64 check (a warning or a grid must
+// not fail on a huge mode). For concrete integers only: a symbolic one answers undefined.
+
+/** Product of the leaves, exactly. */
+function exactSize(x: IntTuple): bigint {
+  return leaves(x).reduce((acc, l) => acc * concreteValue(l), 1n);
+}
+
+/**
+ * `idx` split over `extents` as crd2offset splits it: part i is idx % extent_i, the rest moves
+ * on, the last part takes the rest without a modulo. undefined when an extent before the
+ * last is 0 (crd2offset: division by zero).
+ */
+export function splitIndex(idx: bigint, extents: readonly bigint[]): bigint[] | undefined {
+  const out: bigint[] = [];
+  let rest = idx;
+  for (let i = 0; i < extents.length; i++) {
+    if (i === extents.length - 1) out.push(rest);
+    else {
+      const p = extents[i];
+      if (p === 0n) return undefined;
+      out.push(rest % p);
+      rest = rest / p;
+    }
+  }
+  return out;
+}
+
+/**
+ * idx2crd(idx, shape): the hierarchical coordinate of a flat index, as crd2offset reads an
+ * integer coordinate over the shape (so that crd2offset(idx2crd(i, s), s, d) = crd2offset(i, s, d)).
+ */
+export function idx2crd(idx: bigint, shape: IntTuple): IntTuple | undefined {
+  if (isSymbolic(shape)) return undefined;
+  if (shape.kind === 'int') return int(idx);
+  const parts = splitIndex(
+    idx,
+    shape.items.map((m) => exactSize(m)),
+  );
+  if (!parts) return undefined;
+  const items: IntTuple[] = [];
+  for (let i = 0; i < parts.length; i++) {
+    const c = idx2crd(parts[i], shape.items[i]);
+    if (!c) return undefined;
+    items.push(c);
+  }
+  return tuple(...items);
+}
+
+/** crd2idx(coord, shape): the colexicographic flat index of a (hierarchical) coordinate. */
+export function crd2idx(coord: IntTuple, shape: IntTuple): bigint {
+  if (coord.kind === 'int') return concreteValue(coord);
+  if (shape.kind !== 'tuple') return 0n;
+  let idx = 0n;
+  let mult = 1n;
+  for (let i = 0; i < coord.items.length; i++) {
+    idx += crd2idx(coord.items[i], shape.items[i]) * mult;
+    mult *= exactSize(shape.items[i]);
+  }
+  return idx;
+}
+
+/**
+ * The logical coordinate: one index per top-level mode (an integer coordinate split over the
+ * modes as crd2offset splits it, a tuple coordinate's modes each flattened by crd2idx).
+ */
+export function logicalCoord(coord: IntTuple, shape: IntTuple): bigint[] | undefined {
+  if (isSymbolic(coord) || isSymbolic(shape)) return undefined;
+  if (shape.kind !== 'tuple') return coord.kind === 'int' ? [concreteValue(coord)] : undefined;
+  if (coord.kind === 'int') {
+    return splitIndex(
+      concreteValue(coord),
+      shape.items.map((m) => exactSize(m)),
+    );
+  }
+  return coord.items.map((c, i) => crd2idx(c, shape.items[i]));
+}
+
+/**
+ * The terms of crd2offset leaf by leaf: each leaf's coordinate (integer coordinates over a
+ * tuple mode split as crd2offset splits them) with the leaf's stride and its mode path.
+ * Their sum Σ coord·stride is crd2offset exactly (test/core/layout.test.ts); [] when the
+ * coordinate, shape or stride is symbolic or they do not nest alike.
+ */
+export interface OffsetTerm {
+  coord: bigint;
+  stride: bigint;
+  /** Mode path of this leaf in the shape. */
+  path: number[];
+}
+
+export function offsetTerms(coord: IntTuple, shape: IntTuple, stride: IntTuple, path: number[] = []): OffsetTerm[] {
+  if (isSymbolic(coord) || isSymbolic(shape) || isSymbolic(stride)) return [];
+  if (coord.kind === 'tuple') {
+    if (shape.kind !== 'tuple' || stride.kind !== 'tuple') return [];
+    return coord.items.flatMap((c, i) => offsetTerms(c, shape.items[i], stride.items[i], [...path, i]));
+  }
+  if (shape.kind === 'int') return stride.kind === 'int' ? [{ coord: concreteValue(coord), stride: concreteValue(stride), path }] : [];
+  if (stride.kind !== 'tuple') return [];
+  const parts = splitIndex(
+    concreteValue(coord),
+    shape.items.map((m) => exactSize(m)),
+  );
+  if (!parts) return [];
+  return parts.flatMap((c, i) => offsetTerms(int(c), shape.items[i], stride.items[i], [...path, i]));
+}
+
+/** crd2offset of concrete values in exact BigInt arithmetic, no int64 check: Σ coord·stride of offsetTerms. */
+export function exactOffset(coord: IntTuple, shape: IntTuple, stride: IntTuple): bigint {
+  return offsetTerms(coord, shape, stride).reduce((acc, t) => acc + t.coord * t.stride, 0n);
 }
 
 /** layout(coord) */
@@ -464,6 +582,18 @@ function fractalTileShape(parent: IntTuple, tileRows: IntValue, tileCols: IntVal
   return tuple(tuple(r, A.ceilDiv(rows, r)), tuple(c, A.ceilDiv(cols, c)));
 }
 
+/** What a tile is: interior (originShape = tileShape), a tail (cropped), empty (an extent 0); unknown when symbolic. */
+export type TileKind = 'interior' | 'tail' | 'empty' | 'unknown';
+
+/** The kind of the tile `result` = GetTileLayout(parent, tileShape, coord): what the preview marks and the empty-tile warning reads. */
+export function tileKind(result: Layout, tileShape: IntTuple): TileKind {
+  if (isSymbolic(result.originShape) || isSymbolic(tileShape)) return 'unknown';
+  const origin = result.originShape.kind === 'tuple' ? (result.originShape.items as ConcreteInt[]) : [];
+  const tile = tileShape.kind === 'tuple' ? (tileShape.items as ConcreteInt[]) : [];
+  if (origin.some((o) => o.value === 0n)) return 'empty';
+  return origin.some((o, d) => tile[d] && o.value < tile[d].value) ? 'tail' : 'interior';
+}
+
 /**
  * GetTileLayout(layout, tileShape, coord): stride kept; shape from tileShape,
  * nested like the parent for fractal (depth-2) layouts; originShape cropped by
@@ -553,9 +683,9 @@ export function cosize(l: Layout): bigint {
 
 /** cosize, or undefined when the layout's shape or stride is symbolic. */
 export function knownCosize(l: Layout): bigint | undefined {
-  if (isSymbolic(l.shape) || isSymbolic(l.stride)) return undefined;
   const sh = leaves(l.shape);
   const st = leaves(l.stride);
+  if (!sh.every(isConcreteInt) || !st.every(isConcreteInt)) return undefined;
   let maxOff = 0n;
   for (let i = 0; i < sh.length; i++) {
     if (sh[i].value <= 0n) return 0n;

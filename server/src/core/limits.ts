@@ -4,7 +4,10 @@
 // place of the limit (or, for a symbolic expression, an opaque symbol that the hover
 // explains), and the rest of the document is still served.
 
-/** Deeper bracket nesting (or a longer run of prefix operators) than this is refused before parsing (the parser recurses). */
+/**
+ * Deeper bracket nesting (or a longer run of prefix operators) than this is refused before parsing
+ * (the parser recurses). The guard that measures it reads tokens: `maxNesting` in language/lexer.ts.
+ */
 export const MAX_NESTING = 200;
 
 /**
@@ -49,51 +52,6 @@ export const limitMessages = {
     `TLA expression of ${chars} characters; at most ${MAX_CPP_EXPRESSION_CHARS} characters are analysed (is a bracket left open?)`,
   budget: (ms: number) => `analysis paused here after ${ms} ms (at most ${ANALYSIS_BUDGET_MS} ms at a time); the rest of the file follows`,
 };
-
-const CAST = /^\(\s*(?:int64_t|uint64_t|int32_t|uint32_t|size_t|int|long|unsigned)\s*\)/;
-
-/** How deep the parser would recurse: brackets, and runs of prefix operators and casts. */
-export function maxNesting(text: string): { brackets: number; prefix: number } {
-  let d = 0;
-  let max = 0;
-  let prefixMax = 0;
-  let prefixRun = 0;
-  for (let i = 0; i < text.length; i++) {
-    const c = text.charCodeAt(i);
-    if (c === 45 || c === 43) {
-      // '-' or '+': a run of them nests unary operators
-      prefixMax = Math.max(prefixMax, ++prefixRun);
-      continue;
-    }
-    if (
-      c === 40 &&
-      (text.charCodeAt(i + 1) === 105 ||
-        text.charCodeAt(i + 1) === 117 ||
-        text.charCodeAt(i + 1) === 115 ||
-        text.charCodeAt(i + 1) === 108 ||
-        text.charCodeAt(i + 1) === 32)
-    ) {
-      const m = CAST.exec(text.slice(i, i + 24));
-      if (m) {
-        prefixMax = Math.max(prefixMax, ++prefixRun);
-        i += m[0].length - 1;
-        continue;
-      }
-    }
-    if (c > 32) prefixRun = 0;
-    if (c === 40 || c === 91 || c === 123 || c === 60) max = Math.max(max, ++d);
-    else if (c === 41 || c === 93 || c === 125 || c === 62) d = Math.max(0, d - 1);
-  }
-  return { brackets: max, prefix: prefixMax };
-}
-
-/** The limit-exceeded message for a text nested beyond MAX_NESTING, or undefined when it is within. */
-export function nestingLimit(text: string): string | undefined {
-  const deep = maxNesting(text);
-  if (deep.brackets > MAX_NESTING) return limitMessages.brackets(deep.brackets);
-  if (deep.prefix > MAX_NESTING) return limitMessages.prefix(deep.prefix);
-  return undefined;
-}
 
 /** Lone `\r` line ends as `\n` (the same length, so every offset stays): `//` comments and `#` lines end at either. */
 export const normalizeLineEnds = (text: string): string => (text.indexOf('\r') < 0 ? text : text.replace(/\r(?!\n)/g, '\n'));

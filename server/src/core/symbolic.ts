@@ -503,18 +503,21 @@ function evalOp(op: OpaqueOp, a: bigint, b: bigint, atom: VarAtom): bigint {
 /** Values (or expressions) of opaque symbols already worked out in one evaluate/substitute: each is shared by many terms. */
 type Memo<T> = Map<VarAtom, T>;
 
+/** An opaque symbol's value (or expression), worked out the first time it is met in one evaluate/substitute. */
+function memoised<T>(memo: Memo<T>, atom: VarAtom, work: () => T): T {
+  let v = memo.get(atom);
+  if (v === undefined) {
+    v = work();
+    memo.set(atom, v);
+  }
+  return v;
+}
+
 function evalAtom(atom: Atom, bindings: ReadonlyMap<string, bigint>, memo: Memo<bigint>): bigint {
   switch (atom.kind) {
     case 'var': {
-      if (atom.opaque) {
-        let v = memo.get(atom);
-        if (v === undefined) {
-          const o = atom.opaque;
-          v = evalOp(o.op, evaluate(o.a, bindings, memo), evaluate(o.b, bindings, memo), atom);
-          memo.set(atom, v);
-        }
-        return v;
-      }
+      const o = atom.opaque;
+      if (o) return memoised(memo, atom, () => evalOp(o.op, evaluate(o.a, bindings, memo), evaluate(o.b, bindings, memo), atom));
       const v = bindings.get(atom.name);
       if (v === undefined) throw new LayoutError('argument-kind', `no value given for '${atom.name}'`);
       return v;
@@ -551,15 +554,8 @@ export function evaluate(s: Sym, bindings: ReadonlyMap<string, bigint>, memo: Me
 function substAtom(atom: Atom, bindings: ReadonlyMap<string, bigint | Sym>, memo: Memo<Sym>): Sym {
   switch (atom.kind) {
     case 'var': {
-      if (atom.opaque) {
-        let v = memo.get(atom);
-        if (v === undefined) {
-          const o = atom.opaque;
-          v = OPS[o.op](substitute(o.a, bindings, memo), substitute(o.b, bindings, memo));
-          memo.set(atom, v);
-        }
-        return v;
-      }
+      const o = atom.opaque;
+      if (o) return memoised(memo, atom, () => OPS[o.op](substitute(o.a, bindings, memo), substitute(o.b, bindings, memo)));
       const v = bindings.get(atom.name);
       return v === undefined ? atomSym(atom) : typeof v === 'bigint' ? constant(v) : v;
     }

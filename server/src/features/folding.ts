@@ -1,12 +1,13 @@
 // Folding ranges: multi-line statements, block comments, `// #region` … `// #endregion`.
 import { FoldingRange, FoldingRangeKind } from 'vscode-languageserver';
+import { statementSpans } from '../language';
 import type { AnalysedDocument } from '../documents';
 
 export function foldingRanges(doc: AnalysedDocument): FoldingRange[] {
   const out: FoldingRange[] = [];
-  for (const s of doc.analysis.statements) {
-    const a = doc.lines.position(s.chunk.start).line;
-    const b = doc.lines.position(s.chunk.end).line;
+  for (const s of statementSpans(doc.analysis)) {
+    const a = doc.lines.position(s.start).line;
+    const b = doc.lines.position(s.end).line;
     if (b > a) out.push({ startLine: a, endLine: b });
   }
   const text = doc.text;

@@ -1,163 +1,20 @@
 // Inlay hints: the tile preview after GetTileLayout(…), the value after layout
-// constructors, `= offset` after crd2offset(…)/layout(coord)/print(…).
-// VS Code cuts labels at editor.inlayHints.maximumLength (43 by default), so a
-// label leads with what matters; the whole value sits in the tooltip.
+// constructors, `= offset` after crd2offset(…)/layout(coord)/print(…), as language's
+// inlayHintsIn finds them. VS Code cuts labels at editor.inlayHints.maximumLength (43 by
+// default), so a label leads with what matters; the whole value sits in the tooltip.
 import { InlayHint, InlayHintKind, MarkupKind, Range } from 'vscode-languageserver';
-import * as core from '../core';
-import { IntValue, Layout } from '../core';
-import { Ast, explainOffset, printValue, summarize } from '../language';
+import { inlayHintsIn } from '../language';
 import type { AnalysedDocument } from '../documents';
-import { code } from './markdown';
 import type { Settings } from './settings';
-import { boundedMarkdown } from './hover';
-import { MAX_HINT_LABEL_CHARS, statementDetails } from '../language';
-
-const LAYOUT_CONSTRUCTORS = new Set(['MakeLayout', 'MakeLayoutL0C', 'MakeLayoutFmap', 'MakeLayoutFilter', 'MakeLayoutFromTag', 'MakeMxScaleLayout']);
-// (an opaque layout from MakeLayoutFromTag or MakeMxScaleLayout of a template-parameter tag is shown as ‹?›:‹?›:originShape)
-const TENSOR_CONSTRUCTORS = new Set(['MakeTensor', 'MakeTensorLike']);
-
-/** The tile preview label: `▸ ((_4,1),(_4,1)) valid (2,2)`, or `… tail`/`… empty` marks. */
-export function tileLabel(result: Layout, tileShape: core.IntTuple): { label: string; tail: boolean; empty: boolean } {
-  const origin = result.originShape.kind === 'tuple' ? (result.originShape.items as IntValue[]) : [];
-  const tile = tileShape.kind === 'tuple' ? (tileShape.items as IntValue[]) : [];
-  const known = !core.isSymbolic(result.originShape) && !core.isSymbolic(tileShape);
-  const empty = known && origin.some((o) => o.value === 0n);
-  const tail = known && !empty && origin.some((o, d) => tile[d] && o.value < tile[d].value);
-  const valid = core.printIntTuple(result.originShape);
-  const label = `▸ ${core.printIntTuple(result.shape)} ${empty ? `empty ${valid}` : `valid ${valid}`}${tail ? ' tail' : ''}`;
-  return { label, tail, empty };
-}
 
 export function inlayHints(doc: AnalysedDocument, range: Range, settings: Settings): InlayHint[] {
   const start = doc.lines.offset(range.start.line, range.start.character);
   const end = doc.lines.offset(range.end.line, range.end.character);
-  const hints: InlayHint[] = [];
-  const push = (at: number, label: string, tooltip: string, kind: InlayHintKind = InlayHintKind.Type) => {
-    if (at < start || at > end) return;
-    // bounded as a hover is (limits.ts): the label is cut with an ellipsis, the tooltip with a note
-    const shown = label.length > MAX_HINT_LABEL_CHARS ? `${label.slice(0, MAX_HINT_LABEL_CHARS - 1)}…` : label;
-    hints.push({
-      position: doc.lines.position(at),
-      label: shown,
-      kind,
-      paddingLeft: true,
-      tooltip: { kind: MarkupKind.Markdown, value: boundedMarkdown(tooltip) },
-    });
-  };
-
-  for (const s of doc.analysis.statements) {
-    if (s.chunk.end < start) continue;
-    if (s.chunk.start > end) break;
-    if (!s.result) continue;
-    const r = statementDetails(s);
-    const base = s.chunk.start;
-    const tileNodes = new Set<Ast.Expr>();
-    if (settings.inlayHints.tileLayouts) {
-      for (const t of r.tiles) {
-        tileNodes.add(t.node);
-        const { label, tail, empty } = tileLabel(t.result, t.tileShape);
-        const note = empty
-          ? 'an **empty** tile: an originShape extent is 0'
-          : tail
-            ? 'a **tail** tile: originShape was cropped to what stays valid'
-            : 'an interior tile: originShape equals tileShape';
-        const at = t.tensorCoord ? ` @ ${core.printIntTuple(t.tensorCoord)}` : '';
-        push(
-          base + t.node.end,
-          label + at,
-          `**${t.tensorCoord ? 'tile of a tensor' : 'GetTileLayout'}** → ${code(core.printLayout(t.result))}${t.tensorCoord ? ` at coord ${code(core.printIntTuple(t.tensorCoord))}` : ''}\n\nshape ${code(core.printIntTuple(t.result.shape))} · stride ${code(core.printIntTuple(t.result.stride))} · originShape ${code(core.printIntTuple(t.result.originShape))}\n\n${note}`,
-        );
-      }
-    }
-    if (settings.inlayHints.offsets) {
-      for (const o of r.offsets) {
-        push(base + o.node.end, `= ${core.printIntTuple(o.result)}`, '```\n' + explainOffset(o.coord, o.shape, o.stride, o.result) + '\n```');
-      }
-    }
-    for (const nv of r.nodeValues) {
-      const n = nv.node;
-      if (settings.inlayHints.offsets && n.type === 'call' && n.callee === 'print' && !showsOffset(n.args[0], r)) {
-        push(base + n.end, `= ${printValue(nv.value)}`, `print → ${code(printValue(nv.value))}`);
-      }
-      if (
-        settings.inlayHints.tileLayouts &&
-        nv.value.kind === 'opaqueTensor' &&
-        nv.value.tileShape &&
-        n.type === 'call' &&
-        (n.callee === 'GetTile' || n.callee === 'TileView')
-      ) {
-        // a tile of a tensor whose layout is not known here: what is still known of it
-        const t = nv.value;
-        push(
-          base + n.end,
-          `▸ ${core.printIntTuple(t.tileShape!)} valid ${core.printIntTuple(t.originShape!)} @ ${t.root}+${core.printIntTuple(t.offset!)}`,
-          `**tile of ${code(t.root)}** (its layout is not known here)\n\ntile shape ${code(core.printIntTuple(t.tileShape!))} · valid extent ${code(core.printIntTuple(t.originShape!))} · at ${code(core.printIntTuple(t.offset!))} from where ${code(t.root)} starts`,
-        );
-        continue;
-      }
-      // a kernel's layout or tensor of a tag not known here: the valid extent, shape and stride as ‹?›
-      if (settings.inlayHints.layouts && nv.value.kind === 'opaqueLayout' && n.type === 'call' && LAYOUT_CONSTRUCTORS.has(n.callee)) {
-        push(
-          base + n.end,
-          `▸ ‹?›:‹?›:${core.printIntTuple(nv.value.originShape)}`,
-          `${code(nv.value.label)}: its tag is not known here (a template parameter), so are its shape and stride; its originShape is ${code(core.printIntTuple(nv.value.originShape))}`,
-        );
-        continue;
-      }
-      if (
-        settings.inlayHints.layouts &&
-        nv.value.kind === 'opaqueTensor' &&
-        !nv.value.originShape &&
-        nv.value.element &&
-        n.type === 'call' &&
-        n.callee === 'MakeTensor'
-      ) {
-        // over a kernel's layout not known here: what is known is its element and position
-        const t = nv.value;
-        push(
-          base + n.end,
-          `▸ Tensor<${t.element}, ${t.position}> over ${t.root}`,
-          `a tensor of ${code(t.element!)} in ${code(t.position ?? '?')} over ${code(t.root)}, a layout not known here; its tiles' shapes and valid extents are shown where they are cut`,
-        );
-        continue;
-      }
-      if (
-        settings.inlayHints.layouts &&
-        nv.value.kind === 'opaqueTensor' &&
-        nv.value.originShape &&
-        n.type === 'call' &&
-        TENSOR_CONSTRUCTORS.has(n.callee)
-      ) {
-        push(
-          base + n.end,
-          `▸ ‹?›:‹?›:${core.printIntTuple(nv.value.originShape)}`,
-          `a tensor on ${code(nv.value.root)}: its layout is not known here; its originShape is ${code(core.printIntTuple(nv.value.originShape))}`,
-        );
-        continue;
-      }
-      if (settings.inlayHints.layouts && nv.value.kind === 'tensor' && n.type === 'call' && TENSOR_CONSTRUCTORS.has(n.callee)) {
-        const t = nv.value;
-        push(base + n.end, `▸ ${core.printLayout(t.layout)} @ ${core.printIntTuple(t.coord)}`, describeTensorTooltip(t));
-        continue;
-      }
-      if (!settings.inlayHints.layouts || nv.value.kind !== 'layout' || tileNodes.has(n)) continue;
-      const isConstructor = (n.type === 'call' && LAYOUT_CONSTRUCTORS.has(n.callee)) || n.type === 'typeInstance'; // Layout<…>{} or a kernel's layout alias Alias{}
-      if (isConstructor) {
-        const text = core.printLayout(nv.value);
-        const facts = summarize(nv.value);
-        push(base + n.end, `▸ ${text}`, `${code(text)}\n\nrank ${facts.rank} · depth ${facts.depth} · size ${facts.size} · cosize ${facts.cosize}`);
-      }
-    }
-  }
-  hints.sort((x, y) => x.position.line - y.position.line || x.position.character - y.position.character);
-  return hints;
-}
-
-/** print(crd2offset(…)) already has the offset hint of its argument. */
-function showsOffset(arg: Ast.Expr | undefined, r: { offsets: { node: Ast.Expr }[] }): boolean {
-  return !!arg && r.offsets.some((o) => o.node === arg);
-}
-
-function describeTensorTooltip(t: core.Tensor): string {
-  return `**tensor** of ${code(t.data.element)} in ${code(t.position)}\n\nlayout ${code(core.printLayout(t.layout))} · coord ${code(core.printIntTuple(t.coord))} · data ${code(t.data.name)} + ${code(core.printIntTuple(t.data.offset))}`;
+  return inlayHintsIn(doc.analysis, start, end, settings.inlayHints).map((h) => ({
+    position: doc.lines.position(h.at),
+    label: h.label,
+    kind: InlayHintKind.Type,
+    paddingLeft: true,
+    tooltip: { kind: MarkupKind.Markdown, value: h.tooltip },
+  }));
 }

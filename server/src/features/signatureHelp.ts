@@ -1,53 +1,16 @@
-// Signature help: the innermost open call before the cursor, found in the text so that
-// it works while the statement is still half-typed (and does not parse).
+// Signature help: language's signatureAt (the innermost open call before the cursor, found
+// in the text so that it works while the statement is half-typed), as an LSP SignatureHelp.
 import { Position, SignatureHelp } from 'vscode-languageserver';
-import { BUILTIN_BY_NAME } from '../language';
+import { signatureAt } from '../language';
 import type { AnalysedDocument } from '../documents';
 
 export function signatureHelp(doc: AnalysedDocument, position: Position): SignatureHelp | null {
-  const offset = doc.lines.offset(position.line, position.character);
-  const start = Math.max(0, offset - 2000);
-  const text = doc.text.slice(start, offset);
-  let depth = 0;
-  let commas = 0;
-  for (let i = text.length - 1; i >= 0; i--) {
-    const c = text[i];
-    if (c === ';') return null;
-    if (c === ')' || c === ']' || c === '}') depth++;
-    else if (c === '(' || c === '[' || c === '{') {
-      if (depth === 0) {
-        if (c !== '(') return null;
-        // the name before `(`, skipping `<…>` template arguments and `{}`
-        let j = i - 1;
-        while (j >= 0 && /\s/.test(text[j])) j--;
-        if (text[j] === '}' && text[j - 1] === '{') j -= 2;
-        const hasTemplate = text[j] === '>';
-        if (hasTemplate) {
-          let d = 0;
-          for (; j >= 0; j--) {
-            if (text[j] === '>') d++;
-            else if (text[j] === '<' && --d === 0) break;
-          }
-          j--;
-        }
-        const m = /([A-Za-z_]\w*)$/.exec(text.slice(0, j + 1));
-        const f = m && BUILTIN_BY_NAME.get(m[1]);
-        if (!f) return null;
-        let active = f.signatures.findIndex((s) => s.params.length > commas && (s.label.includes('<') === hasTemplate || f.signatures.length === 1));
-        if (active < 0) active = f.signatures.findIndex((s) => s.params.length > commas);
-        if (active < 0) active = 0;
-        return {
-          signatures: f.signatures.map((s) => ({
-            label: s.label,
-            documentation: f.doc,
-            parameters: s.params.map((p) => ({ label: p })),
-          })),
-          activeSignature: active,
-          activeParameter: Math.min(commas, Math.max(0, f.signatures[active].params.length - 1)),
-        };
-      }
-      depth--;
-    } else if (c === ',' && depth === 0) commas++;
-  }
-  return null;
+  const s = signatureAt(doc.text, doc.lines.offset(position.line, position.character));
+  return (
+    s && {
+      signatures: s.signatures.map((x) => ({ label: x.label, documentation: x.documentation, parameters: x.parameters.map((p) => ({ label: p })) })),
+      activeSignature: s.activeSignature,
+      activeParameter: s.activeParameter,
+    }
+  );
 }

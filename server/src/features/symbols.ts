@@ -1,22 +1,22 @@
-// Document symbols: the outline of declarations, with their kinds and values.
+// Document symbols: the outline of declarations (language's symbols), as LSP DocumentSymbols.
 import { DocumentSymbol, SymbolKind } from 'vscode-languageserver';
-import { printValue } from '../language';
+import { SymbolKindName, symbols } from '../language';
 import type { AnalysedDocument } from '../documents';
 import { toRange } from './convert';
 
+const KIND: Record<SymbolKindName, SymbolKind> = {
+  layout: SymbolKind.Struct,
+  tuple: SymbolKind.Array,
+  number: SymbolKind.Number,
+  variable: SymbolKind.Variable,
+};
+
 export function documentSymbols(doc: AnalysedDocument): DocumentSymbol[] {
-  const out: DocumentSymbol[] = [];
-  for (const s of doc.analysis.statements) {
-    if (!s.declaredName || !s.declaredNameSpan || s.duplicate) continue;
-    const v = s.result?.value ?? null;
-    const kind = !v ? SymbolKind.Variable : v.kind === 'layout' ? SymbolKind.Struct : v.kind === 'tuple' ? SymbolKind.Array : SymbolKind.Number;
-    out.push({
-      name: s.declaredName,
-      detail: v ? printValue(v) : 'no value (see problems)',
-      kind,
-      range: toRange(doc.lines, s.chunk.start, s.chunk.end),
-      selectionRange: toRange(doc.lines, s.chunk.start + s.declaredNameSpan.start, s.chunk.start + s.declaredNameSpan.end),
-    });
-  }
-  return out;
+  return symbols(doc.analysis).map((s) => ({
+    name: s.name,
+    detail: s.detail,
+    kind: KIND[s.kind],
+    range: toRange(doc.lines, s.span.start, s.span.end),
+    selectionRange: toRange(doc.lines, s.nameSpan.start, s.nameSpan.end),
+  }));
 }

@@ -7,8 +7,10 @@ import { Diagnostic, severityOf } from './diagnostics';
 import type { Arch } from '../core';
 import { ARCH_MACRO, Binding, EvalResult, Environment, LocalDiagnostic, StatementEvaluator, Value, printValue, usingNamespaceName } from './evaluate';
 import { ParseResult, parseStatement } from './parser';
-import { StatementChunk, splitStatements } from './statements';
-import { CACHE_SLACK_BYTES, MAX_NESTING, limitMessages, maxNesting, normalizeLineEnds } from '../core/limits';
+import { StatementChunk, declaredNameOf, splitStatements } from './statements';
+import { statementAt } from './inspect';
+import { CACHE_SLACK_BYTES, MAX_NESTING, limitMessages, normalizeLineEnds } from '../core/limits';
+import { maxNesting } from './lexer';
 
 /**
  * The names bound so far in a walk over the statements: the first declaration of each name
@@ -185,8 +187,6 @@ interface EvalCacheEntry {
   reads: [string, Binding | undefined][];
   result: EvalResult;
 }
-
-const DECL_NAME = /^(?:(?:const|constexpr|static|inline)\s+)*(?:auto\s+|[A-Za-z_][\w:]*\s*(?:<[^=;]*>)?\s+)?([A-Za-z_]\w*)\s*=(?!=)/;
 
 function tooDeep(text: string): LocalDiagnostic {
   return {
@@ -544,7 +544,7 @@ export class Analyzer {
           const at = chunk.text.indexOf(m[1]);
           sa.declaredNameSpan = { start: at, end: at + m[1].length };
           sa.result = {
-            value: { kind: 'int', value: BigInt(m[2]), isStatic: false },
+            value: { kind: 'int', value: BigInt(m[2]), isStatic: false, sym: undefined },
             diagnostics: [],
             nodeValues: [],
             dependencies: [],
@@ -614,11 +614,10 @@ export class Analyzer {
           sa.declaredNameSpan = ps.nameSpan;
         }
       } else {
-        const m = DECL_NAME.exec(chunk.text);
-        if (m) {
-          sa.declaredName = m[1];
-          const s = m.index + m[0].lastIndexOf(m[1], m[0].length - 1);
-          sa.declaredNameSpan = { start: s, end: s + m[1].length };
+        const d = declaredNameOf(chunk.text);
+        if (d) {
+          sa.declaredName = d.name;
+          sa.declaredNameSpan = { start: d.start, end: d.end };
         }
       }
 
@@ -849,19 +848,9 @@ export const SUGGESTED_CODES: ReadonlySet<string> = new Set(['unknown-name', 'un
  */
 export function suggestFor(a: DocumentAnalysis, d: { code: string; start: number; end: number }): string | undefined {
   if (!SUGGESTED_CODES.has(d.code)) return undefined;
-  const list = a.statements;
-  let lo = 0;
-  let hi = list.length - 1;
-  let at = -1;
-  while (lo <= hi) {
-    const mid = (lo + hi) >> 1;
-    if (list[mid].chunk.start <= d.start) {
-      at = mid;
-      lo = mid + 1;
-    } else hi = mid - 1;
-  }
-  if (at < 0) return undefined;
-  const index = list[at].index;
+  const at = statementAt(a, d.start);
+  if (!at) return undefined;
+  const index = at.index;
   const name = a.text.slice(d.start, d.end);
   function* inScope(): Iterable<string> {
     if (d.code === 'unknown-function') yield* BUILTIN_BY_NAME.keys();

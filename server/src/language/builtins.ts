@@ -1,8 +1,25 @@
-// What the language knows by name: functions, type forms, tags and element types,
-// with the signature and the one line a hover or completion shows.
+// The vocabulary: everything the language knows by name, in one place. Functions (their
+// signatures, which give the arity and the template parameters, one line of doc, and
+// what the editor does with them), type forms, tags, element and integer types,
+// positions, predicates, Catlass constants, and the words of the syntax (keywords,
+// declaration qualifiers, cast types). Every other list is derived from these: the ohm
+// grammar's alternatives (grammar.ohm.ts), the fast parser's, the statement splitter's,
+// the C++ scanner's (cppSource.ts), completion, signature help, semantic tokens and inlay
+// hints; test/grammar/vocabulary.test.ts checks that, and that the TextMate grammar scopes
+// every name here. Adding a builtin = its entry here + its `case` in evaluate.ts.
 import { ELEMENT_BITS, LAYOUT_TAGS, MX_PREDICATES, POSITION_TPOSITION, PREDICATES, TAG_CLASSES, elementsPerC0 } from '../core';
 
-export interface BuiltinFunction {
+/** What the editor does with a function beyond naming it. */
+export interface FunctionTraits {
+  /** A constructor: the inlay hint after its call shows the layout or tensor it built. */
+  builds?: 'layout' | 'tensor';
+  /** The C++ scanner (cppSource.ts) starts a TLA expression at a call of it. */
+  inCpp?: boolean;
+  /** Its `<…>` may be left out (`shape(l)`, `shape<0>(l)`): completion inserts the name alone. */
+  optionalTemplate?: boolean;
+}
+
+export interface BuiltinFunction extends FunctionTraits {
   name: string;
   /** Signatures as a user writes them; the first is the main one. */
   signatures: { label: string; params: string[] }[];
@@ -11,8 +28,9 @@ export interface BuiltinFunction {
   template?: boolean;
 }
 
-const fn = (name: string, doc: string, ...sigs: string[]): BuiltinFunction => ({
+const fn = (name: string, traits: FunctionTraits, doc: string, ...sigs: string[]): BuiltinFunction => ({
   name,
+  ...traits,
   doc,
   signatures: sigs.map((label) => {
     const inner = label.slice(label.lastIndexOf('(') + 1, label.lastIndexOf(')'));
@@ -21,75 +39,89 @@ const fn = (name: string, doc: string, ...sigs: string[]): BuiltinFunction => ({
   template: sigs.some((s) => s.includes('<')),
 });
 
+const LAYOUT: FunctionTraits = { builds: 'layout', inCpp: true };
+const TENSOR: FunctionTraits = { builds: 'tensor', inCpp: true };
+const IN_CPP: FunctionTraits = { inCpp: true };
+const OPTIONAL_TEMPLATE: FunctionTraits = { optionalTemplate: true };
+
 export const BUILTIN_FUNCTIONS: BuiltinFunction[] = [
-  fn('MakeShape', 'Makes a Shape tuple of integers and tuples.', 'MakeShape(x0, x1, …)'),
-  fn('MakeStride', 'Makes a Stride tuple of integers and tuples.', 'MakeStride(x0, x1, …)'),
-  fn('MakeCoord', 'Makes a logical coordinate tuple (in elements, from 0).', 'MakeCoord(c0, c1, …)'),
-  fn('make_tuple', 'Makes a tla::tuple.', 'make_tuple(x0, x1, …)'),
-  fn('MakeTuple', 'Makes a tla::tuple.', 'MakeTuple(x0, x1, …)'),
+  fn('MakeShape', IN_CPP, 'Makes a Shape tuple of integers and tuples.', 'MakeShape(x0, x1, …)'),
+  fn('MakeStride', IN_CPP, 'Makes a Stride tuple of integers and tuples.', 'MakeStride(x0, x1, …)'),
+  fn('MakeCoord', IN_CPP, 'Makes a logical coordinate tuple (in elements, from 0).', 'MakeCoord(c0, c1, …)'),
+  fn('make_tuple', {}, 'Makes a tla::tuple.', 'make_tuple(x0, x1, …)'),
+  fn('MakeTuple', {}, 'Makes a tla::tuple.', 'MakeTuple(x0, x1, …)'),
   fn(
     'MakeLayout',
+    LAYOUT,
     'Makes a Layout: from shape and stride (originShape = product of each top-level mode), with an explicit originShape, a vector of length len, or from a Catlass layout tag.',
     'MakeLayout(shape, stride)',
     'MakeLayout(shape, stride, originShape)',
     'MakeLayout(len)',
     'MakeLayout<Element, Tag>(rows, cols)',
   ),
-  fn('MakeLayoutL0C', 'L0C layout: 16×16 fractals of 256 elements, whatever the element type.', 'MakeLayoutL0C(rows, cols)'),
-  fn('MakeLayoutFmap', 'NC1HWC0 feature-map layout, C0 = 32 bytes / sizeof(Element).', 'MakeLayoutFmap<Element>(batch, cin1, h, w)'),
+  fn('MakeLayoutL0C', LAYOUT, 'L0C layout: 16×16 fractals of 256 elements, whatever the element type.', 'MakeLayoutL0C(rows, cols)'),
+  fn('MakeLayoutFmap', LAYOUT, 'NC1HWC0 feature-map layout, C0 = 32 bytes / sizeof(Element).', 'MakeLayoutFmap<Element>(batch, cin1, h, w)'),
   fn(
     'MakeLayoutFilter',
+    LAYOUT,
     'C1HWNC0 filter layout; cout is rounded up to 16 when Position is PositionL1.',
     'MakeLayoutFilter<Element, Position>(cin1, kh, kw, cout)',
   ),
   fn(
     'GetTileLayout',
+    IN_CPP,
     'Layout of the tile of tileShape whose upper-left element is coord: stride kept, shape nested like the parent, originShape cropped to what stays valid.',
     'GetTileLayout(layout, tileShape, coord)',
   ),
   fn(
     'crd2offset',
+    IN_CPP,
     'Linear offset of a coordinate: Σ coord_i · stride_i, an integer coord split colexicographically.',
     'crd2offset(coord, shape, stride)',
   ),
-  fn('shape', 'The Shape of a layout, or its sub-shape shape<I, J…>.', 'shape<I…>(layout)'),
-  fn('stride', 'The Stride of a layout, or its sub-stride stride<I, J…>.', 'stride<I…>(layout)'),
-  fn('originShape', 'The logically valid extent of a layout, or its mode originShape<I>.', 'originShape<I…>(layout)'),
-  fn('get', 'The I-th element of a tuple; get<I, J…> recurses.', 'get<I…>(tuple)'),
-  fn('rank', 'Number of top-level modes (an integer has rank 1); rank<I…> of a sub-unit. Static.', 'rank<I…>(x)'),
-  fn('depth', 'Nesting depth (an integer has depth 0); depth<I…> of a sub-unit. Static.', 'depth<I…>(x)'),
-  fn('Product', 'Product of all leaves of an IntTuple (the empty tuple gives _1).', 'Product{}(tuple)'),
-  fn('size', 'Number of elements: the product of all leaves of the shape.', 'size(x)'),
-  fn('CeilDiv', 'Integer division rounding up: (a + b − 1) / b.', 'CeilDiv(a, b)'),
-  fn('RoundUp', 'Rounds a up to a multiple of b.', 'RoundUp(a, b)'),
-  fn('min', 'The smaller of two integers.', 'min(a, b)'),
-  fn('max', 'The larger of two integers.', 'max(a, b)'),
-  fn('print', 'Shows a value (inlay hint, hover, CLI output).', 'print(x)'),
+  fn('shape', OPTIONAL_TEMPLATE, 'The Shape of a layout, or its sub-shape shape<I, J…>.', 'shape<I…>(layout)'),
+  fn('stride', OPTIONAL_TEMPLATE, 'The Stride of a layout, or its sub-stride stride<I, J…>.', 'stride<I…>(layout)'),
+  fn('originShape', OPTIONAL_TEMPLATE, 'The logically valid extent of a layout, or its mode originShape<I>.', 'originShape<I…>(layout)'),
+  fn('get', OPTIONAL_TEMPLATE, 'The I-th element of a tuple; get<I, J…> recurses.', 'get<I…>(tuple)'),
+  fn('rank', OPTIONAL_TEMPLATE, 'Number of top-level modes (an integer has rank 1); rank<I…> of a sub-unit. Static.', 'rank<I…>(x)'),
+  fn('depth', OPTIONAL_TEMPLATE, 'Nesting depth (an integer has depth 0); depth<I…> of a sub-unit. Static.', 'depth<I…>(x)'),
+  fn('Product', {}, 'Product of all leaves of an IntTuple (the empty tuple gives _1).', 'Product{}(tuple)'),
+  fn('size', {}, 'Number of elements: the product of all leaves of the shape.', 'size(x)'),
+  fn('CeilDiv', {}, 'Integer division rounding up: (a + b − 1) / b.', 'CeilDiv(a, b)'),
+  fn('RoundUp', {}, 'Rounds a up to a multiple of b.', 'RoundUp(a, b)'),
+  fn('min', {}, 'The smaller of two integers.', 'min(a, b)'),
+  fn('max', {}, 'The larger of two integers.', 'max(a, b)'),
+  fn('print', {}, 'Shows a value (inlay hint, hover, CLI output).', 'print(x)'),
   // tensors (include/tla/tensor.hpp)
   fn(
     'MakeTensor',
+    TENSOR,
     'A tensor: a buffer view, a layout, the coord where it sits (zeros when not given) and the position of its buffer.',
     'MakeTensor(buffer, layout, position)',
     'MakeTensor(buffer, layout, coord, position)',
   ),
   fn(
     'GetTile',
+    IN_CPP,
     'The tile of a tensor at coord (in elements) of tileShape: its layout is GetTileLayout(t.layout(), shape, coord), its coord t.coord() + coord.',
     'GetTile(tensor, coord, shape)',
   ),
   fn(
     'TileView',
+    IN_CPP,
     'GetTile at tile index tileCoord: the element coord is tileCoord ⊙ tileShape (uint32, dynamic).',
     'TileView(tensor, tileCoord, tileShape)',
   ),
   fn(
     'MakeTensorLike',
+    TENSOR,
     "A tensor on another buffer shaped like a tensor: MakeLayout<Element, Tag>(like's originShape), or layoutBase's shape and stride over like's originShape.",
     'MakeTensorLike<Tag[, ElementDst]>(buffer, like, position)',
     'MakeTensorLike<Tag[, ElementDst]>(buffer, like, position, layoutBase)',
   ),
   fn(
     'slice_and_offset',
+    IN_CPP,
     "The layout over coord's `_` modes and the offset of coord with `_` read as 0 (plus base).",
     'slice_and_offset(coord, layout)',
     'slice_and_offset(coord, layout, base)',
@@ -97,11 +129,13 @@ export const BUILTIN_FUNCTIONS: BuiltinFunction[] = [
   // Catlass::layout tag objects and Ascend 950 layouts
   fn(
     'MakeLayoutFromTag',
+    LAYOUT,
     'The TLA layout of a Catlass::layout tag object (RowMajor, ColumnMajor, VectorLayout, zN, nZ, L0C); every leaf read from the tag is dynamic.',
     'MakeLayoutFromTag(tag)',
   ),
   fn(
     'MakeMxScaleLayout',
+    LAYOUT,
     'MX-scale layout of float8_e8m0_t (CATLASS_ARCH 3510): RowMajor, ColumnMajor, zZ or nN, for the A (isB false) or B side.',
     'MakeMxScaleLayout<float8_e8m0_t, Tag, isB>(rows, cols)',
   ),
@@ -141,8 +175,65 @@ export const PREDICATE_NAMES = [...PREDICATES, ...MX_PREDICATES].map((p) => `is$
 export const ALL_POSITIONS = Object.keys(POSITION_TPOSITION);
 export const TAG_CLASS_NAMES: readonly string[] = TAG_CLASSES;
 
-/** Integer types accepted in casts and declarations; a cast makes the value dynamic. */
-export const INTEGER_TYPES = ['int64_t', 'uint64_t', 'int32_t', 'uint32_t', 'size_t', 'int', 'long', 'unsigned'];
+/**
+ * Integer types accepted in casts and declarations (a cast makes the value dynamic), each with
+ * the C++ type it names on the targets (what hovers call the declared integer). The order is the
+ * grammar's: a longer word before its prefix (`int64_t` before `int`).
+ */
+export const INTEGER_TYPE_CPP: Readonly<Record<string, string>> = {
+  int64_t: 'long',
+  uint64_t: 'unsigned long',
+  int32_t: 'int',
+  uint32_t: 'unsigned',
+  size_t: 'unsigned long',
+  int: 'int',
+  long: 'long',
+  unsigned: 'unsigned',
+};
+export const INTEGER_TYPES: readonly string[] = Object.keys(INTEGER_TYPE_CPP);
+
+/** The integer types a C++ kernel declares its constants with (cppSource.ts): the language's and the narrower ones. */
+export const CPP_CONSTANT_TYPES: readonly string[] = [...INTEGER_TYPES, 'int8_t', 'int16_t', 'uint8_t', 'uint16_t', 'short'];
+
+/**
+ * The type forms (of TYPE_FORMS) of TLA's own types: the C++ scanner finds `Layout<…>{}` and `using`
+ * aliases of them as TLA expressions, and a line starting with one may start a declaration (statements.ts).
+ */
+export const LAYOUT_TYPE_FORMS: readonly string[] = ['Layout', 'Shape', 'Stride', 'Coord'];
+
+// ---- the words of the syntax
+
+/** Reserved words: never a name (grammar.ohm.ts `keyword`, the fast parser's `ident`). */
+export const KEYWORDS: readonly string[] = [
+  'auto',
+  'constexpr',
+  'const',
+  'static_assert',
+  'static_cast',
+  'static',
+  'using',
+  'namespace',
+  'inline',
+  'typedef',
+  'decltype',
+];
+
+/** Qualifiers a declaration may start with; accepted and ignored, but `const`/`constexpr` mark the name constant. */
+export const DECL_QUALIFIERS: readonly string[] = ['constexpr', 'const', 'static', 'inline'];
+
+/** A line that starts with one of these starts a new statement even when the one before lacks its `;` (statements.ts). */
+export const STATEMENT_KEYWORDS: readonly string[] = ['auto', 'const', 'constexpr', 'static_assert', 'using'];
+
+/**
+ * What completion offers at a statement's start besides names, functions and type forms.
+ * `using namespace tla;` is filtered by `using` alone: once a space is typed the list closes,
+ * so the `;` and the Enter that end the statement are the user's.
+ */
+export const STATEMENT_COMPLETIONS: readonly { label: string; filterText?: string }[] = [
+  { label: 'auto' },
+  { label: 'static_assert' },
+  { label: 'using namespace tla;', filterText: 'using' },
+];
 
 export const ELEMENT_TYPES = Object.keys(ELEMENT_BITS);
 

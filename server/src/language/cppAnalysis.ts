@@ -20,7 +20,8 @@ import { Diagnostic } from './diagnostics';
 import { Binding, EvalResult, Environment, LocalDiagnostic, StatementEvaluator, Value } from './evaluate';
 import { ParseResult, parseStatement } from './parser';
 import { ArchRegion, CppTokens, archRegions, retokenize, scanTokens, tokenizeFrom } from './cppSource';
-import { CACHE_SLACK_BYTES, MAX_CPP_EXPRESSION_CHARS, limitMessages, nestingLimit, normalizeLineEnds } from '../core/limits';
+import { CACHE_SLACK_BYTES, MAX_CPP_EXPRESSION_CHARS, limitMessages, normalizeLineEnds } from '../core/limits';
+import { nestingLimit } from './lexer';
 
 /** Only these are certain in C++ (structure, not values), and they are warnings there. */
 const CERTAIN_CODES = new Set(['rank-mismatch', 'depth-mismatch', 'catlass-coord']);
@@ -244,50 +245,28 @@ export class CppAnalyzer {
         return { text: original, statements: [], diagnostics: [], declarations: new Map(), usesTla: false, complete: true };
       }
       // what names bind (constants, aliases, buffers, using-directives) in source order, then the expressions
-      const scope = (x: { scopeStart: number; scopeEnd: number }) => ({ scopeStart: x.scopeStart, scopeEnd: x.scopeEnd });
+      // a scanned declaration as an item: where it is, the name it binds, the block where that is visible
+      const item = (
+        kind: Item['kind'],
+        x: { start: number; end: number; nameStart?: number; nameEnd?: number; scopeStart: number; scopeEnd: number },
+        name: string | undefined,
+      ): Item => ({
+        kind,
+        start: x.start,
+        end: x.end,
+        name,
+        nameStart: x.nameStart,
+        nameEnd: x.nameEnd,
+        scopeStart: x.scopeStart,
+        scopeEnd: x.scopeEnd,
+      });
       const names: Item[] = [
-        ...scan.constants.map((c): Item => ({
-          kind: 'constant',
-          start: c.start,
-          end: c.end,
-          name: c.name,
-          nameStart: c.nameStart,
-          nameEnd: c.nameEnd,
-          ...scope(c),
-        })),
-        ...scan.aliases.map((a): Item => ({
-          kind: a.layoutType ? 'alias' : 'type',
-          start: a.start,
-          end: a.end,
-          name: a.name,
-          nameStart: a.nameStart,
-          nameEnd: a.nameEnd,
-          ...scope(a),
-        })),
-        ...scan.buffers.map((b): Item => ({
-          kind: 'buffer',
-          start: b.start,
-          end: b.end,
-          name: b.name,
-          nameStart: b.nameStart,
-          nameEnd: b.nameEnd,
-          isArray: b.isArray,
-          ...scope(b),
-        })),
-        ...scan.usings.map((u): Item => ({ kind: 'using', start: u.start, end: u.end, name: `using namespace ${u.namespace}`, ...scope(u) })),
+        ...scan.constants.map((c) => item('constant', c, c.name)),
+        ...scan.aliases.map((a) => item(a.layoutType ? 'alias' : 'type', a, a.name)),
+        ...scan.buffers.map((b): Item => ({ ...item('buffer', b, b.name), isArray: b.isArray })),
+        ...scan.usings.map((u) => item('using', u, `using namespace ${u.namespace}`)),
       ].sort((x, y) => x.start - y.start);
-      const items: Item[] = [
-        ...names,
-        ...scan.expressions.map((e): Item => ({
-          kind: 'expression',
-          start: e.start,
-          end: e.end,
-          name: e.boundName,
-          nameStart: e.nameStart,
-          nameEnd: e.nameEnd,
-          ...scope(e),
-        })),
-      ];
+      const items: Item[] = [...names, ...scan.expressions.map((e) => item('expression', e, e.boundName))];
       // A file that uses what exists only on Ascend 950 outside any #if on the arch compiles only
       // with CATLASS_ARCH 3510 (the examples set it on the command line): evaluate it so.
       const archs = archRegions(text);

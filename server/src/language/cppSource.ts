@@ -6,6 +6,8 @@
 // 5,000-line kernel file in 280 ms warm / 2 s cold plus 117 ms to query calls on our
 // 2-core machine, over the 300 ms budget; the TLA we need is call syntax that a
 // bracket-aware scan delimits exactly, in one linear pass.
+import { BUILTIN_FUNCTIONS, CPP_CONSTANT_TYPES, LAYOUT_TYPE_FORMS } from './builtins';
+import { Lexer, TokenKind } from './lexer';
 
 export interface CppToken {
   kind: 'ident' | 'number' | 'punct' | 'string';
@@ -16,9 +18,22 @@ export interface CppToken {
   bol: boolean;
 }
 
-const isIdPart = (c: number) => (c >= 65 && c <= 90) || (c >= 97 && c <= 122) || (c >= 48 && c <= 57) || c === 95;
-
 const TLA_INCLUDE = /^#\s*include\s*[<"](?:tla\/|catlass\/)/;
+
+/** C++ as the scanner reads it: the operators it tells apart, preprocessing numbers, `#` lines with their continuations. */
+const CPP_LEXER = new Lexer({
+  operators: ['::', '->', '==', '!=', '<=', '>=', '&&', '||'],
+  numbers: 'pp',
+  preprocessor: 'continued',
+  crEndsLine: true,
+});
+/** By TokenKind. */
+const KIND: CppToken['kind'][] = [];
+KIND[TokenKind.Ident] = 'ident';
+KIND[TokenKind.Number] = 'number';
+KIND[TokenKind.String] = 'string';
+KIND[TokenKind.Char] = 'string';
+KIND[TokenKind.Punct] = 'punct';
 
 /** Tokens of one stretch of C++ source, and the offsets of its `#include "tla/…"` lines. */
 export interface CppTokens {
@@ -40,95 +55,17 @@ export function tokenizeFrom(
   stop?: (t: CppToken) => boolean,
 ): { end: number; stopped: boolean } {
   const { tokens, includes } = out;
-  const n = text.length;
-  let i = from;
-  const push = (t: CppToken): boolean => {
-    if (stop && stop(t)) return true;
+  const lx = CPP_LEXER.reset(text, from, text.length, lineStart);
+  for (let k = lx.next(); k !== TokenKind.End; k = lx.next()) {
+    if (k === TokenKind.Preprocessor) {
+      if (TLA_INCLUDE.test(text.slice(lx.start, Math.min(lx.end, lx.start + 200)))) includes.push(lx.start);
+      continue;
+    }
+    const t: CppToken = { kind: KIND[k]!, text: text.slice(lx.start, lx.end), start: lx.start, end: lx.end, bol: lx.bol };
+    if (stop && stop(t)) return { end: t.start, stopped: true };
     tokens.push(t);
-    return false;
-  };
-  while (i < n) {
-    const c = text.charCodeAt(i);
-    if (c === 10 || c === 13) {
-      lineStart = true;
-      i++;
-      continue;
-    }
-    if (c === 32 || c === 9 || c === 12 || c === 11) {
-      i++;
-      continue;
-    }
-    if (c === 47 && text.charCodeAt(i + 1) === 47) {
-      i = lineEnd(text, i);
-      continue;
-    }
-    if (c === 47 && text.charCodeAt(i + 1) === 42) {
-      const e = text.indexOf('*/', i + 2);
-      i = e < 0 ? n : e + 2;
-      continue;
-    }
-    if (c === 35 && lineStart) {
-      // a preprocessor line, with its backslash continuations
-      let e = i;
-      for (;;) {
-        const nl = lineEnd(text, e);
-        if (nl >= n) {
-          e = n;
-          break;
-        }
-        const before = text.charCodeAt(nl - 1);
-        if (before === 92) e = nl + (text.charCodeAt(nl) === 13 && text.charCodeAt(nl + 1) === 10 ? 2 : 1);
-        else {
-          e = nl;
-          break;
-        }
-      }
-      if (TLA_INCLUDE.test(text.slice(i, Math.min(e, i + 200)))) includes.push(i);
-      i = e;
-      continue;
-    }
-    const bol = lineStart;
-    lineStart = false;
-    let t: CppToken;
-    if (c === 34 || c === 39) {
-      let j = i + 1;
-      while (j < n && text.charCodeAt(j) !== c && text.charCodeAt(j) !== 10 && text.charCodeAt(j) !== 13) j += text.charCodeAt(j) === 92 ? 2 : 1;
-      const end = Math.min(n, j + 1);
-      t = { kind: 'string', text: text.slice(i, end), start: i, end, bol };
-    } else if ((c >= 65 && c <= 90) || (c >= 97 && c <= 122) || c === 95) {
-      let j = i + 1;
-      while (j < n && isIdPart(text.charCodeAt(j))) j++;
-      t = { kind: 'ident', text: text.slice(i, j), start: i, end: j, bol };
-    } else if (c >= 48 && c <= 57) {
-      let j = i + 1;
-      while (j < n && (isIdPart(text.charCodeAt(j)) || text.charCodeAt(j) === 46 || text.charCodeAt(j) === 39)) j++;
-      t = { kind: 'number', text: text.slice(i, j), start: i, end: j, bol };
-    } else {
-      const d = text.charCodeAt(i + 1);
-      // two-character operators: :: -> == != <= >= && ||
-      const pair =
-        (c === 58 && d === 58) ||
-        (c === 45 && d === 62) ||
-        (d === 61 && (c === 61 || c === 33 || c === 60 || c === 62)) ||
-        (c === 38 && d === 38) ||
-        (c === 124 && d === 124);
-      const p = pair ? text.slice(i, i + 2) : text[i];
-      t = { kind: 'punct', text: p, start: i, end: i + p.length, bol };
-    }
-    if (push(t)) return { end: i, stopped: true };
-    i = t.end;
   }
-  return { end: n, stopped: false };
-}
-
-/** The offset of the line end (\n or \r) at or after i, or text.length. */
-function lineEnd(text: string, i: number): number {
-  const n = text.length;
-  for (let j = i; j < n; j++) {
-    const c = text.charCodeAt(j);
-    if (c === 10 || c === 13) return j;
-  }
-  return n;
+  return { end: text.length, stopped: false };
 }
 
 /** Tokens of C++ source, without comments and preprocessor lines. */
@@ -268,43 +205,13 @@ export interface CppScan {
   expressions: CppExpression[];
 }
 
-const INT_TYPES = new Set([
-  'int',
-  'int8_t',
-  'int16_t',
-  'int32_t',
-  'int64_t',
-  'uint8_t',
-  'uint16_t',
-  'uint32_t',
-  'uint64_t',
-  'size_t',
-  'unsigned',
-  'long',
-  'short',
-  'auto',
-]);
-const TLA_CALLS = new Set([
-  'MakeLayout',
-  'MakeLayoutL0C',
-  'MakeLayoutFmap',
-  'MakeLayoutFilter',
-  'MakeShape',
-  'MakeStride',
-  'MakeCoord',
-  'GetTileLayout',
-  'crd2offset',
-  'MakeTensor',
-  'GetTile',
-  'TileView',
-  'MakeTensorLike',
-  'MakeLayoutFromTag',
-  'MakeMxScaleLayout',
-  'slice_and_offset',
-]);
+/** The types of the integer constants it reads (`constexpr uint32_t N = …`, `constexpr auto N = …`). */
+const INT_TYPES = new Set([...CPP_CONSTANT_TYPES, 'auto']);
+/** The calls that start a TLA expression: the vocabulary's functions marked inCpp. */
+const TLA_CALLS = new Set(BUILTIN_FUNCTIONS.filter((f) => f.inCpp).map((f) => f.name));
 /** Words before `NAME = EXPR` that are not a declared type. */
 const NOT_A_TYPE = new Set(['return', 'case', 'else', 'do', 'throw', 'co_return', 'goto', 'operator']);
-const TLA_TYPES = new Set(['Layout', 'Shape', 'Stride', 'Coord']);
+const TLA_TYPES = new Set(LAYOUT_TYPE_FORMS);
 const OPEN = new Set(['(', '[', '{']);
 const CLOSE = new Set([')', ']', '}']);
 
@@ -524,11 +431,14 @@ export function scanTokens(t: CppToken[], includesTla: boolean): CppScan {
       }
     }
 
-    // [static] constexpr|const INTTYPE NAME = EXPR;  and  template <uint32_t NAME = 128, …>
+    // [static] constexpr|const INTTYPE NAME = EXPR;  (not `template <uint32_t NAME = 128>`: an
+    // instantiation may pass another value, so NAME stays a symbol)
     if ((tok.text === 'constexpr' || tok.text === 'const') && t[i + 1]?.kind === 'ident') {
       let k = i + 1;
-      while (t[k]?.text === 'static' || t[k]?.text === 'inline' || t[k]?.text === 'constexpr' || t[k]?.text === 'const' || t[k]?.text === 'unsigned')
-        k++;
+      // (`unsigned int`, `unsigned long`: the type is the word after; `unsigned` alone is the type)
+      const skip = (x: string | undefined) =>
+        x === 'static' || x === 'inline' || x === 'constexpr' || x === 'const' || (x === 'unsigned' && INT_TYPES.has(t[k + 1]?.text ?? ''));
+      while (skip(t[k]?.text)) k++;
       if (t[k]?.text === 'std' && t[k + 1]?.text === '::') k += 2;
       if (INT_TYPES.has(t[k]?.text ?? '') && t[k + 1]?.kind === 'ident' && (t[k + 2]?.text === '=' || t[k + 2]?.text === '{')) {
         const nameTok = t[k + 1];
@@ -563,23 +473,6 @@ export function scanTokens(t: CppToken[], includesTla: boolean): CppScan {
         continue;
       }
     }
-    if (tok.text === 'template' && t[i + 1]?.text === '<') {
-      const close = matchAngle(t, i + 1);
-      for (let k = i + 2; k < close; k++) {
-        if (INT_TYPES.has(t[k].text) && t[k + 1]?.kind === 'ident' && t[k + 2]?.text === '=' && t[k + 3]?.kind === 'number') {
-          constants.push({
-            name: t[k + 1].text,
-            start: t[k + 3].start,
-            end: t[k + 3].end,
-            nameStart: t[k + 1].start,
-            nameEnd: t[k + 1].end,
-            ...scopeOf(i),
-          });
-        }
-      }
-      continue;
-    }
-
     // the outermost TLA expressions
     const end = expressionEnd(t, i, aliasNames, layoutVars);
     if (end >= 0) {

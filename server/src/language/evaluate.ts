@@ -5,7 +5,7 @@ import * as core from '../core';
 import { Arch, BufferView, CatlassCoord, IntTuple, IntValue, Layout, LayoutError, TagObject, Tensor } from '../core';
 import type * as Ast from './ast';
 import { memberPath, memberRoot } from './ast';
-import { BUILTIN_BY_NAME, CATLASS_CONSTANTS, INTEGER_TYPES, POSITIONS, SUPPORTED_TAGS, closest } from './builtins';
+import { BUILTIN_BY_NAME, CATLASS_CONSTANTS, INTEGER_TYPES, INTEGER_TYPE_CPP, POSITIONS, SUPPORTED_TAGS, closest } from './builtins';
 import { DiagnosticCode, Severity, severityOf } from './diagnostics';
 
 /** `true`/`false`: a layout predicate's `::value`, a template argument. */
@@ -745,10 +745,10 @@ export class StatementEvaluator {
           : undefined;
       case 'name': {
         const c = this.env.lookup(e.name)?.ctype;
-        return c ? (CPP_INTEGER_TYPES[c] ?? c) : undefined;
+        return c ? (INTEGER_TYPE_CPP[c] ?? c) : undefined;
       }
       case 'cast':
-        return CPP_INTEGER_TYPES[e.castType] ?? e.castType;
+        return INTEGER_TYPE_CPP[e.castType] ?? e.castType;
       case 'paren':
         return this.cppTypeOf(e.inner);
       default:
@@ -1502,16 +1502,16 @@ export class StatementEvaluator {
     this.tiles.push({ node: e, parent, tileShape, coord, result });
     // warnings need values: a kernel's symbolic tile is shown, not judged
     if (core.isSymbolic(result) || core.isSymbolic(tileShape) || core.isSymbolic(coord)) return result;
-    const origin = result.originShape as core.TupleValue;
-    if (origin.items.some((x) => (x as IntValue).value === 0n)) {
+    const origin = result.originShape;
+    if (core.tileKind(result, tileShape) === 'empty') {
       this.report(
         e,
         'empty-tile',
         `empty tile: its originShape ${core.printIntTuple(origin)} has an extent of 0 — coord ${core.printIntTuple(coord)} starts beyond the layout's originShape ${core.printIntTuple(parent.originShape)}`,
       );
     } else {
-      const t = (tileShape as core.TupleValue).items as IntValue[];
-      const c = (coord as core.TupleValue).items as IntValue[];
+      const t = (tileShape as core.TupleValue).items as core.ConcreteInt[];
+      const c = (coord as core.TupleValue).items as core.ConcreteInt[];
       const off = c.findIndex((x, d) => t[d].value !== 0n && x.value % t[d].value !== 0n);
       if (off >= 0) {
         this.report(
@@ -1549,12 +1549,12 @@ export class StatementEvaluator {
       return;
     }
     if (!origin) return;
-    const logical = logicalCoord(coord, shape);
+    const logical = core.logicalCoord(coord, shape);
     if (!logical) return;
     const o = origin.kind === 'tuple' ? origin.items : [origin];
     for (let d = 0; d < logical.length && d < o.length; d++) {
       const od = o[d];
-      if (od.kind === 'int' && logical[d] >= od.value) {
+      if (od.kind === 'int' && logical[d] >= core.concreteValue(od)) {
         this.report(
           node,
           'coord-in-padding',
@@ -1579,28 +1579,19 @@ const LITERAL_TYPES: Record<string, string> = {
   ull: 'unsigned long long',
 };
 /** Integer type spellings as the C++ types they name (for the same-type test of Catlass::MakeCoord). */
-const CPP_INTEGER_TYPES: Record<string, string> = {
-  uint32_t: 'unsigned',
-  unsigned: 'unsigned',
-  int32_t: 'int',
-  int: 'int',
-  int64_t: 'long',
-  long: 'long',
-  uint64_t: 'unsigned long',
-  size_t: 'unsigned long',
-};
 const isIntegerType = (t: string | null | undefined): boolean => !!t && (INTEGER_TYPES.includes(t) || t === 'int64_t');
 
 /** Product of the leaves, exactly (no int64 check: a warning must not fail on a huge mode). */
 export function exactProduct(x: IntTuple): bigint {
-  return core.leaves(x).reduce((acc, l) => acc * l.value, 1n);
+  return core.leaves(x).reduce((acc, l) => acc * core.concreteValue(l), 1n);
 }
 
 /** The first coordinate leaf outside its mode's extent, if any. */
 function findOutside(coord: IntTuple, shape: IntTuple, path: number[]): { value: bigint; extent: bigint; path: number[] } | undefined {
   if (coord.kind === 'int') {
     const extent = exactProduct(shape);
-    if (coord.value < 0n || coord.value >= extent) return { value: coord.value, extent, path };
+    const value = core.concreteValue(coord);
+    if (value < 0n || value >= extent) return { value, extent, path };
     return undefined;
   }
   if (shape.kind !== 'tuple') return undefined;
@@ -1609,35 +1600,6 @@ function findOutside(coord: IntTuple, shape: IntTuple, path: number[]): { value:
     if (r) return r;
   }
   return undefined;
-}
-
-/** Colexicographic index of a (hierarchical) coordinate inside an IntTuple shape. */
-export function crd2idx(coord: IntTuple, shape: IntTuple): bigint {
-  if (coord.kind === 'int') return coord.value;
-  if (shape.kind !== 'tuple') return 0n;
-  let idx = 0n;
-  let mult = 1n;
-  for (let i = 0; i < coord.items.length; i++) {
-    idx += crd2idx(coord.items[i], shape.items[i]) * mult;
-    mult *= exactProduct(shape.items[i]);
-  }
-  return idx;
-}
-
-/** Per top-level mode logical index of a coordinate (integer coords split colexicographically). */
-export function logicalCoord(coord: IntTuple, shape: IntTuple): bigint[] | undefined {
-  if (shape.kind !== 'tuple') return coord.kind === 'int' ? [coord.value] : undefined;
-  if (coord.kind === 'int') {
-    let rest = coord.value;
-    return shape.items.map((m, i) => {
-      if (i === shape.items.length - 1) return rest;
-      const p = exactProduct(m);
-      const here = p ? rest % p : 0n;
-      rest = p ? rest / p : 0n;
-      return here;
-    });
-  }
-  return coord.items.map((c, i) => crd2idx(c, shape.items[i]));
 }
 
 /** static_assert equality: integers by value, tuples structurally, layouts by all three parts. */

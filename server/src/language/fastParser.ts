@@ -4,107 +4,56 @@
 // test/language/fastParser.test.ts checks that on the goldens, the examples and fuzzed
 // statements. When it fails, ohm parses the statement again to report the error.
 import type * as Ast from './ast';
+import { DECL_QUALIFIERS as VOCABULARY_DECL_QUALIFIERS, INTEGER_TYPES, KEYWORDS as VOCABULARY_KEYWORDS } from './builtins';
+import { Lexer, TLA_LEXER, TokenKind } from './lexer';
 import { namespaceOf, unqualified } from './qualifiers';
 
 type Tok = { t: 'id' | 'static' | 'num' | 'str' | 'p'; v: string; s: number; e: number; value?: bigint; suffix?: string };
 
-const KEYWORDS = new Set([
-  'auto',
-  'constexpr',
-  'const',
-  'static_assert',
-  'static_cast',
-  'static',
-  'using',
-  'namespace',
-  'inline',
-  'typedef',
-  'decltype',
-]);
-const CAST_TYPES = new Set(['int64_t', 'uint64_t', 'int32_t', 'uint32_t', 'size_t', 'int', 'long', 'unsigned']);
-const DECL_QUALIFIERS = new Set(['constexpr', 'const', 'static', 'inline']);
-const PUNCT2 = new Set(['::', '->', '==', '!=']);
-
-const isIdStart = (c: number) => (c >= 65 && c <= 90) || (c >= 97 && c <= 122) || c === 95;
-const isIdPart = (c: number) => isIdStart(c) || (c >= 48 && c <= 57);
+const KEYWORDS = new Set(VOCABULARY_KEYWORDS);
+const CAST_TYPES = new Set(INTEGER_TYPES);
+const DECL_QUALIFIERS = new Set(VOCABULARY_DECL_QUALIFIERS);
 const isDigit = (c: number) => c >= 48 && c <= 57;
-const isHex = (c: number) => isDigit(c) || (c >= 65 && c <= 70) || (c >= 97 && c <= 102);
+/** u, U, l, L: the letters of an integer suffix. */
+const isSuffix = (c: number) => (c | 32) === 117 || (c | 32) === 108;
+const lexer = new Lexer(TLA_LEXER);
 
 /** Tokens, or null where ohm's lexical rules would not accept the text. */
 function tokenize(src: string): Tok[] | null {
   const out: Tok[] = [];
-  const n = src.length;
-  let i = 0;
-  while (i < n) {
-    const c = src.charCodeAt(i);
-    if (c <= 32) {
-      i++;
-      continue;
-    }
-    if (c === 47 && src.charCodeAt(i + 1) === 47) {
-      const e = src.indexOf('\n', i);
-      i = e < 0 ? n : e;
-      continue;
-    }
-    if (c === 47 && src.charCodeAt(i + 1) === 42) {
-      const e = src.indexOf('*/', i + 2);
-      if (e < 0) return null;
-      i = e + 2;
-      continue;
-    }
-    if (isIdStart(c)) {
-      let j = i + 1;
-      while (j < n && isIdPart(src.charCodeAt(j))) j++;
-      const v = src.slice(i, j);
-      let digitsOnly = c === 95 && j > i + 1;
-      for (let k = i + 1; digitsOnly && k < j; k++) digitsOnly = isDigit(src.charCodeAt(k));
-      if (digitsOnly) out.push({ t: 'static', v, s: i, e: j, value: BigInt(v.slice(1)) });
-      else out.push({ t: 'id', v, s: i, e: j });
-      i = j;
-      continue;
-    }
-    if (isDigit(c)) {
-      let j = i;
-      let digits: string;
-      if (c === 48 && (src[i + 1] === 'x' || src[i + 1] === 'X') && isHex(src.charCodeAt(i + 2))) {
-        j = i + 2;
-        while (j < n && isHex(src.charCodeAt(j))) j++;
-      } else {
-        while (j < n && isDigit(src.charCodeAt(j))) j++;
-      }
-      digits = src.slice(i, j);
-      const digitsEnd = j;
-      // suffix ull | ul | ll | u | l, any case (ohm's order)
-      const lower = (k: number) => src.charCodeAt(k) | 32;
-      if (lower(j) === 117 /* u */) j += lower(j + 1) === 108 ? (lower(j + 2) === 108 ? 3 : 2) : 1;
-      else if (lower(j) === 108 /* l */) j += lower(j + 1) === 108 ? 2 : 1;
-      if (j < n && isIdPart(src.charCodeAt(j))) return null; // `12abc`: ohm's number needs ~identPart
-      out.push({ t: 'num', v: src.slice(i, j), s: i, e: j, value: BigInt(digits), suffix: src.slice(digitsEnd, j).toLowerCase() });
-      i = j;
-      continue;
-    }
-    if (c === 34) {
-      let j = i + 1;
-      while (j < n && src[j] !== '"') {
-        if (src[j] === '\n') return null;
-        j += src[j] === '\\' ? 2 : 1;
-      }
-      if (j >= n) return null;
-      out.push({ t: 'str', v: src.slice(i + 1, j), s: i, e: j + 1 });
-      i = j + 1;
-      continue;
-    }
-    const two = src.slice(i, i + 2);
-    if (PUNCT2.has(two)) {
-      out.push({ t: 'p', v: two, s: i, e: i + 2 });
-      i += 2;
-      continue;
-    }
-    out.push({ t: 'p', v: src[i], s: i, e: i + 1 });
-    i++;
+  const lx = lexer.reset(src);
+  for (let k = lx.next(); k !== TokenKind.End; k = lx.next()) {
+    const s = lx.start;
+    const e = lx.end;
+    if (k === TokenKind.Ident) {
+      const v = src.slice(s, e);
+      let digitsOnly = src.charCodeAt(s) === 95 && e > s + 1;
+      for (let j = s + 1; digitsOnly && j < e; j++) digitsOnly = isDigit(src.charCodeAt(j));
+      if (digitsOnly) out.push({ t: 'static', v, s, e, value: BigInt(v.slice(1)) });
+      else out.push({ t: 'id', v, s, e });
+    } else if (k === TokenKind.Number) {
+      if (lx.malformed) return null; // `12abc`: ohm's number needs ~identPart
+      let digitsEnd = e;
+      while (isSuffix(src.charCodeAt(digitsEnd - 1))) digitsEnd--;
+      out.push({ t: 'num', v: src.slice(s, e), s, e, value: BigInt(src.slice(s, digitsEnd)), suffix: src.slice(digitsEnd, e).toLowerCase() });
+    } else if (k === TokenKind.String) {
+      if (lx.malformed) return null; // unclosed, or a line break inside
+      out.push({ t: 'str', v: src.slice(s + 1, e - 1), s, e });
+    } else if (k === TokenKind.Punct) out.push({ t: 'p', v: src.slice(s, e), s, e });
+    else return null; // a `'`: no rule of ohm reads one
   }
-  return out;
+  return lx.unclosedComment ? null : out;
 }
+
+/** The memoised rules. The memo key is `token index * MEMO_RULES + rule`: distinct for every pair by construction. */
+enum Memo {
+  Expr,
+  CompactTuple,
+  Unary,
+  /** How many there are: keep it last. */
+  Count,
+}
+const MEMO_RULES: number = Memo.Count;
 
 // Every rule returns its node, or null after restoring the position (PEG failure);
 // no exceptions on the hot path.
@@ -160,8 +109,8 @@ class Parser {
     this.i = start;
     return null;
   }
-  private memoized(rule: number): R<Ast.Expr> {
-    const key = this.i * 4 + rule;
+  private memoized(rule: Memo): R<Ast.Expr> {
+    const key = this.i * MEMO_RULES + rule;
     const hit = this.memo.get(key);
     if (hit !== undefined) {
       if (hit === null) return null;
@@ -169,7 +118,7 @@ class Parser {
       return hit.node;
     }
     const start = this.i;
-    const node = rule === 0 ? this.exprRule() : rule === 1 ? this.compactTupleRule() : this.unaryRule();
+    const node = rule === Memo.Expr ? this.exprRule() : rule === Memo.CompactTuple ? this.compactTupleRule() : this.unaryRule();
     if (node) this.memo.set(key, { node, end: this.i });
     else {
       this.i = start;
@@ -388,9 +337,9 @@ class Parser {
 
   // ---- expressions
 
-  // Memoised: expr (0), compactTuple (1) and unary (2) are the rules PEG alternatives re-enter.
+  // Memoised (Memo): expr, compactTuple and unary are the rules PEG alternatives re-enter.
   private expr(): R<Ast.Expr> {
-    return this.memoized(0);
+    return this.memoized(Memo.Expr);
   }
 
   private exprRule(): R<Ast.Expr> {
@@ -418,7 +367,7 @@ class Parser {
   }
 
   private compactTuple(): R<Ast.Expr> {
-    return this.memoized(1);
+    return this.memoized(Memo.CompactTuple);
   }
 
   private compactTupleRule(): R<Ast.Expr> {
@@ -476,7 +425,7 @@ class Parser {
   }
 
   private unary(): R<Ast.Expr> {
-    return this.memoized(2);
+    return this.memoized(Memo.Unary);
   }
 
   private unaryRule(): R<Ast.Expr> {

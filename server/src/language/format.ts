@@ -1,58 +1,39 @@
-// Normalised spacing, line by line: line breaks, indentation and comments are kept;
+// Normalised spacing, line by line (on the tokens of lexer.ts): line breaks, indentation and comments are kept;
 // within a line, one space after commas of calls and around `=`, `==`, binary
 // operators; none inside brackets, around `:` of compact literals, `::`, template
 // `<…>`, or after the commas of bare tuples — `((_16,7),(_16,7))` stays as printed.
 
-type Tok = { kind: 'word' | 'num' | 'punct' | 'comment' | 'string'; text: string };
+import { INTEGER_TYPES } from './builtins';
+import { Lexer, TokenKind } from './lexer';
 
-const PUNCT3 = ['<<=', '>>='];
-const PUNCT2 = ['::', '==', '!=', '<=', '>=', '&&', '||', '+=', '-=', '*=', '/='];
+type Tok = { kind: TokenKind; text: string };
 
+/** The formatter's tokens: C++ numbers (`1.5` stays one token), its compound operators, and the comments it keeps. */
+const lexer = new Lexer({
+  operators: ['<<=', '>>=', '::', '->', '==', '!=', '<=', '>=', '&&', '||', '+=', '-=', '*=', '/='],
+  numbers: 'pp',
+  comments: true,
+});
+
+/** A line's tokens, or null to leave it alone: a block comment runs on, or a control character (a lone `\r` ends a line for the analysis). */
 function tokenizeLine(line: string): Tok[] | null {
+  if (hasControl(line)) return null;
   const toks: Tok[] = [];
-  let i = 0;
-  while (i < line.length) {
-    const c = line[i];
-    if (c === ' ' || c === '\t') {
-      i++;
-      continue;
-    }
-    if (line.startsWith('//', i)) {
-      toks.push({ kind: 'comment', text: line.slice(i).trimEnd() });
-      break;
-    }
-    if (line.startsWith('/*', i)) {
-      const close = line.indexOf('*/', i + 2);
-      if (close < 0) return null; // a block comment runs on: leave the line alone
-      toks.push({ kind: 'comment', text: line.slice(i, close + 2) });
-      i = close + 2;
-      continue;
-    }
-    if (c === '"' || c === "'") {
-      let j = i + 1;
-      while (j < line.length && line[j] !== c) j += line[j] === '\\' ? 2 : 1;
-      toks.push({ kind: 'string', text: line.slice(i, j + 1) });
-      i = j + 1;
-      continue;
-    }
-    const w = /^[A-Za-z_]\w*/.exec(line.slice(i));
-    if (w) {
-      toks.push({ kind: 'word', text: w[0] });
-      i += w[0].length;
-      continue;
-    }
-    const n = /^(?:0[xX][0-9a-fA-F]+|\d+)[uUlL]*/.exec(line.slice(i));
-    if (n) {
-      toks.push({ kind: 'num', text: n[0] });
-      i += n[0].length;
-      continue;
-    }
-    const p = PUNCT3.find((x) => line.startsWith(x, i)) ?? PUNCT2.find((x) => line.startsWith(x, i)) ?? c;
-    toks.push({ kind: 'punct', text: p });
-    i += p.length;
+  const lx = lexer.reset(line);
+  for (let k = lx.next(); k !== TokenKind.End; k = lx.next()) {
+    if (k === TokenKind.Comment && lx.malformed) return null; // a block comment runs on: leave the line alone
+    toks.push({ kind: k, text: k === TokenKind.Comment ? lx.value.trimEnd() : lx.value });
   }
   return toks;
 }
+/** A control character other than a tab: one below 32, or DEL. */
+const hasControl = (line: string): boolean => {
+  for (let i = 0; i < line.length; i++) {
+    const c = line.charCodeAt(i);
+    if ((c < 32 && c !== 9) || c === 127) return true;
+  }
+  return false;
+};
 
 const BINARY = new Set(['+', '-', '*', '/', '%', '=', '==', '!=']);
 
@@ -67,36 +48,40 @@ function formatTokens(toks: Tok[]): string {
     let space = false;
     if (prev) {
       const p = prev.text;
-      if (t.kind === 'comment') space = true;
-      else if (p === '(' || p === '[' || p === '{' || p === '::' || p === ':' || p === '#') space = false;
+      if (t.kind === TokenKind.Comment) space = true;
+      else if (p === '(' || p === '[' || p === '{' || p === '::' || p === ':' || p === '#' || p === '.' || p === '->') space = false;
+      else if (t.text === '.' || t.text === '->')
+        space = false; // member access: t.layout(), p->x
       else if (t.text === ')' || t.text === ']' || t.text === '}' || t.text === ',' || t.text === ';' || t.text === '::' || t.text === ':')
         space = false;
       else if (p === ',') space = groups[groups.length - 1] !== 'tuple';
       else if (t.text === '(')
         space =
-          prev.kind === 'punct' && BINARY.has(p)
+          prev.kind === TokenKind.Punct && BINARY.has(p)
             ? true
-            : prev.kind === 'word' && ['return', 'static_assert'].includes(p)
+            : prev.kind === TokenKind.Ident && ['return', 'static_assert'].includes(p)
               ? false
-              : prev.kind !== 'word' && p !== ')' && p !== '>' && p !== '}'
+              : prev.kind !== TokenKind.Ident && p !== ')' && p !== '>' && p !== '}'
                 ? true
                 : false;
-      else if (t.text === '<') space = prev.kind !== 'word';
+      else if (t.text === '<') space = prev.kind !== TokenKind.Ident;
       else if (t.text === '>') space = angle === 0;
       else if (p === '<' && angle > 0) space = false;
-      else if (p === '>' && angle === 0 && prev.kind === 'punct') space = true;
-      else if (t.text === '{') space = prev.kind === 'word' && p !== 'Product' && !isTypeFormEnd(toks, k);
-      else if (BINARY.has(t.text) && t.kind === 'punct') space = true;
-      else if (prev.kind === 'punct' && BINARY.has(p)) space = !prevUnary;
-      else if (prev.kind === 'punct' && p === ')' && (t.kind === 'word' || t.kind === 'num')) space = !isCastClose(toks, k - 1);
-      else space = prev.kind !== 'punct' || p === '>' || p === ')';
+      else if (p === '>' && angle === 0 && prev.kind === TokenKind.Punct) space = true;
+      else if (t.text === '{') space = prev.kind === TokenKind.Ident && p !== 'Product' && !isTypeFormEnd(toks, k);
+      else if (BINARY.has(t.text) && t.kind === TokenKind.Punct) space = true;
+      else if (prev.kind === TokenKind.Punct && BINARY.has(p)) space = !prevUnary;
+      else if (prev.kind === TokenKind.Punct && p === ')' && (t.kind === TokenKind.Ident || t.kind === TokenKind.Number))
+        space = !isCastClose(toks, k - 1);
+      else space = prev.kind !== TokenKind.Punct || p === '>' || p === ')';
       if (p === '>' && angle === 0 && (t.text === '{' || t.text === '(' || t.text === ',' || t.text === ')' || t.text === '>')) space = false;
     }
-    if (t.text === '(') groups.push(prev && (prev.kind === 'word' || prev.text === '>' || prev.text === '}' || prev.text === ')') ? 'call' : 'tuple');
+    if (t.text === '(')
+      groups.push(prev && (prev.kind === TokenKind.Ident || prev.text === '>' || prev.text === '}' || prev.text === ')') ? 'call' : 'tuple');
     else if (t.text === ')') groups.pop();
-    if (t.text === '<' && prev?.kind === 'word') angle++;
+    if (t.text === '<' && prev?.kind === TokenKind.Ident) angle++;
     else if (t.text === '>' && angle > 0) angle--;
-    prevUnary = BINARY.has(t.text) && t.kind === 'punct' && isUnary(toks, k);
+    prevUnary = BINARY.has(t.text) && t.kind === TokenKind.Punct && isUnary(toks, k);
     out += (space ? ' ' : '') + t.text;
     prev = t;
   }
@@ -106,12 +91,12 @@ function formatTokens(toks: Tok[]): string {
 function isUnary(toks: Tok[], k: number): boolean {
   if (toks[k].text !== '-' && toks[k].text !== '+') return false;
   const p = toks[k - 1];
-  return !p || (p.kind === 'punct' && p.text !== ')' && p.text !== ']' && p.text !== '}' && p.text !== '>') || p.text === 'return';
+  return !p || (p.kind === TokenKind.Punct && p.text !== ')' && p.text !== ']' && p.text !== '}' && p.text !== '>') || p.text === 'return';
 }
 
 /** `)` closing a C-style cast like `(int64_t)x`. */
 function isCastClose(toks: Tok[], k: number): boolean {
-  return toks[k - 2]?.text === '(' && /^(?:u?int(?:32|64)_t|size_t|int|long|unsigned)$/.test(toks[k - 1]?.text ?? '');
+  return toks[k - 2]?.text === '(' && INTEGER_TYPES.includes(toks[k - 1]?.text ?? '');
 }
 
 /** `Layout<…>{}`: the `{` after the closing `>` of a type form. */

@@ -1,5 +1,27 @@
 // The grammar of one `.tla` statement. The file is split into statements first
-// (statements.ts), so a syntax error stays inside its own statement.
+// (statements.ts), so a syntax error stays inside its own statement. Its words (keywords,
+// declaration qualifiers, cast types) come from the vocabulary (builtins.ts).
+import { DECL_QUALIFIERS, INTEGER_TYPES, KEYWORDS } from './builtins';
+
+/**
+ * `("a" | "b" …) ~identPart`: one of the words, as a whole word, in the vocabulary's order.
+ * A PEG alternative does not backtrack, so `"const" | "constexpr"` would never match
+ * `constexpr`: a word after one of its own prefixes is refused here.
+ */
+export function wordAlternatives(words: readonly string[]): string {
+  words.forEach((w, i) => {
+    const prefix = words.slice(0, i).find((p) => w.startsWith(p));
+    if (prefix) throw new Error(`grammar: ${w} comes after its prefix ${prefix}; put the longer word first`);
+  });
+  return `(${words.map((w) => JSON.stringify(w)).join(' | ')}) ~identPart`;
+}
+
+/** A keyword rule's body: the keyword, which must be one of KEYWORDS. */
+function kw(word: string): string {
+  if (!KEYWORDS.includes(word)) throw new Error(`grammar: ${word} is not in the vocabulary's KEYWORDS`);
+  return `${JSON.stringify(word)} ~identPart`;
+}
+
 export const grammarSource = String.raw`
 TlaStatement {
   Statement
@@ -91,21 +113,21 @@ TlaStatement {
   compareOp = "==" | "!="
   addOp = "+" | "-"
   mulOp = "*" | "/" | "%"
-  declQualifier = ("constexpr" | "const" | "static" | "inline") ~identPart
-  auto = "auto" ~identPart
-  staticCast = "static_cast" ~identPart
-  decltype = "decltype" ~identPart
-  usingKw = "using" ~identPart
-  namespaceKw = "namespace" ~identPart
-  typedefKw = "typedef" ~identPart
-  staticAssertKw = "static_assert" ~identPart
-  castType = ("int64_t" | "uint64_t" | "int32_t" | "uint32_t" | "size_t" | "int" | "long" | "unsigned") ~identPart
+  declQualifier = ${wordAlternatives(DECL_QUALIFIERS)}
+  auto = ${kw('auto')}
+  staticCast = ${kw('static_cast')}
+  decltype = ${kw('decltype')}
+  usingKw = ${kw('using')}
+  namespaceKw = ${kw('namespace')}
+  typedefKw = ${kw('typedef')}
+  staticAssertKw = ${kw('static_assert')}
+  castType = ${wordAlternatives(INTEGER_TYPES)}
   declName = ident
   qualifiedName = ("::" space*)? (ident space* "::" space*)* ident
   ident = ~keyword ~staticInt identStart identPart*
   identStart = letter | "_"
   identPart = alnum | "_"
-  keyword = ("auto" | "constexpr" | "const" | "static_assert" | "static_cast" | "static" | "using" | "namespace" | "inline" | "typedef" | "decltype") ~identPart
+  keyword = ${wordAlternatives(KEYWORDS)}
   staticInt = "_" digit+ ~identPart
   number = (hexInt | decInt) intSuffix ~identPart
   hexInt = "0" ("x" | "X") hexDigit+

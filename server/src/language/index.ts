@@ -17,3 +17,7 @@ export * from './render';
 export * from './cppSource';
 export * from './cppAnalysis';
 export * from '../core/limits';
+export { maxNesting, nestingLimit } from './lexer';
+export * from './query';
+export * from './scratchpad';
+export * from './completion';

@@ -5,7 +5,7 @@ import { IntTuple, IntValue, Layout } from '../core';
 import { statementDetails } from './analysis';
 import type { DocumentAnalysis, StatementAnalysis, StatementDetails } from './analysis';
 import * as Ast from './ast';
-import { NodeValue, Value, exactProduct, logicalCoord } from './evaluate';
+import { NodeValue, Value, exactProduct } from './evaluate';
 
 /** The statement whose text contains (or ends at) the offset. */
 export function statementAt(a: DocumentAnalysis, offset: number): StatementAnalysis | undefined {
@@ -49,41 +49,9 @@ export function nodeAt(a: DocumentAnalysis, offset: number): NodeAt | undefined 
   return { statement: s, node: best.node, value: best.value, start: s.chunk.start + best.node.start, end: s.chunk.start + best.node.end };
 }
 
-export interface OffsetTerm {
-  coord: bigint;
-  stride: bigint;
-  /** Mode path of this leaf in the shape. */
-  path: number[];
-}
-
-/** The leaf-by-leaf terms of crd2offset, integer coords split as the headers split them. */
-export function offsetTerms(coord: IntTuple, shape: IntTuple, stride: IntTuple, path: number[] = []): OffsetTerm[] {
-  if (core.isSymbolic(coord) || core.isSymbolic(shape) || core.isSymbolic(stride)) return [];
-  if (coord.kind === 'tuple') {
-    if (shape.kind !== 'tuple' || stride.kind !== 'tuple') return [];
-    return coord.items.flatMap((c, i) => offsetTerms(c, shape.items[i], stride.items[i], [...path, i]));
-  }
-  if (shape.kind === 'int') return stride.kind === 'int' ? [{ coord: coord.value, stride: stride.value, path }] : [];
-  if (stride.kind !== 'tuple') return [];
-  const n = shape.items.length;
-  let rest = coord.value;
-  const out: OffsetTerm[] = [];
-  for (let i = 0; i < n; i++) {
-    let here = rest;
-    if (i < n - 1) {
-      const p = exactProduct(shape.items[i]);
-      if (p === 0n) return out;
-      here = rest % p;
-      rest = rest / p;
-    }
-    out.push(...offsetTerms(core.int(here), shape.items[i], stride.items[i], [...path, i]));
-  }
-  return out;
-}
-
 /** `(1,5) → 1·4 + 0·16 + 1·1 + 1·32 = 37` */
 export function explainOffset(coord: IntTuple, shape: IntTuple, stride: IntTuple, result: IntValue): string {
-  const terms = offsetTerms(coord, shape, stride);
+  const terms = core.offsetTerms(coord, shape, stride);
   if (core.isSymbolic(coord) || core.isSymbolic(shape) || core.isSymbolic(stride))
     return `${core.printIntTuple(coord)} → ${core.printIntTuple(result)}`;
   const sum = terms.length ? terms.map((t) => `${t.coord}·${t.stride}`).join(' + ') : '0';
@@ -96,15 +64,15 @@ export type ElementStatus = 'valid' | 'padding' | 'out of range';
 export function elementStatus(coord: IntTuple, l: Layout | undefined, shape: IntTuple): ElementStatus | undefined {
   if (core.isSymbolic(coord) || core.isSymbolic(shape) || (l && core.isSymbolic(l))) return undefined;
   const inside = (c: IntTuple, s: IntTuple): boolean => {
-    if (c.kind === 'int') return c.value >= 0n && c.value < exactProduct(s);
+    if (c.kind === 'int') return core.concreteValue(c) >= 0n && core.concreteValue(c) < exactProduct(s);
     if (s.kind !== 'tuple' || c.items.length !== s.items.length) return false;
     return c.items.every((x, i) => inside(x, s.items[i]));
   };
   if (!inside(coord, shape)) return 'out of range';
   if (!l) return 'valid';
-  const logical = logicalCoord(coord, l.shape);
+  const logical = core.logicalCoord(coord, l.shape);
   const o = l.originShape.kind === 'tuple' ? l.originShape.items : [l.originShape];
-  if (logical && logical.some((x, d) => o[d]?.kind === 'int' && x >= (o[d] as IntValue).value)) return 'padding';
+  if (logical && logical.some((x, d) => o[d]?.kind === 'int' && x >= core.concreteValue(o[d] as IntValue))) return 'padding';
   return 'valid';
 }
 
@@ -132,17 +100,23 @@ export function offsetGrid(l: Layout, maxRows: number, maxCols: number): OffsetG
   const shownRows = Math.min(rows, maxRows);
   const shownCols = Math.min(cols, maxCols);
   const o = l.originShape.kind === 'tuple' ? l.originShape.items : [];
-  const o0 = o[0]?.kind === 'int' ? o[0].value : rowsB;
-  const o1 = o[1]?.kind === 'int' ? o[1].value : colsB;
+  const o0 = o[0]?.kind === 'int' ? core.concreteValue(o[0]) : rowsB;
+  const o1 = o[1]?.kind === 'int' ? core.concreteValue(o[1]) : colsB;
+  // the one bulk path (core/compile.ts); a layout whose offsets pass 2^53 is summed exactly
+  // instead (C++ would overflow int64 past 2^63; the grid still shows the true sums)
+  let compiled: core.CompiledLayout | undefined;
+  try {
+    compiled = core.compileLayout(l);
+  } catch {
+    compiled = undefined;
+  }
   const offsets: bigint[][] = [];
   const padding: boolean[][] = [];
   for (let r = 0; r < shownRows; r++) {
     const row: bigint[] = [];
     const pad: boolean[] = [];
     for (let c = 0; c < shownCols; c++) {
-      // exact: a huge layout's offsets may pass int64 (C++ would overflow; the grid still shows them)
-      const terms = offsetTerms(core.tuple(core.int(r), core.int(c)), l.shape, l.stride);
-      row.push(terms.reduce((acc, t) => acc + t.coord * t.stride, 0n));
+      row.push(compiled ? BigInt(compiled.offsetAtCoord([r, c])) : core.exactOffset(core.tuple(core.int(r), core.int(c)), l.shape, l.stride));
       pad.push(BigInt(r) >= o0 || BigInt(c) >= o1);
     }
     offsets.push(row);

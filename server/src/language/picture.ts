@@ -11,7 +11,7 @@ const num = (v: bigint) => Number(v);
 function modeLeaves(shape: IntTuple, stride: IntTuple): { extent: number; stride: number }[] {
   const sh = core.leaves(shape);
   const st = core.leaves(stride);
-  return sh.map((s, i) => ({ extent: num(s.value), stride: num(st[i]?.value ?? 0n) }));
+  return sh.map((s, i) => ({ extent: num(core.concreteValue(s)), stride: num(st[i] ? core.concreteValue(st[i]) : 0n) }));
 }
 
 export function buildPicture(l: Layout, tiles: PictureTile[] = []): PictureResult {
@@ -24,7 +24,7 @@ export function buildPicture(l: Layout, tiles: PictureTile[] = []): PictureResul
   if (cosize > BigInt(Number.MAX_SAFE_INTEGER)) return { ok: false, reason: `cosize ${cosize} is beyond what can be drawn exactly` };
   const modes: PictureMode[] = [];
   for (let m = 0; m < shapeModes.length; m++) {
-    const extent = core.arith.product(shapeModes[m]).value;
+    const extent = core.concreteValue(core.arith.product(shapeModes[m]));
     if (extent > BigInt(MAX_MODE_EXTENT)) {
       return { ok: false, reason: `mode ${m} has ${extent} indices; at most ${MAX_MODE_EXTENT} per mode are drawn` };
     }
@@ -37,7 +37,7 @@ export function buildPicture(l: Layout, tiles: PictureTile[] = []): PictureResul
       if (acc > 1 && acc < Number(extent)) blocks.push(acc);
     }
     const o = originModes[m];
-    const origin = o && o.kind === 'int' ? Math.max(0, Math.min(Number(extent), num(o.value))) : Number(extent);
+    const origin = o && o.kind === 'int' ? Math.max(0, Math.min(Number(extent), num(core.concreteValue(o)))) : Number(extent);
     modes.push({ extent: Number(extent), origin, leaves, blocks });
   }
   return {

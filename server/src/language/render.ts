@@ -32,7 +32,8 @@ export function pictureOf(a: DocumentAnalysis, name: string): PictureResult {
   for (const s of a.statements) {
     for (const t of statementDetails(s).tiles) {
       if (core.printLayout(t.parent) !== parentText || core.isSymbolic(t.result) || core.isSymbolic(t.coord)) continue;
-      const nums = (x: core.IntTuple) => (x.kind === 'tuple' ? (x.items as IntValue[]).map((i) => Number(i.value)) : [Number(x.value)]);
+      const nums = (x: core.IntTuple) =>
+        x.kind === 'tuple' ? (x.items as IntValue[]).map((i) => Number(core.concreteValue(i))) : [Number(core.concreteValue(x))];
       const tile: PictureTile = {
         coord: nums(t.coord),
         tileShape: nums(t.tileShape),

@@ -1,7 +1,10 @@
 // Splits a `.tla` file into statements at `;`, respecting comments and strings,
 // so each statement is parsed (and cached) on its own. The language has no
 // construct with `;` inside brackets, so every `;` ends a statement: an unclosed
-// bracket then stays inside its own statement instead of swallowing the file.
+// bracket then stays inside its own statement instead of swallowing the file. It reads
+// the text's tokens (lexer.ts): comments, strings and `#` lines are as the parser sees them.
+import { DECL_QUALIFIERS, INTEGER_TYPES, LAYOUT_TYPE_FORMS, STATEMENT_KEYWORDS } from './builtins';
+import { Lexer, LexerOptions, TLA_LEXER, TokenKind } from './lexer';
 
 export interface StatementChunk {
   /** Offset of the statement's first non-blank character in the file. */
@@ -15,10 +18,40 @@ export interface StatementChunk {
   preprocessor: boolean;
 }
 
-// A line that starts with one of these begins a new statement even
-// when the previous one lacks its `;` (the quick fix then inserts it).
-const STATEMENT_START =
-  /(?:auto\b|const\b|constexpr\b|static_assert\b|using\b|print\s*\(|#|(?:Layout|Shape|Stride|Coord|uint32_t|int64_t|int)\b[^=;(\n]*?[A-Za-z_]\w*\s*=(?!=)|[A-Za-z_]\w*\s*=(?!=))/y;
+/** The statement splitter's tokens: the language's, with `#` lines (each one statement of its own). */
+const SPLIT_LEXER: LexerOptions = { ...TLA_LEXER, preprocessor: 'line' };
+const lexer = new Lexer(SPLIT_LEXER);
+const peek = new Lexer(TLA_LEXER);
+const STARTS = new Set(STATEMENT_KEYWORDS);
+const QUALIFIERS = new Set(DECL_QUALIFIERS);
+/** A declaration whose type is one of these may start a line: `Layout l = …`, `uint32_t n = …`. */
+const DECLARATION_TYPES = new Set([...LAYOUT_TYPE_FORMS, ...INTEGER_TYPES]);
+
+/**
+ * Whether the tokens from `at` (the first of a line) begin a new statement even though
+ * the one before lacks its `;` (the quick fix then inserts it): a statement keyword,
+ * `print(`, `NAME =`, or a declaration `TYPE … NAME =` on that line with a type of
+ * DECLARATION_TYPES.
+ */
+function startsStatement(text: string, at: number, to: number): boolean {
+  const lx = peek.reset(text, at, to, true);
+  if (lx.next() !== TokenKind.Ident) return false;
+  const first = lx.value;
+  if (STARTS.has(first)) return true;
+  lx.next();
+  if (first === 'print' && lx.is('(')) return true;
+  if (lx.is('=')) return true;
+  if (!DECLARATION_TYPES.has(first)) return false;
+  // TYPE …: up to `NAME =` on this line, before any `=`, `;` or `(`
+  for (let prevIdent = false; lx.kind !== TokenKind.End && !lx.bol; lx.next()) {
+    if (lx.kind === TokenKind.Punct) {
+      if (lx.is('=')) return prevIdent;
+      if (lx.is(';') || lx.is('(') || lx.value.includes('=')) return false;
+    }
+    prevIdent = lx.kind === TokenKind.Ident;
+  }
+  return false;
+}
 
 /**
  * The statements of text[from, to). A caller re-splitting a region of an edited document
@@ -29,77 +62,59 @@ const copyOf = (s: string): string => (s.length < 13 ? s : (' ' + s).slice(1));
 
 export function splitStatements(text: string, from = 0, to = text.length, lineStart = true): StatementChunk[] {
   const chunks: StatementChunk[] = [];
-  const n = to;
-  let i = from;
-  let start = -1; // first significant char of the current statement
-  let lastSignificantEnd = -1; // end of the last non-blank, non-comment char in the statement
-  let atLineStart = lineStart;
+  let start = -1; // first token of the current statement
+  let lastEnd = -1; // end of its last token
 
   const push = (end: number, terminated: boolean, preprocessor = false) => {
     // a copy, not a slice: a slice would keep this whole version of the document alive for
     // as long as the statement is reused by later analyses
     if (start >= 0) chunks.push({ start, end, text: copyOf(text.slice(start, end)), terminated, preprocessor });
     start = -1;
-    lastSignificantEnd = -1;
+    lastEnd = -1;
   };
 
-  while (i < n) {
-    const ch = text.charCodeAt(i);
-    // newline handling
-    if (ch === 10 /* \n */) {
-      atLineStart = true;
-      i++;
+  const lx = lexer.reset(text, from, to, lineStart);
+  for (let k = lx.next(); k !== TokenKind.End; k = lx.next()) {
+    if (k === TokenKind.Preprocessor) {
+      // A preprocessor line closes any open statement and stands alone.
+      if (start >= 0) push(lastEnd, false);
+      start = lx.start;
+      push(text.slice(lx.start, lx.end).trimEnd().length + lx.start, true, true);
       continue;
     }
-    if (ch === 32 || ch === 9 || ch === 13) {
-      i++;
-      continue;
-    }
-    // comments
-    if (ch === 47 /* / */ && text.charCodeAt(i + 1) === 47) {
-      const nl = text.indexOf('\n', i);
-      i = nl < 0 ? n : nl;
-      continue;
-    }
-    if (ch === 47 && text.charCodeAt(i + 1) === 42 /* * */) {
-      const close = text.indexOf('*/', i + 2);
-      i = close < 0 ? n : close + 2;
-      continue;
-    }
-    if (atLineStart) {
-      atLineStart = false;
-      if (ch === 35 /* # */) {
-        // A preprocessor line closes any open statement and stands alone.
-        if (start >= 0) push(lastSignificantEnd, false);
-        const nl = text.indexOf('\n', i);
-        const end = nl < 0 ? n : nl;
-        start = i;
-        push(text.slice(i, end).trimEnd().length + i, true, true);
-        i = end;
-        continue;
-      }
-      if (start >= 0) {
-        STATEMENT_START.lastIndex = i; // sticky: matches at i, no slice of the text
-        if (STATEMENT_START.test(text)) push(lastSignificantEnd, false);
-      }
-    }
-    if (start < 0) start = i;
-    if (ch === 34 /* " */ || ch === 39 /* ' */) {
-      // string or char literal: skip to the closing quote on the same line
-      let j = i + 1;
-      while (j < n && text.charCodeAt(j) !== ch && text.charCodeAt(j) !== 10) j += text.charCodeAt(j) === 92 ? 2 : 1;
-      i = Math.min(j + 1, n);
-      lastSignificantEnd = i;
-      continue;
-    }
-    if (ch === 59 /* ; */) {
-      i++;
-      push(i, true);
-      continue;
-    }
-    i++;
-    lastSignificantEnd = i;
+    if (lx.bol && start >= 0 && startsStatement(text, lx.start, to)) push(lastEnd, false);
+    if (start < 0) start = lx.start;
+    lastEnd = lx.end;
+    if (k === TokenKind.Punct && lx.end - lx.start === 1 && text.charCodeAt(lx.start) === 59 /* ; */) push(lx.end, true);
   }
-  if (start >= 0) push(lastSignificantEnd, false);
+  if (start >= 0) push(lastEnd, false);
   return chunks;
+}
+
+/**
+ * The name a statement declares, read from its first tokens when it does not parse:
+ * `[qualifiers] [auto | TYPE[<…>]] NAME =` (so that what follows can still use NAME).
+ */
+export function declaredNameOf(text: string): { name: string; start: number; end: number } | undefined {
+  const lx = peek.reset(text);
+  let k = lx.next();
+  while (k === TokenKind.Ident && QUALIFIERS.has(lx.value)) k = lx.next();
+  if (k !== TokenKind.Ident) return undefined;
+  let name = { name: lx.value, start: lx.start, end: lx.end };
+  if (lx.next() === TokenKind.Punct && lx.is('=')) return name;
+  if (name.name !== 'auto') {
+    // a type: a qualified name, then its template arguments
+    while (lx.is('::') && lx.next() === TokenKind.Ident) lx.next();
+    if (lx.is('<')) {
+      for (let depth = 0; lx.kind !== TokenKind.End; lx.next()) {
+        if (lx.is('<')) depth++;
+        else if (lx.is('>') && --depth === 0) break;
+        else if (lx.is(';') || lx.value.includes('=')) return undefined;
+      }
+      lx.next();
+    }
+  }
+  if (lx.kind !== TokenKind.Ident) return undefined;
+  name = { name: lx.value, start: lx.start, end: lx.end };
+  return lx.next() === TokenKind.Punct && lx.is('=') ? name : undefined;
 }
