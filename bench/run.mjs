@@ -81,8 +81,16 @@ const client = require(path.join(WORK, 'client.js'));
  * A client on `server` (dist/server.js or the floor server), started with node's flags as the
  * extension starts the server (shared/serverProcess.ts), unless `nodeArgs` says otherwise.
  */
-const startClient = (server, nodeArgs = lib.SERVER_EXEC_ARGV) => client.startClient({}, undefined, { server, nodeArgs: [...nodeArgs] });
+const startClient = (server, nodeArgs = NODE_ARGS) => client.startClient({}, undefined, { server, nodeArgs: [...nodeArgs] });
 const FLOOR = path.join(WORK, 'floor-server.js');
+/** node's flags for every server: the extension's, or --node-args="…" (space-separated; empty: none) to measure another choice. */
+const NODE_ARGS = args.some((a) => a.startsWith('--node-args='))
+  ? args
+      .find((a) => a.startsWith('--node-args='))
+      .slice(12)
+      .split(' ')
+      .filter(Boolean)
+  : lib.SERVER_EXEC_ARGV;
 
 // ------------------------------------------------------------ statistics and formatting
 
@@ -224,7 +232,7 @@ function trend(series, window) {
  * edits sent back to back, then the last version's diagnostics; then 1,000 edits each
  * followed at once by a hover at the edited place (edit → hover), with the server's RSS.
  */
-async function editorRun(server, d, uri, nodeArgs = lib.SERVER_EXEC_ARGV) {
+async function editorRun(server, d, uri, nodeArgs = NODE_ARGS) {
   const c = await startClient(server, nodeArgs);
   const res = {};
   try {
