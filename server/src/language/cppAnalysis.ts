@@ -42,7 +42,7 @@ interface EvalEntry {
 interface Item {
   /** constant: `constexpr uint32_t M = …`; alias: `using X = Layout<…>` (its value); type: `using E = half;`
    * (the type); buffer: `AscendC::GlobalTensor<E> gm`; using: `using namespace Catlass;`. */
-  kind: 'constant' | 'alias' | 'type' | 'buffer' | 'using' | 'expression';
+  kind: 'constant' | 'alias' | 'type' | 'buffer' | 'using' | 'unknownName' | 'expression';
   /** A buffer declared as an array (`LocalTensor<E> bufs[N]`). */
   isArray?: boolean;
   /** The block where what it binds is visible (C++ scoping: nothing leaks from another function). */
@@ -74,7 +74,8 @@ interface Progress {
 }
 
 interface ScopedBinding {
-  binding: Binding;
+  /** undefined: the name is unknown in this block (a template parameter hides an outer one). */
+  binding: Binding | undefined;
   scopeStart: number;
   scopeEnd: number;
 }
@@ -120,6 +121,7 @@ class ByteCache {
     type: new Map(),
     buffer: new Map(),
     using: new Map(),
+    unknownName: new Map(),
     expression: new Map(),
   };
   bytes = 0;
@@ -265,6 +267,7 @@ export class CppAnalyzer {
         ...scan.aliases.map((a) => item(a.layoutType ? 'alias' : 'type', a, a.name)),
         ...scan.buffers.map((b): Item => ({ ...item('buffer', b, b.name), isArray: b.isArray })),
         ...scan.usings.map((u) => item('using', u, `using namespace ${u.namespace}`)),
+        ...scan.unknownNames.map((u) => item('unknownName', u, u.name)),
       ].sort((x, y) => x.start - y.start);
       const items: Item[] = [...names, ...scan.expressions.map((e) => item('expression', e, e.boundName))];
       // A file that uses what exists only on Ascend 950 outside any #if on the arch compiles only
@@ -418,6 +421,10 @@ export class CppAnalyzer {
         const sa = evaluate(it.kind, it.start, it.end, (s) => `${s} ${it.name};`, 0);
         const v = sa?.result?.value;
         if (sa && v?.kind === 'buffer') bind(it.name!, it.isArray ? { ...v, array: true } : v, sa, it.nameStart!, it.nameEnd!, it);
+      } else if (it.kind === 'unknownName') {
+        let visible = scoped.get(it.name!);
+        if (!visible) scoped.set(it.name!, (visible = []));
+        visible.push({ binding: undefined, scopeStart: it.scopeStart, scopeEnd: it.scopeEnd });
       } else if (it.kind === 'using') {
         let visible = scoped.get(it.name!);
         if (!visible) scoped.set(it.name!, (visible = []));

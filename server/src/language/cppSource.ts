@@ -186,6 +186,18 @@ export interface CppUsing extends CppScope {
   end: number;
 }
 
+/**
+ * A name whose value the file does not determine where it is visible, so that it hides a name of
+ * the same spelling from outside (a wrong number otherwise): a template parameter (`uint32_t
+ * TILE_K = 64` — an instantiation may pass another value; `class ElementA`), a function parameter
+ * (`uint32_t m`), a runtime local (`uint32_t kIdx = …`).
+ */
+export interface CppUnknownName extends CppScope {
+  name: string;
+  start: number;
+  end: number;
+}
+
 export interface CppExpression extends CppScope {
   start: number;
   end: number;
@@ -202,11 +214,14 @@ export interface CppScan {
   aliases: CppAlias[];
   buffers: CppBuffer[];
   usings: CppUsing[];
+  unknownNames: CppUnknownName[];
   expressions: CppExpression[];
 }
 
 /** The types of the integer constants it reads (`constexpr uint32_t N = …`, `constexpr auto N = …`). */
 const INT_TYPES = new Set([...CPP_CONSTANT_TYPES, 'auto']);
+/** The types of a runtime integer local that hides an outer constant (not `auto`: that may be TLA). */
+const RUNTIME_INT_TYPES = new Set(CPP_CONSTANT_TYPES);
 /** The calls that start a TLA expression: the vocabulary's functions marked inCpp. */
 const TLA_CALLS = new Set(BUILTIN_FUNCTIONS.filter((f) => f.inCpp).map((f) => f.name));
 /** Words before `NAME = EXPR` that are not a declared type. */
@@ -320,6 +335,7 @@ export function scanTokens(t: CppToken[], includesTla: boolean): CppScan {
   const aliases: CppAlias[] = [];
   const buffers: CppBuffer[] = [];
   const usings: CppUsing[] = [];
+  const unknownNames: CppUnknownName[] = [];
   const expressions: CppExpression[] = [];
   const aliasNames = new Set<string>();
   const layoutVars = new Set<string>();
@@ -473,6 +489,57 @@ export function scanTokens(t: CppToken[], includesTla: boolean): CppScan {
         continue;
       }
     }
+    // template <class E, uint32_t N = 64, …> DECLARATION: each parameter's name, visible to the
+    // end of the declaration (its `{…}` body or its `;`)
+    if (tok.text === 'template' && t[i + 1]?.text === '<') {
+      const close = matchAngle(t, i + 1);
+      if (close > 0) {
+        let e = close + 1;
+        while (e < t.length && !(nest.block[e] === nest.block[i] && (t[e].text === ';' || t[e].text === '{'))) e++;
+        const last = t[e]?.text === '{' ? nest.closing.get(e) : e < t.length ? e : undefined;
+        const scope = { scopeStart: t[close].end, scopeEnd: last === undefined ? Infinity : t[last].end };
+        for (let k = i + 2; k < close; k++) {
+          // a parameter's name: the identifier before `=`, `,` or the closing `>` at the list's own depth
+          const next = t[k + 1]?.text;
+          if (
+            t[k].kind === 'ident' &&
+            t[k - 1]?.kind === 'ident' &&
+            (next === '=' || next === ',' || k + 1 === close) &&
+            nest.paren[k] === nest.paren[i]
+          )
+            unknownNames.push({ name: t[k].text, start: t[k].start, end: t[k].end, ...scope });
+        }
+      }
+    }
+
+    // TYPE NAME in a function's parameters (or a for's init), and INTTYPE NAME = … as a runtime
+    // local: unknown in its block, hiding an outer NAME (constants and buffers were taken above)
+    if (tok.kind === 'ident') {
+      const before = t[i - 1];
+      const after = t[i + 1]?.text;
+      const inParens = nest.paren[i] >= 0 && nest.paren[i] > nest.block[i];
+      if (
+        inParens &&
+        before &&
+        (before.kind === 'ident' || before.text === '&' || before.text === '*' || before.text === '&&') &&
+        !NOT_A_TYPE.has(before.text) &&
+        (after === ',' || after === ')' || after === '=')
+      ) {
+        const scope = parameterScope(i);
+        if (scope) unknownNames.push({ name: tok.text, start: tok.start, end: tok.end, ...scope });
+      } else if (
+        !inParens &&
+        nest.block[i] >= 0 &&
+        before &&
+        RUNTIME_INT_TYPES.has(before.text) &&
+        t[i - 2]?.text !== 'constexpr' &&
+        t[i - 2]?.text !== 'const' &&
+        (after === '=' || after === ';' || after === '{' || after === ',')
+      ) {
+        unknownNames.push({ name: tok.text, start: tok.start, end: tok.end, scopeStart: tok.start, scopeEnd: scopeOf(i).scopeEnd });
+      }
+    }
+
     // the outermost TLA expressions
     const end = expressionEnd(t, i, aliasNames, layoutVars);
     if (end >= 0) {
@@ -495,7 +562,7 @@ export function scanTokens(t: CppToken[], includesTla: boolean): CppScan {
       while (i + 1 < t.length && t[i + 1].start < t[end].end) i++;
     }
   }
-  return { includesTla, mentionsTla, constants, aliases, buffers, usings, expressions };
+  return { includesTla, mentionsTla, constants, aliases, buffers, usings, unknownNames, expressions };
 }
 
 /** A region of the source compiled only at one CATLASS_ARCH (`#if CATLASS_ARCH == 3510` … `#endif`). */
