@@ -343,7 +343,13 @@ test('an analysis is never changed by the analyses after it (paused ones include
       let text = doc;
       for (const [e, hinted, paused] of steps) {
         const next = apply(text, e, history, broken);
-        const hint = hinted ? commonEnds(text, next) : undefined;
+        // no hint, the unchanged ends, or the changed range (as the server's document sync tells it)
+        const ends = commonEnds(text, next);
+        const hint = !hinted
+          ? undefined
+          : next.length % 2
+            ? ends
+            : { ranges: [{ start: ends.prefix, end: next.length - ends.suffix, oldLength: text.length - ends.suffix - ends.prefix }] };
         text = next;
         history.push(text);
         a.budgetMs = paused ? 0 : Infinity;
