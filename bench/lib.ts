@@ -9,6 +9,7 @@ import { grammarSource } from '../server/src/language/grammar.ohm';
 export { core, compileLayout };
 export { Analyzer, CppAnalyzer, LineIndex, parseStatement, splitStatements } from '../server/src/language';
 export { DEBOUNCE_MS } from '../server/src/debounce';
+export { SERVER_EXEC_ARGV } from '../shared/serverProcess';
 
 // ------------------------------------------------------------ baseline: one ohm match of the whole file
 

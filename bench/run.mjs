@@ -33,6 +33,8 @@ const SERVER = path.resolve(args.find((a) => a.startsWith('--server='))?.slice(9
 const QUICK = args.includes('--quick');
 const ONLY = (args.find((a) => a.startsWith('--only=')) ?? '').slice(7).split(',').filter(Boolean);
 const want = (section) => !ONLY.length || ONLY.includes(section);
+/** --docs=cross-10000,gen-1000-unknowns: only the editor documents whose file name starts with one of these. */
+const DOCS = (args.find((a) => a.startsWith('--docs=')) ?? '').slice(7).split(',').filter(Boolean);
 
 // Re-run with --expose-gc so phases start from a collected heap (fewer GC pauses mid-measure).
 if (typeof globalThis.gc !== 'function' && !process.env.TLA_BENCH_CHILD) {
@@ -75,9 +77,20 @@ await Promise.all([
 const require = createRequire(import.meta.url);
 const lib = require(path.join(WORK, 'lib.js'));
 const client = require(path.join(WORK, 'client.js'));
-/** A client on `server` (dist/server.js or the floor server). */
-const startClient = (server, nodeArgs = []) => client.startClient({}, undefined, { server, nodeArgs });
+/**
+ * A client on `server` (dist/server.js or the floor server), started with node's flags as the
+ * extension starts the server (shared/serverProcess.ts), unless `nodeArgs` says otherwise.
+ */
+const startClient = (server, nodeArgs = NODE_ARGS) => client.startClient({}, undefined, { server, nodeArgs: [...nodeArgs] });
 const FLOOR = path.join(WORK, 'floor-server.js');
+/** node's flags for every server: the extension's, or --node-args="…" (space-separated; empty: none) to measure another choice. */
+const NODE_ARGS = args.some((a) => a.startsWith('--node-args='))
+  ? args
+      .find((a) => a.startsWith('--node-args='))
+      .slice(12)
+      .split(' ')
+      .filter(Boolean)
+  : lib.SERVER_EXEC_ARGV;
 
 // ------------------------------------------------------------ statistics and formatting
 
@@ -219,7 +232,7 @@ function trend(series, window) {
  * edits sent back to back, then the last version's diagnostics; then 1,000 edits each
  * followed at once by a hover at the edited place (edit → hover), with the server's RSS.
  */
-async function editorRun(server, d, uri, nodeArgs = []) {
+async function editorRun(server, d, uri, nodeArgs = NODE_ARGS) {
   const c = await startClient(server, nodeArgs);
   const res = {};
   try {
@@ -300,7 +313,10 @@ async function editorRun(server, d, uri, nodeArgs = []) {
 }
 
 async function editorSection() {
-  const list = editorDocs();
+  const list = editorDocs().filter((d) => !DOCS.length || DOCS.some((p) => d.file.startsWith(p)));
+  notes.push(
+    `Editor: every server, the floor too, started as the extension starts it: \`node ${lib.SERVER_EXEC_ARGV.join(' ')} server.js --stdio\` (shared/serverProcess.ts).`,
+  );
   for (const d of list) writeFileSync(path.join(OUT, 'inputs', d.file), d.text);
   for (const d of list) {
     const uri = `file:///bench/${d.file}`;
@@ -376,31 +392,6 @@ async function editorSection() {
       `Editor, ${d.label}: ${d.text.split('\n').length} lines, ${kb(d.text.length)}, ${real.openDiagnostics} diagnostics at open (${real.lastDiagnostics} after the edits); ` +
         `medians: typing ${ms(median(real.typingAll))} (floor ${ms(median(floor.typingAll))}), burst ${ms(median(real.burstAll))}, edit → hover ${ms(median(real.hoverAll))} (floor ${ms(median(floor.hoverAll))}); ` +
         `RSS max ${mb(Math.max(...real.rss.map((x) => x.rss)))}, trend limit ${mb(limit)}.`,
-    );
-  }
-  // The same server with a smaller young generation, which only the command line can set
-  // (V8 ignores the flag at run time): what the extension would get by passing it.
-  for (const d of list.filter((x) => x.file === 'gen-1000.tla' || x.file === 'cross-10000-unknowns.tla')) {
-    gc();
-    const flagged = await editorRun(SERVER, d, `file:///bench/${d.file}`, ['--max-semi-space-size=4']);
-    const budget = d.n === 10000 ? 150e6 : 100e6;
-    row(
-      `editor: RSS after ${flagged.edits} edits, ${d.label}, node --max-semi-space-size=4`,
-      `< ${budget / 1e6} MB`,
-      [flagged.finalRss],
-      mb,
-      'same server without the flag (above)',
-      [rows.filter((r) => r.bench.startsWith('  RSS after'))[list.indexOf(d)]?.raw.samples?.[0]].filter(Boolean),
-      flagged.finalRss < budget,
-    );
-    row(
-      `  edit → hover, p95, with the flag`,
-      '< 30 ms',
-      flagged.hover,
-      ms,
-      'without the flag (above)',
-      rows.filter((r) => r.bench.startsWith('  edit → hover'))[list.indexOf(d)]?.raw.samples ?? [],
-      median(flagged.hover) < 30,
     );
   }
 }

@@ -5,6 +5,7 @@ import { CloseAction, ErrorAction, LanguageClient, LanguageClientOptions, Server
 
 import { LayoutView, send } from './layoutView';
 import { ScratchpadRequest } from '../../shared/protocol';
+import { SERVER_EXEC_ARGV } from '../../shared/serverProcess';
 
 let client: LanguageClient | undefined;
 
@@ -15,10 +16,9 @@ const RESTART_WINDOW_MS = 3 * 60_000;
 export async function activate(context: vscode.ExtensionContext): Promise<void> {
   const serverModule = context.asAbsolutePath(path.join('dist', 'server.js'));
   const serverOptions: ServerOptions = {
-    // 4 MB semi-spaces: V8 fixes the young generation at start-up, and the default 16 MB pair
-    // is most of the server's resident memory beyond its live heap (docs/performance.md)
-    run: { module: serverModule, transport: TransportKind.ipc, options: { execArgv: ['--max-semi-space-size=4'] } },
-    debug: { module: serverModule, transport: TransportKind.ipc, options: { execArgv: ['--nolazy', '--inspect=6009', '--max-semi-space-size=4'] } },
+    // node's flags for the server (4 MB semi-spaces), the ones the bench starts it with
+    run: { module: serverModule, transport: TransportKind.ipc, options: { execArgv: [...SERVER_EXEC_ARGV] } },
+    debug: { module: serverModule, transport: TransportKind.ipc, options: { execArgv: ['--nolazy', '--inspect=6009', ...SERVER_EXEC_ARGV] } },
   };
   const output = vscode.window.createOutputChannel('TLA Layout', { log: true });
   const crashes: number[] = [];

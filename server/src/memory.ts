@@ -10,10 +10,13 @@ import * as vm from 'node:vm';
 
 /**
  * Old-generation heap beyond what the last collection left live that triggers a
- * collection at once: half the live heap, between 4 and 16 MB (a small document's heap is
- * collected in a few ms, so more often; a big one's pause is tens of ms, so rarely).
+ * collection at once: 60% of the live heap, between 4 and 24 MB (a small document's heap is
+ * collected in a few ms, so more often; a big one's pause is tens of ms, so rarely). What
+ * grows between two collections is mostly the document's text — each edit leaves the
+ * previous version behind, a large object — so the share sets how many edits pass between
+ * two pauses: about 20 with a 10,000-statement document (docs/performance.md).
  */
-export const GARBAGE_BYTES = { min: 4e6, max: 16e6, share: 0.5 };
+export const GARBAGE_BYTES = { min: 4e6, max: 24e6, share: 0.6 };
 const allowance = () => Math.min(GARBAGE_BYTES.max, Math.max(GARBAGE_BYTES.min, live * GARBAGE_BYTES.share));
 /** A quiet moment: this long without an analysis after diagnostics were published. */
 export const QUIET_MS = 100;

@@ -132,8 +132,10 @@ describe('compileLayout equals crd2offset', () => {
     let checked = 0;
     for (const c of GOLDEN_FILES.flatMap(readGolden)) {
       if (c.expect.value === undefined || !/offset/.test(c.kind)) continue;
-      const r = analyze(`auto r = ${c.expr};`).statements[0].result;
-      const o = r?.offsets.length === 1 ? r.offsets[0] : undefined;
+      const s = analyze(`auto r = ${c.expr};`).statements[0];
+      const r = s.result;
+      const offsets = statementDetails(s).offsets;
+      const o = offsets.length === 1 ? offsets[0] : undefined;
       // only a top-level call whose value is the offset itself
       if (!o || r!.value?.kind !== 'int' || r!.value.value !== o.result.value) continue;
       const want = Number(c.expect.value.replace(/^_/, ''));

@@ -35,6 +35,7 @@ import {
   parseStatementWithOhm,
   printValue,
   splitStatements,
+  statementDetails,
 } from '../../server/src/language';
 import { fastParseStatement } from '../../server/src/language/fastParser';
 import { TestClient, startClient } from '../protocol/client';
@@ -181,7 +182,7 @@ export function checkRoundTrip(a: DocumentAnalysis): void {
   for (const s of a.statements) {
     if (!s.result) continue;
     if (s.result.value) checkValueRoundTrip(s.result.value);
-    for (const nv of s.result.nodeValues) checkValueRoundTrip(nv.value);
+    for (const nv of statementDetails(s).nodeValues) checkValueRoundTrip(nv.value);
   }
 }
 

@@ -10,7 +10,7 @@ import { readFileSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import { test } from 'node:test';
 import fc from 'fast-check';
-import { Analyzer, DocumentAnalysis, Value, printValue } from '../../server/src/language';
+import { Analyzer, CppAnalyzer, DocumentAnalysis, Value, printValue, statementDetails } from '../../server/src/language';
 import { ROOT } from '../helpers';
 
 const show = (v: Value | null | undefined) => (v ? printValue(v) : null);
@@ -28,9 +28,9 @@ function snapshot(a: DocumentAnalysis) {
       duplicate: !!s.duplicate,
       value: show(s.result?.value),
       local: s.local,
-      nodes: s.result?.nodeValues.map((nv) => `${nv.node.start}-${nv.node.end}:${printValue(nv.value)}`) ?? null,
-      tiles: s.result?.tiles.map((t) => `${t.node.start}:${show(t.result)}`) ?? null,
-      offsets: s.result?.offsets.map((o) => `${o.node.start}:${printValue(o.result)}`) ?? null,
+      nodes: s.result ? statementDetails(s).nodeValues.map((nv) => `${nv.node.start}-${nv.node.end}:${printValue(nv.value)}`) : null,
+      tiles: s.result ? statementDetails(s).tiles.map((t) => `${t.node.start}:${show(t.result)}`) : null,
+      offsets: s.result ? statementDetails(s).offsets.map((o) => `${o.node.start}:${printValue(o.result)}`) : null,
       dependencies: s.result ? [...s.result.dependencies].sort() : null,
     })),
     declarations: [...a.declarations.values()].map((d) => ({
@@ -308,4 +308,117 @@ test('a hint told from a paused whole analysis that is dropped is not applied to
     a = analyzer.analyze(t2);
   }
   assert.deepStrictEqual(snapshot(a), snapshot(new Analyzer().analyze(t2)));
+});
+
+// Issue 10, item 5: an analysis is an immutable snapshot. The next analysis may share its
+// records, never change them: every analysis of a long edit sequence (paused ones included)
+// must print afterwards exactly as it printed when it was returned.
+function printed(a: DocumentAnalysis): string {
+  return JSON.stringify(
+    {
+      ...snapshot(a),
+      complete: a.complete,
+      records: a.statements.map((s) => ({
+        index: s.index,
+        chunk: { ...s.chunk },
+        declaredNameSpan: s.declaredNameSpan ?? null,
+        reads: s.reads?.map(([n, b]) => `${n}=${b ? show(b.value) : 'unbound'}`) ?? null,
+        baseLocal: s.baseLocal ?? null,
+      })),
+      declared: [...a.declarations.values()].map((d) => ({ name: d.name, start: d.start, end: d.end, of: d.statement.chunk.start })),
+    },
+    (_k, v) => (typeof v === 'bigint' ? `${v}n` : v),
+  );
+}
+
+test('an analysis is never changed by the analyses after it (paused ones included)', () => {
+  fc.assert(
+    fc.property(document, fc.array(fc.tuple(edit, fc.boolean(), fc.boolean()), { minLength: 1, maxLength: 12 }), (doc, steps) => {
+      const a = new Analyzer();
+      const taken: { analysis: DocumentAnalysis; print: string }[] = [];
+      const keep = (x: DocumentAnalysis) => taken.push({ analysis: x, print: printed(x) });
+      keep(a.analyze(doc));
+      const history = [doc];
+      const broken: number[] = [];
+      let text = doc;
+      for (const [e, hinted, paused] of steps) {
+        const next = apply(text, e, history, broken);
+        // no hint, the unchanged ends, or the changed range (as the server's document sync tells it)
+        const ends = commonEnds(text, next);
+        const hint = !hinted
+          ? undefined
+          : next.length % 2
+            ? ends
+            : { ranges: [{ start: ends.prefix, end: next.length - ends.suffix, oldLength: text.length - ends.suffix - ends.prefix }] };
+        text = next;
+        history.push(text);
+        a.budgetMs = paused ? 0 : Infinity;
+        let x = a.analyze(text, hint);
+        keep(x);
+        // a paused analysis continues on the same text; each slice is a snapshot too
+        for (let k = 0; x.complete === false && k < 3; k++) keep((x = a.analyze(text)));
+        a.budgetMs = Infinity;
+        if (x.complete === false) keep(a.analyze(text));
+      }
+      for (const [i, t] of taken.entries()) assert.equal(printed(t.analysis), t.print, `analysis ${i} of ${taken.length} changed afterwards`);
+    }),
+    { numRuns: 60 },
+  );
+});
+
+test('a C++ analysis is never changed by the analyses after it (paused ones included)', () => {
+  const dir = path.join(ROOT, 'examples', 'cpp');
+  for (const f of readdirSync(dir)) {
+    const text = readFileSync(path.join(dir, f), 'utf8');
+    const a = new CppAnalyzer();
+    a.budgetMs = 0; // one piece of work a call: every call returns a paused snapshot
+    const taken: { analysis: DocumentAnalysis; print: string }[] = [];
+    const versions = [text, text.replace(/\b(\d+)\b/, (m) => String(Number(m) + 1)), text];
+    for (const v of versions) {
+      let x = a.analyze(v);
+      taken.push({ analysis: x, print: printed(x) });
+      for (let k = 0; x.complete === false; k++) {
+        assert.ok(k < 100_000);
+        x = a.analyze(v);
+        taken.push({ analysis: x, print: printed(x) });
+      }
+    }
+    assert.ok(taken.length > 3, f);
+    for (const [i, t] of taken.entries()) assert.equal(printed(t.analysis), t.print, `${f}: analysis ${i} of ${taken.length} changed afterwards`);
+  }
+});
+
+// The analysis keeps no sub-expression values or offset calls (issue 15): statementDetails
+// computes them again from the statement's tree and the bindings it read. They must be those
+// the first evaluation recorded: the same values on the same nodes, in the same order.
+function details(a: DocumentAnalysis) {
+  return a.statements.map((s) => {
+    const d = statementDetails(s);
+    return {
+      nodes: d.nodeValues.map((nv) => [nv.node, printValue(nv.value)]),
+      tiles: d.tiles.map((t) => [t.node, show(t.result), show(t.parent)]),
+      offsets: d.offsets.map((o) => [o.node, o.coordNode, printValue(o.result), show(o.layout)]),
+    };
+  });
+}
+
+test('the details computed again when asked are those the evaluation recorded (examples and generated documents)', () => {
+  const check = (text: string) => {
+    const kept = new Analyzer();
+    kept.keepDetails = true;
+    const want = kept.analyze(text);
+    const got = new Analyzer().analyze(text);
+    // the same trees (the nodes are compared by position and kind)
+    const plain = (x: unknown) => JSON.stringify(x, (_k, v) => (typeof v === 'bigint' ? `${v}n` : v));
+    assert.equal(plain(details(got)), plain(details(want)));
+    // asked twice (the second answer from what is kept): the same nodes, the statement's own tree
+    for (const s of got.statements) {
+      const a = statementDetails(s).nodeValues;
+      const b = statementDetails(s).nodeValues;
+      assert.equal(a.length, b.length);
+      for (let i = 0; i < a.length; i++) assert.equal(a[i].node, b[i].node);
+    }
+  };
+  for (const e of examples) check(e);
+  fc.assert(fc.property(document, check), { numRuns: 100 });
 });

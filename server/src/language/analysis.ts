@@ -12,9 +12,35 @@ import { statementAt } from './inspect';
 import { CACHE_SLACK_BYTES, MAX_NESTING, limitMessages, normalizeLineEnds } from '../core/limits';
 import { maxNesting } from './lexer';
 
-/** Whether every name a statement read is bound as it was (a plain loop: this runs for every statement of every edit). */
-function sameReads(reads: [string, Binding | undefined][], bindings: Map<string, Binding>): boolean {
-  for (let i = 0; i < reads.length; i++) if (bindings.get(reads[i][0]) !== reads[i][1]) return false;
+/**
+ * The names bound so far in a walk over the statements: the first declaration of each name
+ * (which holds its binding) and the `using namespace` marks. One map serves as the scope of
+ * what follows and as the analysis's declarations, so a name costs one insertion.
+ */
+class Scope {
+  constructor(
+    readonly declarations: Map<string, Declaration>,
+    readonly using: Map<string, Binding>,
+  ) {}
+  get(name: string): Binding | undefined {
+    const d = this.declarations.get(name);
+    return d ? d.binding : this.using.get(name);
+  }
+  *keys(): Iterable<string> {
+    yield* this.declarations.keys();
+    yield* this.using.keys();
+  }
+}
+
+/** Whether a statement read one of `names` (a handful: those an edit bound otherwise). */
+function readsAny(reads: [string, Binding | undefined][], names: Set<string>): boolean {
+  for (let i = 0; i < reads.length; i++) if (names.has(reads[i][0])) return true;
+  return false;
+}
+
+/** Whether every name a statement read is bound as it was (a plain loop: this runs for statements after an edit). */
+function sameReads(reads: [string, Binding | undefined][], scope: Scope): boolean {
+  for (let i = 0; i < reads.length; i++) if (scope.get(reads[i][0]) !== reads[i][1]) return false;
   return true;
 }
 
@@ -46,11 +72,62 @@ export type StatementDetails = Pick<EvalResult, 'nodeValues' | 'tiles' | 'offset
 const NO_DETAILS: StatementDetails = Object.freeze({ nodeValues: [], tiles: [], offsets: [] });
 
 /**
- * The details of a statement's evaluation. Editor questions read them only through this, so
- * that the analysis is free to keep them or to recompute them when asked (issue 15).
+ * The details of a statement's evaluation. Editor questions read them only through this:
+ * the `.tla` analysis does not keep every sub-expression's value and offset call of every
+ * statement (most of an analysis's memory), so they are computed again when first read — the
+ * statement's tree evaluated once more against the bindings it read, which gives the same
+ * values on the same nodes — and kept for the DETAILS_KEPT statements asked last. The tiles
+ * are kept (pictures look at every statement's).
  */
 export function statementDetails(s: StatementAnalysis): StatementDetails {
-  return s.result ?? NO_DETAILS;
+  const r = s.result;
+  if (!r) return NO_DETAILS;
+  if (!r.omitted || !s.statement || !s.reads) return r;
+  const kept = detailsKept.get(r);
+  if (kept) {
+    detailsKept.delete(r); // the most recently asked: last in the map's order
+    detailsKept.set(r, kept);
+    return kept;
+  }
+  return new LaterDetails(s.statement, s.reads, r);
+}
+
+/** How many statements' recomputed details are kept (a viewport's inlay hints, hovers around the cursor). */
+export const DETAILS_KEPT = 128;
+/** By evaluation result: the same result (of the same text and reads) has the same details; results are shared, never changed. */
+const detailsKept = new Map<EvalResult, StatementDetails>();
+
+/** The details of a result that omitted them: its tiles at once, the rest computed on first read. */
+class LaterDetails implements StatementDetails {
+  private computed: StatementDetails | undefined;
+  constructor(
+    private readonly statement: Ast.Statement,
+    private readonly reads: [string, Binding | undefined][],
+    private readonly result: EvalResult,
+  ) {}
+  get tiles(): StatementDetails['tiles'] {
+    return this.result.tiles;
+  }
+  get nodeValues(): StatementDetails['nodeValues'] {
+    return this.compute().nodeValues;
+  }
+  get offsets(): StatementDetails['offsets'] {
+    return this.compute().offsets;
+  }
+  private compute(): StatementDetails {
+    if (this.computed) return this.computed;
+    const r = this.result;
+    const kept = detailsKept.get(r);
+    if (kept) return (this.computed = kept);
+    const reads = new Map(this.reads);
+    const env: Environment = { lookup: (n) => reads.get(n), names: () => reads.keys(), defaultArch: r.omitted?.defaultArch };
+    const again = new StatementEvaluator(env).run(this.statement);
+    // the tiles are the result's own (the same objects every time)
+    this.computed = { nodeValues: again.nodeValues, tiles: r.tiles, offsets: again.offsets };
+    if (detailsKept.size >= DETAILS_KEPT) detailsKept.delete(detailsKept.keys().next().value!);
+    detailsKept.set(r, this.computed);
+    return this.computed;
+  }
 }
 
 export interface Declaration {
@@ -60,6 +137,8 @@ export interface Declaration {
   start: number;
   end: number;
   value: Value | null;
+  /** What the name is bound to for the statements after it (its value and C++ type); the `.tla` analysis sets it. */
+  binding?: Binding;
 }
 
 export interface DocumentAnalysis {
@@ -79,7 +158,8 @@ interface TlaProgress {
   prev: PreviousAnalysis | undefined;
   full: boolean;
   chunks: StatementChunk[];
-  bindings: Map<string, Binding>;
+  /** The `using namespace` marks so far (the declarations are the other half of the scope). */
+  using: Map<string, Binding>;
   declarations: Map<string, Declaration>;
   statements: StatementAnalysis[];
   usedEvalKeys: Set<string>;
@@ -134,7 +214,6 @@ function tidyExpected(expected: string): string {
 interface PreviousAnalysis {
   text: string;
   statements: StatementAnalysis[];
-  bindings: Map<string, Binding>;
   declarations: Map<string, Declaration>;
 }
 
@@ -223,6 +302,11 @@ function lineEndHint(original: string, hint: ChangeHint): ChangeHint {
   return { ranges };
 }
 
+/** A previous statement's chunk moved by `shift` characters: a new record (the previous analysis's is never changed). */
+function shifted(c: StatementChunk, shift: number): StatementChunk {
+  return shift ? { start: c.start + shift, end: c.end + shift, text: c.text, terminated: c.terminated, preprocessor: c.preprocessor } : c;
+}
+
 /**
  * Re-splits only the regions edits touched: for each changed range, from the `;` of the
  * last statement that ends before it to the first `;` past it; the statements between the
@@ -259,17 +343,12 @@ function planSplit(prev: PreviousAnalysis, text: string, hint?: ChangeHint): Spl
   for (const g of groups) {
     // previous statements between the last group and this one: shifted
     for (let i = next; i < g.k0; i++) {
-      const c = old[i].chunk as { start: number; end: number };
-      if (g.shiftBefore) {
-        c.start += g.shiftBefore;
-        c.end += g.shiftBefore;
-      }
-      chunks.push(old[i].chunk);
+      chunks.push(shifted(old[i].chunk, g.shiftBefore));
       oldIndex.push(i);
     }
-    // from the end of the statement before the group: one placed above (already shifted),
-    // or the last of the previous group (where its region ended)
-    const from = g.k0 === 0 ? 0 : g.k0 - 1 < next ? prevTo : old[g.k0 - 1].chunk.end;
+    // from the end of the statement before the group: one placed above (shifted by the
+    // changes before), or the last of the previous group (where its region ended)
+    const from = g.k0 === 0 ? 0 : g.k0 - 1 < next ? prevTo : old[g.k0 - 1].chunk.end + g.shiftBefore;
     const to = g.m < old.length ? old[g.m].chunk.end + g.shiftAfter : text.length;
     prevTo = to;
     if (to < from) return undefined;
@@ -286,12 +365,7 @@ function planSplit(prev: PreviousAnalysis, text: string, hint?: ChangeHint): Spl
   }
   // after the last group: shifted by every change
   for (let i = next; i < old.length; i++) {
-    const c = old[i].chunk as { start: number; end: number };
-    if (shift) {
-      c.start += shift;
-      c.end += shift;
-    }
-    chunks.push(old[i].chunk);
+    chunks.push(shifted(old[i].chunk, shift));
     oldIndex.push(i);
   }
   // before the first group nothing moved: those statements are reused as they are
@@ -300,8 +374,13 @@ function planSplit(prev: PreviousAnalysis, text: string, hint?: ChangeHint): Spl
 
 export class Analyzer {
   /** CATLASS_ARCH where a file does not #define it (the tlaLayout.arch setting); a change needs a new Analyzer. */
-  constructor(private readonly defaultArch?: Arch) {}
+  constructor(private readonly defaultArch?: Arch) {
+    this.omitted = { defaultArch };
+  }
   private previous: PreviousAnalysis | undefined;
+  /** Statements are evaluated without keeping all their details (see statementDetails); tests may keep them. */
+  keepDetails = false;
+  private readonly omitted: EvalResult['omitted'];
   /** Set when the caches outgrew the document: the next analysis runs in full and prunes them. */
   private pruneNext = false;
   private parseCache = new Map<string, ParseResult>();
@@ -374,7 +453,7 @@ export class Analyzer {
       prev: this.previous,
       full,
       chunks: plan ? plan.chunks : splitStatements(text),
-      bindings: new Map(),
+      using: new Map(),
       declarations: new Map(),
       statements: [],
       usedEvalKeys: new Set(),
@@ -387,12 +466,23 @@ export class Analyzer {
 
   private run(p: TlaProgress, budgetMs: number): DocumentAnalysis {
     const t0 = performance.now();
-    const { text, original, plan, prev, full, chunks, bindings, declarations, statements, usedEvalKeys } = p;
+    const { text, original, plan, prev, full, chunks, declarations, statements, usedEvalKeys } = p;
+    const bindings = new Scope(declarations, p.using);
+    /**
+     * Names that may be bound otherwise here than at the same place of the previous analysis
+     * (where its statement `lastOld` was before `old`): while there are none, a previous
+     * statement after the edit read exactly what it would read now, and is reused unchecked.
+     * `anyName`: a `using namespace` changed (not followed name by name): every one is checked.
+     */
+    const dirty = new Set<string>();
+    let anyName = false;
+    let lastOld = plan && p.index > 0 ? -2 : -1; // -2: not known (a continued analysis checks every name)
+    if (lastOld === -2) anyName = true;
+    const touched: string[] = []; // names bound by new statements since the last previous one
     let evaluated = p.evaluated;
     this.parsedCount = p.parsedCount;
     this.usedParseKeys = p.usedParseKeys;
     const workAtStart = evaluated + this.parsedCount;
-    const diagnostics: Diagnostic[] = [];
 
     for (let index = p.index; index < chunks.length; index++) {
       // a call that did new work and spent its time yields (each call does some)
@@ -411,24 +501,36 @@ export class Analyzer {
         const same = prev.statements[index];
         statements.push(same);
         bindUsing(same, bindings);
-        if (same.declaredName && !same.duplicate) {
-          bindings.set(same.declaredName, prev.bindings.get(same.declaredName)!);
-          declarations.set(same.declaredName, prev.declarations.get(same.declaredName)!);
-        }
+        if (same.declaredName && !same.duplicate) declarations.set(same.declaredName, prev.declarations.get(same.declaredName)!);
+        lastOld = index;
         continue;
       }
       const oi = plan ? plan.oldIndex[index] : -1;
       const old = prev && oi >= 0 ? prev.statements[oi] : undefined;
-      if (old && old.reads && old.baseLocal && sameReads(old.reads, bindings)) {
-        // after the edit, shifted: reused (the same object, updated) when every name it read
-        // is bound as before
-        const sa = old;
-        sa.index = index;
-        sa.chunk = chunk;
-        sa.local = old.baseLocal; // bind() replaces, never mutates, a statement's list
-        sa.duplicate = undefined;
+      if (old && prev && !anyName) {
+        // the names the previous statements between the last one placed and this one bound
+        // (an edited region: they are gone), and those the new statements there bound, are
+        // bound here as at the same place before, or are dirty
+        if (lastOld === -2) anyName = true;
+        else {
+          for (let r = lastOld + 1; r < oi && !anyName; r++) if (!this.touch(prev.statements[r], touched)) anyName = true;
+          for (const n of touched) this.settle(n, oi, bindings, prev, dirty);
+          touched.length = 0;
+        }
+      }
+      if (old && old.reads && old.baseLocal && ((!anyName && (dirty.size === 0 || !readsAny(old.reads, dirty))) || sameReads(old.reads, bindings))) {
+        // after the edit, shifted: reused when every name it read is bound as before — the
+        // same record when it is still at the same place with the same standing, else a copy
+        // at its new place (the previous analysis's record is never changed)
+        const duplicate = !!old.declaredName && declarations.has(old.declaredName);
+        const sa =
+          old.index === index && old.chunk === chunk && !!old.duplicate === duplicate
+            ? old
+            : { ...old, index, chunk, local: old.baseLocal, duplicate: undefined };
         statements.push(sa);
-        this.bind(sa, bindings, declarations, prev?.declarations.get(sa.declaredName ?? ''));
+        this.bind(sa, bindings, declarations, prev?.declarations.get(sa.declaredName ?? ''), sa === old);
+        if (!anyName && sa.declaredName && prev) this.settle(sa.declaredName, oi + 1, bindings, prev, dirty);
+        lastOld = oi;
         continue;
       }
       const sa: StatementAnalysis = { index, chunk, statement: null, result: null, local: [], reads: [] };
@@ -451,6 +553,11 @@ export class Analyzer {
           };
           this.bind(sa, bindings, declarations);
         }
+        if (!anyName && prev && plan) {
+          if (old) this.settle(sa.declaredName, oi + 1, bindings, prev, dirty);
+          else this.touch(sa, touched);
+        }
+        if (old) lastOld = oi;
         continue;
       }
 
@@ -538,7 +645,7 @@ export class Analyzer {
             defaultArch: this.defaultArch,
           };
           try {
-            sa.result = new StatementEvaluator(recording).run(st);
+            sa.result = new StatementEvaluator(recording, this.keepDetails ? undefined : this.omitted).run(st);
           } catch (e) {
             if (!(e instanceof RangeError)) throw e;
             // a left-nested chain too long to evaluate recursively (a 100,000-term sum)
@@ -558,9 +665,15 @@ export class Analyzer {
       }
       sa.baseLocal = sa.local;
       this.bind(sa, bindings, declarations);
+      if (!anyName && prev && plan) {
+        // a previous statement evaluated again: its name settles; a new one: its name is looked at by the next previous one
+        if (old) this.settle(sa.declaredName, oi + 1, bindings, prev, dirty);
+        else if (!this.touch(sa, touched)) anyName = true;
+      }
+      if (old) lastOld = oi;
     }
     this.progress = undefined;
-    return this.finish(text, original, statements, declarations, bindings, diagnostics, usedEvalKeys, full, evaluated, chunks.length);
+    return this.finish(text, original, statements, declarations, usedEvalKeys, full, evaluated, chunks.length);
   }
 
   /** What a yielded analysis has so far: the statements analysed, their diagnostics, and where it paused. */
@@ -583,8 +696,30 @@ export class Analyzer {
     return { text: p.original, statements: [...p.statements], diagnostics, declarations: new Map(p.declarations), complete: false };
   }
 
-  /** Binds a statement's declared name (the first declaration wins; a repeat is an error). */
-  private bind(sa: StatementAnalysis, bindings: Map<string, Binding>, declarations: Map<string, Declaration>, reuse?: Declaration): void {
+  /** Adds the name a statement binds to `touched`; false when it binds a `using namespace` (not followed by name). */
+  private touch(sa: StatementAnalysis, touched: string[]): boolean {
+    if (sa.declaredName) touched.push(sa.declaredName);
+    return sa.statement?.type !== 'using';
+  }
+
+  /**
+   * Whether `name` is bound now as it was at the same place of the previous analysis (before
+   * its statement `oldAt`): then it is not dirty, else it is.
+   */
+  private settle(name: string | undefined, oldAt: number, scope: Scope, prev: PreviousAnalysis, dirty: Set<string>): void {
+    if (name === undefined) return;
+    const d = prev.declarations.get(name);
+    const was = d && d.statement.index < oldAt ? d.binding : undefined;
+    if (scope.get(name) === was) dirty.delete(name);
+    else dirty.add(name);
+  }
+
+  /**
+   * Binds a statement's declared name (the first declaration wins; a repeat is an error).
+   * `published`: the record belongs to an earlier analysis too (it already has its standing,
+   * duplicate or not): only the names are bound, the record is not touched.
+   */
+  private bind(sa: StatementAnalysis, bindings: Scope, declarations: Map<string, Declaration>, reuse?: Declaration, published = false): void {
     const chunk = sa.chunk;
     bindUsing(sa, bindings);
     if (sa.declaredName) {
@@ -592,6 +727,7 @@ export class Analyzer {
       const span = sa.declaredNameSpan!;
       const first = declarations.get(name);
       if (first) {
+        if (published) return;
         sa.duplicate = true;
         sa.local = [
           ...sa.local,
@@ -608,22 +744,16 @@ export class Analyzer {
         const value = sa.result?.value ?? null;
         const ctype = sa.result?.ctype;
         // Keep the old binding object when the value is unchanged, so dependents stay cached.
-        const prev = this.previous?.bindings.get(name);
+        const prev = this.previous?.declarations.get(name)?.binding;
         const binding: Binding =
           prev && prev.ctype === ctype && (prev.value === value || (prev.value && value && printValue(prev.value) === printValue(value)))
             ? prev
             : { value, ctype };
-        bindings.set(name, binding);
-        if (reuse && reuse.statement === sa) {
-          // the same statement declared it before the edit: update its record in place
-          const d = reuse as { start: number; end: number; value: Value | null };
-          d.start = chunk.start + span.start;
-          d.end = chunk.start + span.end;
-          d.value = binding.value;
-          declarations.set(name, reuse);
-        } else {
-          declarations.set(name, { name, statement: sa, start: chunk.start + span.start, end: chunk.start + span.end, value: binding.value });
-        }
+        const start = chunk.start + span.start;
+        const end = chunk.start + span.end;
+        // the same statement declared it at the same place before the edit: the same record
+        if (reuse && reuse.statement === sa && reuse.start === start && reuse.end === end && reuse.binding === binding) declarations.set(name, reuse);
+        else declarations.set(name, { name, statement: sa, start, end, value: binding.value, binding });
       }
     }
   }
@@ -633,14 +763,13 @@ export class Analyzer {
     original: string,
     statements: StatementAnalysis[],
     declarations: Map<string, Declaration>,
-    bindings: Map<string, Binding>,
-    diagnostics: Diagnostic[],
     usedEvalKeys: Set<string>,
     full: boolean,
     evaluated: number,
     count: number,
   ): DocumentAnalysis {
     // -- absolute diagnostics, related locations resolved against the final declarations
+    const diagnostics: Diagnostic[] = [];
     for (const sa of statements) {
       for (const d of sa.local) {
         // most diagnostics have no related location: they share one empty list (frozen)
@@ -678,7 +807,7 @@ export class Analyzer {
       this.pruneNext = true;
     }
     this.usedParseKeys = undefined;
-    this.previous = { text, statements, bindings, declarations };
+    this.previous = { text, statements, declarations };
     this.stats = { parsed: this.parsedCount, evaluated, statements: count };
     return { text: original, statements, diagnostics, declarations };
   }
@@ -702,8 +831,8 @@ const NO_RELATED: Diagnostic['related'] = Object.freeze([]) as unknown as Diagno
 
 /** `using namespace X;` is read by what follows (unqualified MakeCoord under Catlass): one binding, never a declaration. */
 const USING_BINDING: Binding = { value: { kind: 'bool', value: true } };
-function bindUsing(sa: StatementAnalysis, bindings: Map<string, Binding>): void {
-  if (sa.statement?.type === 'using') bindings.set(usingNamespaceName(sa.statement.namespace.replace(/^::/, '')), USING_BINDING);
+function bindUsing(sa: StatementAnalysis, scope: Scope): void {
+  if (sa.statement?.type === 'using') scope.using.set(usingNamespaceName(sa.statement.namespace.replace(/^::/, '')), USING_BINDING);
 }
 
 /** Codes whose "did you mean" is found on demand by suggestFor. */

@@ -178,6 +178,8 @@ export class CppAnalyzer {
   private previous: { text: string; tokens: CppTokens } | undefined;
   /** Every binding the previous analysis made, by name: a binding of the same value is reused, so its dependents stay cached. */
   private previousBindings = new Map<string, Binding[]>();
+  /** Statement records some analysis has returned: never changed again (see analyze). */
+  private published = new WeakSet<StatementAnalysis>();
   /**
    * Time one call may work before it yields (then `complete` is false and the next call
    * continues). Unbounded by default (one call, one whole analysis); the server sets
@@ -438,8 +440,27 @@ export class CppAnalyzer {
     this.progress = complete ? undefined : pr;
 
     // limits met by constants and aliases: their diagnostics are listed with the statements (no hint, no value)
-    const statements = [...pr.statements, ...pr.limited].sort((x, y) => x.chunk.start - y.chunk.start);
-    statements.forEach((s, i) => (s.index = i));
+    // each record gets its index in this analysis; one a paused analysis already returned is
+    // copied instead (an analysis is an immutable snapshot), and its declaration follows the copy
+    const moved = new Map<StatementAnalysis, StatementAnalysis>();
+    const statements = [...pr.statements, ...pr.limited]
+      .sort((x, y) => x.chunk.start - y.chunk.start)
+      .map((s, i) => {
+        if (s.index === i) return s;
+        if (!this.published.has(s)) {
+          s.index = i;
+          return s;
+        }
+        const c = { ...s, index: i };
+        moved.set(s, c);
+        return c;
+      });
+    for (const s of statements) this.published.add(s);
+    if (moved.size)
+      for (const [n, d] of declarations) {
+        const c = moved.get(d.statement);
+        if (c) declarations.set(n, { ...d, statement: c });
+      }
     const diagnostics: Diagnostic[] = [];
     for (const s of statements) {
       for (const d of s.local) {

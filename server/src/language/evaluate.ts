@@ -183,6 +183,12 @@ export interface EvalResult {
   offsets: { node: Ast.Expr; coordNode: Ast.Expr; coord: IntTuple; shape: IntTuple; stride: IntTuple; layout?: Layout; result: IntValue }[];
   /** The C++ type of the declared integer, where the statement tells it. */
   ctype?: string;
+  /**
+   * Set when the statement was evaluated without keeping its sub-expression values and
+   * offset calls (nodeValues and offsets are then empty; tiles are kept): running it again on the same tree with the same reads and this
+   * default arch gives them (language/analysis.ts `statementDetails`).
+   */
+  omitted?: { defaultArch?: Arch };
 }
 
 class Abort extends Error {
@@ -217,7 +223,11 @@ export class StatementEvaluator {
   private tiles: EvalResult['tiles'] = [];
   private offsets: EvalResult['offsets'] = [];
 
-  constructor(private readonly env: Environment) {}
+  /** `omit`: the details are not kept in the result (see EvalResult.omitted). */
+  constructor(
+    private readonly env: Environment,
+    private readonly omit?: EvalResult['omitted'],
+  ) {}
 
   run(statement: Ast.Statement): EvalResult {
     let value: Value | null = null;
@@ -252,6 +262,17 @@ export class StatementEvaluator {
       if (!(e instanceof Abort)) throw e;
       value = null;
     }
+    if (this.omit)
+      return {
+        value,
+        diagnostics: this.diagnostics,
+        nodeValues: [],
+        dependencies: [...this.deps],
+        tiles: this.tiles,
+        offsets: [],
+        ctype,
+        omitted: this.omit,
+      };
     return {
       value,
       diagnostics: this.diagnostics,
