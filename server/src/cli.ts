@@ -11,6 +11,7 @@ import {
   renderText,
   summarize,
   tileDescription,
+  isCppPath,
   statementDetails,
 } from './language';
 
@@ -66,7 +67,6 @@ function diagnosticJson(a: DocumentAnalysis, lines: LineIndex, d: DocumentAnalys
 // ------------------------------------------------------------------ C++ files
 
 /** A C++ file (by its name, as the server tells them): analysed as C++, not as `.tla`. */
-const isCpp = (file: string) => /\.(asc|cpp|cc|cxx|hpp|hh|hxx|h)$/i.test(file);
 
 /** One TLA site of a C++ file: an expression (MakeLayout…, GetTileLayout, a layout call, Layout<…>{}) or a `using` alias. */
 interface CppSite {
@@ -133,7 +133,7 @@ function check(files: string[], out: (s: string) => void): number {
   for (const file of files) {
     const text = readSource(file);
     // a C++ file: the TLA inside it (its own analyzer: nothing is shared between files)
-    const a = isCpp(file) ? new CppAnalyzer().analyze(text) : analyzer.analyze(text);
+    const a = isCppPath(file) ? new CppAnalyzer().analyze(text) : analyzer.analyze(text);
     const lines = new LineIndex(text);
     for (const d of a.diagnostics) {
       const p = lines.position(d.start);
@@ -158,7 +158,7 @@ function evaluate(args: string[], out: (s: string) => void): number {
 
 function evaluateFile(file: string, json: boolean, out: (s: string) => void): { json?: unknown; failed: boolean } {
   const text = readSource(file);
-  if (isCpp(file)) return evaluateCpp(file, text, json, out);
+  if (isCppPath(file)) return evaluateCpp(file, text, json, out);
   const a = new Analyzer().analyze(text);
   const lines = new LineIndex(text);
   const failed = a.diagnostics.some((d) => d.severity === 'error');

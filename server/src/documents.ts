@@ -3,7 +3,7 @@
 // `.tla` documents get the whole language; C++ documents (Catlass kernels) get the TLA
 // found inside them.
 import { TextDocument } from 'vscode-languageserver-textdocument';
-import { Analyzer, ChangeHint, ChangedRange, CppAnalyzer, DocumentAnalysis, LineIndex } from './language';
+import { Analyzer, ChangeHint, ChangedRange, CppAnalyzer, DocumentAnalysis, LineIndex, isCppPath } from './language';
 
 export type DocumentKind = 'tla' | 'cpp';
 
@@ -21,7 +21,7 @@ const CPP_LANGUAGES = new Set(['cpp', 'c', 'cuda-cpp', 'ascendc', 'asc']);
 
 export function documentKind(doc: { languageId: string; uri: string }): DocumentKind {
   if (doc.languageId === 'tla-layout') return 'tla';
-  if (CPP_LANGUAGES.has(doc.languageId) || /\.(asc|cpp|cc|cxx|hpp|hh|hxx|h)$/i.test(doc.uri)) return 'cpp';
+  if (CPP_LANGUAGES.has(doc.languageId) || isCppPath(doc.uri)) return 'cpp';
   return 'tla';
 }
 

@@ -12,6 +12,7 @@ import {
   checkReferences,
   checkSignature,
 } from './fixture';
+import { Analyzer, foldingRegions } from '../../server/src/language';
 
 const L48 = 'auto a = MakeLayout(MakeShape(4,8), MakeStride(8,1));\n';
 
@@ -148,5 +149,25 @@ describe('code actions', () => {
     const actions = checkCodeActions('auto l = MakeLayout(Make$0Shape(4,8), MakeStride(8,1));', ['Copy as C++']);
     assert.equal(actions[0].command?.arguments?.[0], 'MakeShape(4, 8)');
     checkCodeActions('auto l = Make$0Layout(MakeShape(4,8), MakeStride(8,1));', ['Copy as C++', 'Convert to compact notation']);
+  });
+});
+
+describe('folding', () => {
+  test('statements, block comments and #region pairs, by offsets', () => {
+    // offsets by hand: "// #region a\n" is 0–12 (13 characters with the newline), "auto x =\n  1;\n"
+    // 13–26, "  // #endregion\n" starts at 27 (the marker at 29), "/* c\n*/" at 43
+    const text = '// #region a\nauto x =\n  1;\n  // #endregion\n/* c\n*/';
+    const got = foldingRegions(new Analyzer().analyze(text)).map((r) => [r.kind, r.start, r.end]);
+    assert.deepEqual(got, [
+      ['statement', 13, 26],
+      ['region', 0, 29],
+      ['comment', 43, 50],
+    ]);
+    // a marker after code on its line and an unclosed block comment fold nothing
+    const none = foldingRegions(new Analyzer().analyze('auto y = 1; // #region\n/* open'));
+    assert.deepEqual(
+      none.filter((r) => r.kind !== 'statement'),
+      [],
+    );
   });
 });

@@ -1,27 +1,17 @@
-// Folding ranges: multi-line statements, block comments, `// #region` … `// #endregion`.
+// Folding ranges: multi-line statements, block comments, `// #region` … `// #endregion`
+// (language's foldingRegions), as line ranges.
 import { FoldingRange, FoldingRangeKind } from 'vscode-languageserver';
-import { statementSpans } from '../language';
+import { foldingRegions } from '../language';
 import type { AnalysedDocument } from '../documents';
+
+const KIND = { statement: undefined, comment: FoldingRangeKind.Comment, region: FoldingRangeKind.Region } as const;
 
 export function foldingRanges(doc: AnalysedDocument): FoldingRange[] {
   const out: FoldingRange[] = [];
-  for (const s of statementSpans(doc.analysis)) {
-    const a = doc.lines.position(s.start).line;
-    const b = doc.lines.position(s.end).line;
-    if (b > a) out.push({ startLine: a, endLine: b });
+  for (const r of foldingRegions(doc.analysis)) {
+    const startLine = doc.lines.position(r.start).line;
+    const endLine = doc.lines.position(r.end).line;
+    if (endLine > startLine) out.push(KIND[r.kind] ? { startLine, endLine, kind: KIND[r.kind] } : { startLine, endLine });
   }
-  const text = doc.text;
-  const block = /\/\*[\s\S]*?\*\//g;
-  for (let m = block.exec(text); m; m = block.exec(text)) {
-    const a = doc.lines.position(m.index).line;
-    const b = doc.lines.position(m.index + m[0].length).line;
-    if (b > a) out.push({ startLine: a, endLine: b, kind: FoldingRangeKind.Comment });
-  }
-  const regions: number[] = [];
-  const lines = text.split('\n');
-  lines.forEach((l, i) => {
-    if (/^\s*\/\/\s*#region\b/.test(l)) regions.push(i);
-    else if (/^\s*\/\/\s*#endregion\b/.test(l) && regions.length) out.push({ startLine: regions.pop()!, endLine: i, kind: FoldingRangeKind.Region });
-  });
   return out;
 }

@@ -202,6 +202,17 @@ export const CPP_CONSTANT_TYPES: readonly string[] = [...INTEGER_TYPES, 'int8_t'
  */
 export const LAYOUT_TYPE_FORMS: readonly string[] = ['Layout', 'Shape', 'Stride', 'Coord'];
 
+/** The type forms whose value is a static integer or tuple (`_8`, `Shape<_2, _4>{}`): all but Layout of TLA's own. */
+export const TUPLE_TYPE_FORMS: readonly string[] = ['Int', 'C', 'Shape', 'Stride', 'Coord', 'tuple'];
+
+/** The member functions of a tag class (`RowMajor::MakeLayout<E>(…)`), of MEMBER_FUNCTIONS. */
+export const TAG_MEMBER_FUNCTIONS: readonly string[] = ['MakeLayout', 'MakeLayoutInUb', 'MakeLayoutInL0C'];
+
+/** The file extensions of C++ sources the server and the CLI read as C++ (kernels and headers). */
+export const CPP_FILE_EXTENSIONS: readonly string[] = ['asc', 'cpp', 'cc', 'cxx', 'hpp', 'hh', 'hxx', 'h'];
+/** True for a path or URI of a C++ file (CPP_FILE_EXTENSIONS, any case). */
+export const isCppPath = (path: string): boolean => CPP_FILE_EXTENSIONS.includes(/\.(\w+)$/.exec(path)?.[1].toLowerCase() ?? '');
+
 // ---- the words of the syntax
 
 /** Reserved words: never a name (grammar.ohm.ts `keyword`, the fast parser's `ident`). */

@@ -5,8 +5,22 @@ import * as core from '../core';
 import { Arch, BufferView, CatlassCoord, IntTuple, IntValue, Layout, LayoutError, TagObject, Tensor } from '../core';
 import type * as Ast from './ast';
 import { memberPath, memberRoot } from './ast';
-import { BUILTIN_BY_NAME, CATLASS_CONSTANTS, INTEGER_TYPES, INTEGER_TYPE_CPP, POSITIONS, SUPPORTED_TAGS, closest } from './builtins';
+import {
+  BUILTIN_BY_NAME,
+  CATLASS_CONSTANTS,
+  INTEGER_TYPES,
+  INTEGER_TYPE_CPP,
+  POSITIONS,
+  SUPPORTED_TAGS,
+  TAG_MEMBER_FUNCTIONS,
+  TUPLE_TYPE_FORMS,
+  closest,
+} from './builtins';
+
 import { DiagnosticCode, Severity, severityOf } from './diagnostics';
+
+/** `Tag::MakeLayout` and the other tag member functions, after any namespace. */
+const TAG_MEMBER_CALL = new RegExp(`(?:^|::)(\\w+)::(${TAG_MEMBER_FUNCTIONS.join('|')})$`);
 
 /** `true`/`false`: a layout predicate's `::value`, a template argument. */
 export interface BoolValue {
@@ -797,7 +811,7 @@ export class StatementEvaluator {
         this.fail(el, 'unsupported-element', `${t.name}<…> holds an element type (half, float, int8_t, …)`);
       return { t: 'buffer', storage: t.name, element: name };
     }
-    if (['Int', 'C', 'Shape', 'Stride', 'Coord', 'tuple', 'Layout'].includes(t.name) || /^_\d+$/.test(t.name)) {
+    if (TUPLE_TYPE_FORMS.includes(t.name) || t.name === 'Layout' || /^_\d+$/.test(t.name)) {
       if (t.name === 'Layout')
         return { t: 'value', value: this.typeInstance({ type: 'typeInstance', typeArg: t, args: [], start: t.start, end: t.end }) };
       return { t: 'value', value: this.typeValue(t) };
@@ -889,7 +903,7 @@ export class StatementEvaluator {
     }
     if (t.name === 'Product') this.fail(e, 'argument-kind', 'Product{} is a function object: call it, Product{}(tuple)');
     if (BUILTIN_BY_NAME.has(t.name)) this.fail(e, 'argument-kind', `'${t.name}' is a function; call it with (…)`);
-    if (['Int', 'C', 'Shape', 'Stride', 'Coord', 'tuple'].includes(t.name) || /^_\d+$/.test(t.name)) {
+    if (TUPLE_TYPE_FORMS.includes(t.name) || /^_\d+$/.test(t.name)) {
       if (e.args.length) this.fail(e, 'argument-count', `${t.name}<…>{} takes no constructor arguments here`);
       return this.typeValue(t);
     }
@@ -1152,7 +1166,7 @@ export class StatementEvaluator {
       }
     }
     const A = core.arith;
-    const tagCall = /(?:^|::)(\w+)::(MakeLayout|MakeLayoutInUb|MakeLayoutInL0C)$/.exec(e.callee);
+    const tagCall = TAG_MEMBER_CALL.exec(e.callee);
     if (tagCall) return this.tagStatic(e, this.aliasedName(tagCall[1]), tagCall[2]);
     const ctorType = !e.templateArgs && !e.braces ? this.aliasedName(e.callee) : '';
     if ((core.TAG_CLASSES as readonly string[]).includes(ctorType) || ctorType === 'MatrixCoord' || ctorType === 'GemmCoord') {
