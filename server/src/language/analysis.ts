@@ -66,6 +66,41 @@ export interface StatementAnalysis {
   baseLocal?: LocalDiagnostic[];
 }
 
+/**
+ * A statement's record, every field set in one order so that all records share one shape
+ * (the analysis loop reads and copies thousands of them an edit).
+ */
+function newStatement(index: number, chunk: StatementChunk): StatementAnalysis {
+  return {
+    index,
+    chunk,
+    statement: null,
+    result: null,
+    local: [],
+    declaredName: undefined,
+    declaredNameSpan: undefined,
+    duplicate: undefined,
+    reads: [],
+    baseLocal: undefined,
+  };
+}
+
+/** A previous statement at its new place: a copy (an earlier snapshot is never changed), its duplicate check to be made again. */
+function movedStatement(old: StatementAnalysis, index: number, chunk: StatementChunk): StatementAnalysis {
+  return {
+    index,
+    chunk,
+    statement: old.statement,
+    result: old.result,
+    local: old.baseLocal!,
+    declaredName: old.declaredName,
+    declaredNameSpan: old.declaredNameSpan,
+    duplicate: undefined,
+    reads: old.reads,
+    baseLocal: old.baseLocal,
+  };
+}
+
 /** What evaluating a statement recorded for hovers, hints and pictures: each evaluated
  * sub-expression's value, its GetTileLayout/tile calls, its offset calls. */
 export type StatementDetails = Pick<EvalResult, 'nodeValues' | 'tiles' | 'offsets'>;
@@ -523,17 +558,14 @@ export class Analyzer {
         // same record when it is still at the same place with the same standing, else a copy
         // at its new place (the previous analysis's record is never changed)
         const duplicate = !!old.declaredName && declarations.has(old.declaredName);
-        const sa =
-          old.index === index && old.chunk === chunk && !!old.duplicate === duplicate
-            ? old
-            : { ...old, index, chunk, local: old.baseLocal, duplicate: undefined };
+        const sa = old.index === index && old.chunk === chunk && !!old.duplicate === duplicate ? old : movedStatement(old, index, chunk);
         statements.push(sa);
         this.bind(sa, bindings, declarations, prev?.declarations.get(sa.declaredName ?? ''), sa === old);
         if (!anyName && sa.declaredName && prev) this.settle(sa.declaredName, oi + 1, bindings, prev, dirty);
         lastOld = oi;
         continue;
       }
-      const sa: StatementAnalysis = { index, chunk, statement: null, result: null, local: [], reads: [] };
+      const sa = newStatement(index, chunk);
       statements.push(sa);
       if (chunk.preprocessor) {
         sa.baseLocal = [];
@@ -771,8 +803,18 @@ export class Analyzer {
     // -- absolute diagnostics, related locations resolved against the final declarations
     const diagnostics: Diagnostic[] = [];
     for (const sa of statements) {
+      if (!sa.local.length) continue;
+      // a record an earlier analysis placed is at the same place: its diagnostics as they were
+      const placed = PLACED.get(sa);
+      if (placed) {
+        for (const d of placed) diagnostics.push(d);
+        continue;
+      }
+      let relatedAny = false;
+      const mine: Diagnostic[] = [];
       for (const d of sa.local) {
         // most diagnostics have no related location: they share one empty list (frozen)
+        relatedAny ||= !!d.relatedNames?.length;
         const related = !d.relatedNames?.length
           ? NO_RELATED
           : d.relatedNames
@@ -781,8 +823,11 @@ export class Analyzer {
                 return decl ? { start: decl.start, end: decl.end, message: r.message } : undefined;
               })
               .filter((x): x is NonNullable<typeof x> => !!x);
-        diagnostics.push(absoluteDiagnostic(sa, d, related));
+        mine.push(absoluteDiagnostic(sa, d, related));
       }
+      // (related locations are other statements' places, which an edit may move: not kept)
+      if (!relatedAny) PLACED.set(sa, mine);
+      for (const d of mine) diagnostics.push(d);
     }
 
     // Forget cache entries of statements that are gone, so memory follows the document. An
@@ -825,6 +870,13 @@ function absoluteDiagnostic(sa: StatementAnalysis, d: LocalDiagnostic, related: 
     data: d.data,
   };
 }
+
+/**
+ * The document diagnostics of a statement record, made when an analysis first placed it. A
+ * record is never changed once returned (a moved statement is a new record), so the same
+ * record has the same chunk and the same diagnostics: the next analysis takes them as they are.
+ */
+const PLACED = new WeakMap<StatementAnalysis, Diagnostic[]>();
 
 /** Most diagnostics have no related location: they share this one (frozen) list. */
 const NO_RELATED: Diagnostic['related'] = Object.freeze([]) as unknown as Diagnostic['related'];
