@@ -833,13 +833,18 @@ export class Analyzer {
     // Forget cache entries of statements that are gone, so memory follows the document. An
     // incremental analysis does not see every key: when the caches outgrow the document, the
     // next analysis runs in full, marks what is used and prunes the rest.
-    // The bound is in bytes: twice what the current text needs, plus CACHE_SLACK_BYTES.
+    // The bound is in bytes (twice what the current text needs, plus CACHE_SLACK_BYTES) and in
+    // entries (STALE_ENTRIES beyond the statements: an edit leaves one or two behind, kept for undo).
     if (full) {
       const usedParse = this.usedParseKeys!;
       let used = 0;
       for (const k of usedEvalKeys) used += entryBytes(k);
       for (const k of usedParse) used += entryBytes(k);
-      if (this.cacheBytes > used * 2 + CACHE_SLACK_BYTES) {
+      if (
+        this.cacheBytes > used * 2 + CACHE_SLACK_BYTES ||
+        this.evalCache.size > usedEvalKeys.size + STALE_ENTRIES ||
+        this.parseCache.size > usedParse.size + STALE_ENTRIES
+      ) {
         for (const k of this.evalCache.keys()) if (!usedEvalKeys.has(k)) this.evalCache.delete(k);
         for (const k of this.parseCache.keys()) if (!usedParse.has(k)) this.parseCache.delete(k);
         let bytes = 0;
@@ -848,7 +853,11 @@ export class Analyzer {
         this.cacheBytes = bytes;
       }
       this.pruneNext = false;
-    } else if (this.cacheBytes > 2 * 2 * entryBytes(text) + CACHE_SLACK_BYTES) {
+    } else if (
+      this.cacheBytes > 2 * 2 * entryBytes(text) + CACHE_SLACK_BYTES ||
+      this.evalCache.size > count + STALE_ENTRIES ||
+      this.parseCache.size > count + STALE_ENTRIES
+    ) {
       this.pruneNext = true;
     }
     this.usedParseKeys = undefined;
