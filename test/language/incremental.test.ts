@@ -10,7 +10,7 @@ import { readFileSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import { test } from 'node:test';
 import fc from 'fast-check';
-import { Analyzer, CppAnalyzer, DocumentAnalysis, Value, printValue, statementDetails } from '../../server/src/language';
+import { Analyzer, CppAnalyzer, DocumentAnalysis, Value, printValue, statementDetails, STALE_ENTRIES } from '../../server/src/language';
 import { ROOT } from '../helpers';
 
 const show = (v: Value | null | undefined) => (v ? printValue(v) : null);
@@ -421,4 +421,15 @@ test('the details computed again when asked are those the evaluation recorded (e
   };
   for (const e of examples) check(e);
   fc.assert(fc.property(document, check), { numRuns: 100 });
+});
+
+test('the caches keep at most STALE_ENTRIES entries of statements no longer in the document', () => {
+  // 600 edits of one statement of ten: each leaves its previous text behind in both caches;
+  // the byte bound alone (8 MB of slack) would keep all 600 of these small ones
+  const rest = Array.from({ length: 9 }, (_, i) => `auto b${i} = MakeShape(${i + 1}, 2);`).join('\n');
+  const a = new Analyzer();
+  for (let v = 0; v < 600; v++) a.analyze(`auto a = MakeShape(${v}, 4);\n${rest}\n`);
+  const caches = a as unknown as { evalCache: Map<string, unknown>; parseCache: Map<string, unknown> };
+  assert.ok(caches.evalCache.size <= 10 + STALE_ENTRIES + 1, `${caches.evalCache.size} evaluation entries`);
+  assert.ok(caches.parseCache.size <= 10 + STALE_ENTRIES + 1, `${caches.parseCache.size} parse entries`);
 });
