@@ -188,15 +188,20 @@ function diagnosticsAt(f: Fixture, at: Position): Diagnostic[] {
   return toLspDiagnostics(f.doc.uri, f.doc.analysis, f.doc.lines).filter((d) => d.range.start.line <= at.line && at.line <= d.range.end.line);
 }
 
-/** The code actions at $0 (with the diagnostics of its line): their titles, in order. */
-export function checkCodeActions(marked: string, expect: string[]): CodeAction[] {
-  const f = fixture(marked);
-  const at = cursor(f);
-  const actions = codeActions(f.doc, {
+/** The code actions the editor gets at the cursor, asked with the diagnostics of its line. */
+function actionsAt(f: Fixture, at: Position): CodeAction[] {
+  return codeActions(f.doc, {
     textDocument: { uri: f.doc.uri },
     range: { start: at, end: at },
     context: { diagnostics: diagnosticsAt(f, at) },
   });
+}
+
+/** The code actions at $0 (with the diagnostics of its line): their titles, in order. */
+export function checkCodeActions(marked: string, expect: string[]): CodeAction[] {
+  const f = fixture(marked);
+  const at = cursor(f);
+  const actions = actionsAt(f, at);
   assert.deepEqual(
     actions.map((a) => a.title),
     expect,
@@ -207,12 +212,7 @@ export function checkCodeActions(marked: string, expect: string[]): CodeAction[]
 /** Applies the code action at $0 whose title starts with `title`; `expect` is the text after its edit. */
 export function checkFix(marked: string, title: string, expect: string): void {
   const f = fixture(marked);
-  const at = cursor(f);
-  const actions = codeActions(f.doc, {
-    textDocument: { uri: f.doc.uri },
-    range: { start: at, end: at },
-    context: { diagnostics: diagnosticsAt(f, at) },
-  });
+  const actions = actionsAt(f, cursor(f));
   const a = actions.find((x) => x.title.startsWith(title));
   assert.ok(a, `no action "${title}…" among ${JSON.stringify(actions.map((x) => x.title))}`);
   const edits: TextEdit[] = a.edit?.changes?.[f.doc.uri] ?? [];

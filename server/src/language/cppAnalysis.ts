@@ -19,7 +19,7 @@ import { entryBytes } from './analysis';
 import { Diagnostic } from './diagnostics';
 import { Binding, EvalResult, Environment, LocalDiagnostic, StatementEvaluator, Value } from './evaluate';
 import { ParseResult, parseStatement } from './parser';
-import { ArchRegion, CppTokens, archRegions, retokenize, scanTokens, tokenizeFrom } from './cppSource';
+import { ArchRegion, CppScope, CppTokens, archRegions, retokenize, scanTokens, tokenizeFrom } from './cppSource';
 import { CACHE_SLACK_BYTES, MAX_CPP_EXPRESSION_CHARS, limitMessages, normalizeLineEnds } from '../core/limits';
 import { nestingLimit } from './lexer';
 
@@ -78,6 +78,13 @@ interface ScopedBinding {
   binding: Binding | undefined;
   scopeStart: number;
   scopeEnd: number;
+}
+
+/** Makes `binding` (undefined: none, the name is unknown there) what `name` reads in the block of `it`. */
+function bindIn(scoped: Map<string, ScopedBinding[]>, name: string, binding: Binding | undefined, it: CppScope): void {
+  let visible = scoped.get(name);
+  if (!visible) scoped.set(name, (visible = []));
+  visible.push({ binding, scopeStart: it.scopeStart, scopeEnd: it.scopeEnd });
 }
 
 /** The binding of `name` visible at `at`: the innermost block around it (the last bound of equals). */
@@ -386,9 +393,7 @@ export class CppAnalyzer {
       // or another text may stand for another declaration — found by the C++ fuzz)
       const same = this.previousBindings.get(name)?.find((b) => b.value === value);
       const binding = same ?? { value };
-      let visible = scoped.get(name);
-      if (!visible) scoped.set(name, (visible = []));
-      visible.push({ binding, scopeStart: it.scopeStart, scopeEnd: it.scopeEnd });
+      bindIn(scoped, name, binding, it);
       let list = made.get(name);
       if (!list) made.set(name, (list = []));
       list.push(binding);
@@ -422,13 +427,9 @@ export class CppAnalyzer {
         const v = sa?.result?.value;
         if (sa && v?.kind === 'buffer') bind(it.name!, it.isArray ? { ...v, array: true } : v, sa, it.nameStart!, it.nameEnd!, it);
       } else if (it.kind === 'unknownName') {
-        let visible = scoped.get(it.name!);
-        if (!visible) scoped.set(it.name!, (visible = []));
-        visible.push({ binding: undefined, scopeStart: it.scopeStart, scopeEnd: it.scopeEnd });
+        bindIn(scoped, it.name!, undefined, it);
       } else if (it.kind === 'using') {
-        let visible = scoped.get(it.name!);
-        if (!visible) scoped.set(it.name!, (visible = []));
-        visible.push({ binding: USING_BINDING, scopeStart: it.scopeStart, scopeEnd: it.scopeEnd });
+        bindIn(scoped, it.name!, USING_BINDING, it);
       } else {
         const sa = evaluate(it.kind, it.start, it.end, (s) => `${s};`, 0);
         if (!sa) continue;

@@ -639,15 +639,13 @@ class Parser {
     const ctorArgs = this.exprList();
     const close = ctorArgs && this.accept('}');
     if (!ctorArgs || !close) return this.fail(t0);
-    const typeArg: Ast.TypeArg = {
-      type: 'typeArg',
-      name: this.bare(q.text),
-      nameSpan: { start: q.start, end: q.end },
-      args,
-      start: q.start,
-      end: args ? targsEnd : q.end,
-    };
+    const typeArg = this.typeArgOf(q, args, args ? targsEnd : q.end);
     return { type: 'typeInstance', typeArg, args: ctorArgs, start: q.start, end: close.e };
+  }
+
+  /** The type `q<args>` of a `T<…>{…}` or a `T<…>::member`, ending at `end`. */
+  private typeArgOf(q: { text: string; start: number; end: number }, args: Ast.TypeArg['args'], end: number): Ast.TypeArg {
+    return { type: 'typeArg', name: this.bare(q.text), nameSpan: { start: q.start, end: q.end }, args, start: q.start, end };
   }
 
   /** `T<…>::member`, e.g. `tla::detail::iszN<half, decltype(l)>::value`. */
@@ -661,14 +659,7 @@ class Parser {
     if (!this.accept('::')) return this.fail(t0);
     const member = this.ident();
     if (!member) return this.fail(t0);
-    const typeArg: Ast.TypeArg = {
-      type: 'typeArg',
-      name: this.bare(q.text),
-      nameSpan: { start: q.start, end: q.end },
-      args,
-      start: q.start,
-      end: targsEnd,
-    };
+    const typeArg = this.typeArgOf(q, args, targsEnd);
     return { type: 'typeMember', typeArg, member: member.v, memberSpan: { start: member.s, end: member.e }, start: q.start, end: member.e };
   }
 
