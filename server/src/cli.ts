@@ -84,14 +84,19 @@ function cppSites(a: DocumentAnalysis, lines: LineIndex): CppSite[] {
   for (const s of a.statements) {
     // constants (and aliases) met by a limit are listed among the statements for their diagnostic: not sites
     if (s.chunk.text.startsWith('auto __c = ') || s.chunk.text.startsWith('auto __a = ')) continue;
-    sites.push({ at: s.chunk.start, end: s.chunk.end, value: s.result?.value ? printValue(s.result.value) : null });
+    sites.push({ at: a.startOf(s), end: a.endOf(s), value: s.result?.value ? printValue(s.result.value) : null });
   }
   // aliases are bound, not listed among the statements: their chunk wraps the type as `auto __a = TYPE{};`
   const prefix = 'auto __a = ';
   for (const d of a.declarations.values()) {
     const c = d.statement.chunk;
     if (c.text.startsWith(prefix))
-      sites.push({ at: c.start + prefix.length, end: c.end, alias: d.name, value: d.value ? printValue(d.value) : null });
+      sites.push({
+        at: a.startOf(d.statement) + prefix.length,
+        end: a.endOf(d.statement),
+        alias: d.name,
+        value: d.value ? printValue(d.value) : null,
+      });
   }
   sites.sort((x, y) => x.at - y.at);
   return sites.map((x) => {
@@ -166,9 +171,9 @@ function evaluateFile(file: string, json: boolean, out: (s: string) => void): { 
     const statements = a.statements
       .filter((s) => !s.chunk.preprocessor)
       .map((s) => {
-        const inside = a.diagnostics.filter((d) => d.start >= s.chunk.start && d.start <= s.chunk.end);
+        const inside = a.diagnostics.filter((d) => d.start >= a.startOf(s) && d.start <= a.endOf(s));
         return {
-          line: lines.position(s.chunk.start).line + 1,
+          line: lines.position(a.startOf(s)).line + 1,
           name: s.declaredName ?? null,
           value: s.result?.value ? summarize(s.result.value) : null,
           diagnostics: inside.map((d) => diagnosticJson(a, lines, d)),
@@ -179,7 +184,7 @@ function evaluateFile(file: string, json: boolean, out: (s: string) => void): { 
   for (const s of a.statements) {
     const v = s.result?.value;
     if (!v) continue;
-    const line = lines.position(s.chunk.start).line + 1;
+    const line = lines.position(a.startOf(s)).line + 1;
     const sum = summarize(v);
     const label = s.declaredName ? `${s.declaredName} = ` : '';
     const facts =

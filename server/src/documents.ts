@@ -3,7 +3,7 @@
 // `.tla` documents get the whole language; C++ documents (Catlass kernels) get the TLA
 // found inside them.
 import { TextDocument } from 'vscode-languageserver-textdocument';
-import { Analyzer, ChangeHint, ChangedRange, CppAnalyzer, DocumentAnalysis, LineIndex, isCppPath } from './language';
+import { Analyzer, ChangeHint, ChangedRange, CppAnalyzer, DocumentAnalysis, LineIndex, emptyAnalysis, isCppPath } from './language';
 
 export type DocumentKind = 'tla' | 'cpp';
 
@@ -166,11 +166,7 @@ export class DocumentAnalyses {
     // no record: unchanged since the last analysis, or edits not told (the texts are compared)
     const hint: ChangeHint | undefined = p && !p.whole && p.length === text.length ? { ranges: p.ranges } : p ? { prefix: 0, suffix: 0 } : undefined;
     const analysis: DocumentAnalysis =
-      kind === 'cpp' && !this.cppEnabled
-        ? { text, statements: [], diagnostics: [], declarations: new Map() }
-        : analyzer instanceof Analyzer
-          ? analyzer.analyze(text, hint)
-          : analyzer.analyze(text);
+      kind === 'cpp' && !this.cppEnabled ? emptyAnalysis(text) : analyzer instanceof Analyzer ? analyzer.analyze(text, hint) : analyzer.analyze(text);
     // a yielded analysis is counted once, when it is complete
     if (analysis.complete !== false) this.onAnalysed?.(analysis.statements.length);
     // the lines of the same text (an analysis continued) are the same

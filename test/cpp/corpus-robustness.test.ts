@@ -52,7 +52,7 @@ test(
     const sites = (text: string) => {
       const at = lineOf(text);
       const a = new CppAnalyzer().analyze(text);
-      return a.statements.map((s) => [at(s.chunk.start), s.result?.value ? printValue(s.result.value) : null]);
+      return a.statements.map((s) => [at(a.startOf(s)), s.result?.value ? printValue(s.result.value) : null]);
     };
     const differ: string[] = [];
     for (const f of cppCorpus()) {

@@ -3,7 +3,7 @@
 import type { AnalysedDocument } from '../../server/src/documents';
 import { hover } from '../../server/src/features/hover';
 import { DEFAULT_SETTINGS } from '../../server/src/features/settings';
-import { CppAnalysis, CppAnalyzer, LineIndex, printValue } from '../../server/src/language';
+import { CppAnalysis, CppAnalyzer, LineIndex, declarationSpan, printValue } from '../../server/src/language';
 
 export const cppDoc = (text: string, analysis: CppAnalysis = analyzeFully(new CppAnalyzer(), text)): AnalysedDocument => ({
   uri: 'file:///k.cpp',
@@ -29,8 +29,13 @@ export function cppObservable(a: CppAnalysis): unknown {
     usesTla: a.usesTla,
     complete: a.complete,
     diagnostics: a.diagnostics.map((d) => [d.code, d.severity, d.start, d.end, d.message]),
-    sites: a.statements.map((s) => [s.chunk.start, s.chunk.end, s.result?.value ? printValue(s.result.value) : null]),
-    declarations: [...a.declarations.values()].map((d) => [d.name, d.start, d.end, d.value ? printValue(d.value) : null]),
+    sites: a.statements.map((s) => [a.startOf(s), a.endOf(s), s.result?.value ? printValue(s.result.value) : null]),
+    declarations: [...a.declarations.values()].map((d) => [
+      d.name,
+      declarationSpan(a, d).start,
+      declarationSpan(a, d).end,
+      d.value ? printValue(d.value) : null,
+    ]),
   };
 }
 

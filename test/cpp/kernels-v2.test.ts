@@ -15,7 +15,7 @@ function siteValue(text: string, needle: string): string | undefined {
   const a = new CppAnalyzer().analyze(text);
   const at = text.indexOf(needle);
   assert.ok(at >= 0, `no ${needle}`);
-  const s = a.statements.find((x) => x.chunk.start === at);
+  const s = a.statements.find((x) => a.startOf(x) === at);
   const v = s?.result?.value;
   return v ? printValue(v) : undefined;
 }
@@ -33,7 +33,7 @@ void g(uint32_t M) {
   assert.equal(siteValue(text, 'tla::MakeLayout<half, Catlass::layout::RowMajor>(M, 64);\n}\nvoid g'), '(128,64):(64,_1):(128,64)');
   const second = text.lastIndexOf('tla::MakeLayout');
   const a = new CppAnalyzer().analyze(text);
-  const s = a.statements.find((x) => x.chunk.start === second);
+  const s = a.statements.find((x) => a.startOf(x) === second);
   assert.equal(s?.result?.value && printValue(s.result.value), '(M,64):(64,_1):(M,64)');
 });
 

@@ -67,7 +67,7 @@ describe('issue 13.1: one deep expression does not break the file', () => {
     const d = cppDoc(text);
     const limits = d.analysis.diagnostics.filter((x) => x.code === 'limit-exceeded');
     if (limits.length === 0) {
-      const s = d.analysis.statements.find((x) => d.lines.position(x.chunk.start).line === 2);
+      const s = d.analysis.statements.find((x) => d.lines.position(d.analysis.startOf(x)).line === 2);
       assert.equal(s?.result?.value ? printValue(s.result.value) : null, '(5000,2)');
     } else assert.equal(d.lines.position(limits[0].start).line, 2);
     assertOkServed(d);
@@ -323,7 +323,7 @@ describe('the time budget on the .tla path (the same limit, from limits.ts)', ()
     ).join('\n') + '\n';
   const observable = (a: ReturnType<typeof analyze>) => ({
     diagnostics: a.diagnostics.map((d) => [d.code, d.start, d.end, d.message]),
-    values: a.statements.map((s) => [s.chunk.start, s.result?.value ? printValue(s.result.value) : null]),
+    values: a.statements.map((s) => [a.startOf(s), s.result?.value ? printValue(s.result.value) : null]),
     declarations: [...a.declarations.keys()],
   });
 

@@ -10,7 +10,16 @@ import { readFileSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import { test } from 'node:test';
 import fc from 'fast-check';
-import { Analyzer, CppAnalyzer, DocumentAnalysis, Value, printValue, statementDetails, STALE_ENTRIES } from '../../server/src/language';
+import {
+  Analyzer,
+  CppAnalyzer,
+  DocumentAnalysis,
+  Value,
+  declarationSpan,
+  printValue,
+  statementDetails,
+  STALE_ENTRIES,
+} from '../../server/src/language';
 import { ROOT } from '../helpers';
 
 const show = (v: Value | null | undefined) => (v ? printValue(v) : null);
@@ -20,8 +29,8 @@ function snapshot(a: DocumentAnalysis) {
   return {
     diagnostics: a.diagnostics,
     statements: a.statements.map((s) => ({
-      start: s.chunk.start,
-      end: s.chunk.end,
+      start: a.startOf(s),
+      end: a.endOf(s),
       text: s.chunk.text,
       kind: s.statement?.type ?? null,
       name: s.declaredName ?? null,
@@ -35,8 +44,8 @@ function snapshot(a: DocumentAnalysis) {
     })),
     declarations: [...a.declarations.values()].map((d) => ({
       name: d.name,
-      start: d.start,
-      end: d.end,
+      start: declarationSpan(a, d).start,
+      end: declarationSpan(a, d).end,
       value: show(d.value),
       at: d.statement.index,
     })),
@@ -325,7 +334,7 @@ function printed(a: DocumentAnalysis): string {
         reads: s.reads?.map(([n, b]) => `${n}=${b ? show(b.value) : 'unbound'}`) ?? null,
         baseLocal: s.baseLocal ?? null,
       })),
-      declared: [...a.declarations.values()].map((d) => ({ name: d.name, start: d.start, end: d.end, of: d.statement.chunk.start })),
+      declared: [...a.declarations.values()].map((d) => ({ name: d.name, ...declarationSpan(a, d), of: a.startOf(d.statement) })),
     },
     (_k, v) => (typeof v === 'bigint' ? `${v}n` : v),
   );

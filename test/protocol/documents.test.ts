@@ -79,15 +79,15 @@ test('change hints: the analysis after edits recorded by changed() equals a fres
           assert.deepEqual(got.diagnostics, want.diagnostics, doc.getText());
           assert.deepEqual(
             got.statements.map((s) => [
-              s.chunk.start,
-              s.chunk.end,
+              got.startOf(s),
+              got.endOf(s),
               s.chunk.text,
               s.declaredName,
               s.result?.value ? printValue(s.result.value) : null,
             ]),
             want.statements.map((s) => [
-              s.chunk.start,
-              s.chunk.end,
+              want.startOf(s),
+              want.endOf(s),
               s.chunk.text,
               s.declaredName,
               s.result?.value ? printValue(s.result.value) : null,
@@ -143,8 +143,8 @@ test('change hints with a time budget of 0 and lone \\r line ends: every analysi
         const view = (a: ReturnType<DocumentAnalyses['get']>['analysis']) => ({
           diagnostics: a.diagnostics,
           statements: a.statements.map((s) => [
-            s.chunk.start,
-            s.chunk.end,
+            a.startOf(s),
+            a.endOf(s),
             s.chunk.text,
             s.declaredName,
             s.result?.value ? printValue(s.result.value) : null,

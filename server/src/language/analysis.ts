@@ -1,13 +1,15 @@
 // Whole-document analysis: split into statements, parse each (cached by text),
 // evaluate in order with an environment of names (cached by text + the values of
-// the names it read), and collect diagnostics with absolute offsets.
+// the names it read), and collect diagnostics with absolute offsets. A statement's record
+// holds no offset in the document (the analysis says where each starts), so an edit moves
+// the statements after it without a new record for each.
 import type * as Ast from './ast';
 import { BUILTIN_BY_NAME, closest } from './builtins';
 import { Diagnostic, severityOf } from './diagnostics';
 import type { Arch } from '../core';
 import { ARCH_MACRO, Binding, EvalResult, Environment, LocalDiagnostic, StatementEvaluator, Value, printValue, usingNamespaceName } from './evaluate';
 import { ParseResult, parseStatement } from './parser';
-import { StatementChunk, declaredNameOf, splitStatements } from './statements';
+import { StatementChunk, declaredNameOf, splitInto } from './statements';
 import { statementAt } from './inspect';
 import { CACHE_SLACK_BYTES, MAX_NESTING, limitMessages, normalizeLineEnds } from '../core/limits';
 import { maxNesting } from './lexer';
@@ -21,6 +23,8 @@ class Scope {
   constructor(
     readonly declarations: Map<string, Declaration>,
     readonly using: Map<string, Binding>,
+    /** The indices of the statements that made the `using` marks. */
+    readonly usings: number[],
   ) {}
   get(name: string): Binding | undefined {
     const d = this.declarations.get(name);
@@ -48,12 +52,13 @@ function sameReads(reads: [string, Binding | undefined][], scope: Scope): boolea
 export const STALE_ENTRIES = 256;
 
 export interface StatementAnalysis {
+  /** Its place among the analysis's statements (DocumentAnalysis.startOf reads its offset by it). */
   index: number;
   chunk: StatementChunk;
   statement: Ast.Statement | null;
   /** null when the statement did not parse or has no expression. */
   result: EvalResult | null;
-  /** Diagnostics relative to chunk.start, syntax errors included. */
+  /** Diagnostics relative to the statement's start, syntax errors included. */
   local: LocalDiagnostic[];
   /** The name this statement declares, if any (also for a declaration that failed to parse). */
   declaredName?: string;
@@ -168,9 +173,11 @@ class LaterDetails implements StatementDetails {
 export interface Declaration {
   name: string;
   statement: StatementAnalysis;
-  /** Absolute offsets of the declared name. */
-  start: number;
-  end: number;
+  /**
+   * The declared name, relative to its statement's start (in C++ it may lie before the TLA
+   * expression: negative offsets). `declarationSpan` gives its offsets in the document.
+   */
+  nameSpan: Ast.Span;
   value: Value | null;
   /** What the name is bound to for the statements after it (its value and C++ type); the `.tla` analysis sets it. */
   binding?: Binding;
@@ -178,11 +185,73 @@ export interface Declaration {
 
 export interface DocumentAnalysis {
   text: string;
+  /** In document order. */
   statements: StatementAnalysis[];
   diagnostics: Diagnostic[];
   declarations: Map<string, Declaration>;
   /** false when the analysis yielded before the end (its time budget spent): analyze the same text again to continue. */
   complete?: boolean;
+  /** Where one of its statements starts in the text (the records hold no offset: see StatementChunk). */
+  startOf(s: StatementAnalysis): number;
+  /** Where it ends (just past its last character). */
+  endOf(s: StatementAnalysis): number;
+}
+
+/** A declared name's offsets in the document. */
+export function declarationSpan(a: DocumentAnalysis, d: Declaration): Ast.Span {
+  const base = a.startOf(d.statement);
+  return { start: base + d.nameSpan.start, end: base + d.nameSpan.end };
+}
+
+/**
+ * An analysis whose statements' places are kept by record: the C++ one (a handful of
+ * statements, made afresh by each analysis, some bound but not listed).
+ */
+export function placedAnalysis<T extends Omit<DocumentAnalysis, 'startOf' | 'endOf'>>(
+  fields: T,
+  places: ReadonlyMap<StatementAnalysis, Ast.Span>,
+): T & DocumentAnalysis {
+  return Object.assign(fields, {
+    startOf: (s: StatementAnalysis) => places.get(s)!.start,
+    endOf: (s: StatementAnalysis) => places.get(s)!.end,
+  });
+}
+
+/** An analysis of nothing (a document with no TLA, or C++ support switched off). */
+export function emptyAnalysis(text: string): DocumentAnalysis {
+  return placedAnalysis({ text, statements: [], diagnostics: [], declarations: new Map() }, new Map());
+}
+
+/**
+ * A `.tla` analysis: its statements, where each starts (by index), and its document
+ * diagnostics, made when first read (a hover after an edit does not need them).
+ */
+class TlaAnalysis implements DocumentAnalysis {
+  private made: Diagnostic[] | undefined;
+  constructor(
+    readonly text: string,
+    readonly statements: StatementAnalysis[],
+    readonly declarations: Map<string, Declaration>,
+    private readonly starts: ArrayLike<number>,
+    /** A yielded analysis: the diagnostic that says where it paused. */
+    private readonly paused?: Diagnostic,
+  ) {}
+  get complete(): boolean | undefined {
+    return this.paused ? false : undefined;
+  }
+  startOf(s: StatementAnalysis): number {
+    return this.starts[s.index];
+  }
+  endOf(s: StatementAnalysis): number {
+    return this.starts[s.index] + s.chunk.text.length;
+  }
+  get diagnostics(): Diagnostic[] {
+    if (!this.made) {
+      this.made = documentDiagnostics(this);
+      if (this.paused) this.made.push(this.paused);
+    }
+    return this.made;
+  }
 }
 
 /** The state of a `.tla` analysis between two calls when it yielded. */
@@ -193,8 +262,12 @@ interface TlaProgress {
   prev: PreviousAnalysis | undefined;
   full: boolean;
   chunks: StatementChunk[];
+  /** Where each chunk starts in `text`. */
+  starts: number[];
   /** The `using namespace` marks so far (the declarations are the other half of the scope). */
   using: Map<string, Binding>;
+  /** The indices of the `using namespace` statements so far. */
+  usings: number[];
   declarations: Map<string, Declaration>;
   statements: StatementAnalysis[];
   usedEvalKeys: Set<string>;
@@ -249,7 +322,12 @@ function tidyExpected(expected: string): string {
 interface PreviousAnalysis {
   text: string;
   statements: StatementAnalysis[];
+  /** In the order of the statements that declare them. */
   declarations: Map<string, Declaration>;
+  /** The indices of its `using namespace` statements, in order. */
+  usings: number[];
+  /** Where each statement starts in `text`. */
+  starts: ArrayLike<number>;
 }
 
 /**
@@ -272,8 +350,12 @@ export interface ChangedRange {
 
 interface SplitPlan {
   chunks: StatementChunk[];
+  /** Where each chunk starts in the new text. */
+  starts: number[];
   /** Leading statements identical to the previous analysis's (reused as they are). */
   prefix: number;
+  /** From this chunk on, every one is a previous statement, after the last edited region. */
+  tail: number;
   /** Per new chunk: the index of the previous statement it is (shifted), or -1 for a new one. */
   oldIndex: Int32Array;
   /** How many regions were re-split. */
@@ -337,11 +419,6 @@ function lineEndHint(original: string, hint: ChangeHint): ChangeHint {
   return { ranges };
 }
 
-/** A previous statement's chunk moved by `shift` characters: a new record (the previous analysis's is never changed). */
-function shifted(c: StatementChunk, shift: number): StatementChunk {
-  return shift ? { start: c.start + shift, end: c.end + shift, text: c.text, terminated: c.terminated, preprocessor: c.preprocessor } : c;
-}
-
 /**
  * Re-splits only the regions edits touched: for each changed range, from the `;` of the
  * last statement that ends before it to the first `;` past it; the statements between the
@@ -353,15 +430,17 @@ function planSplit(prev: PreviousAnalysis, text: string, hint?: ChangeHint): Spl
   if (!old.length) return undefined;
   const ranges = changedRanges(prev.text, text, hint);
   if (!ranges) return undefined;
+  const oldStarts = prev.starts;
+  const oldEnd = (i: number) => oldStarts[i] + old[i].chunk.text.length;
   const clean = (s: StatementAnalysis) => s.chunk.terminated && !s.chunk.preprocessor;
   // the groups of previous statements each changed range touches: [k0, m] (m = old.length: to the end)
   const groups: { k0: number; m: number; shiftBefore: number; shiftAfter: number }[] = [];
   let shift = 0;
   let k = 0;
   for (const r of ranges) {
-    while (k < old.length && clean(old[k]) && old[k].chunk.end < r.oldStart) k++;
+    while (k < old.length && clean(old[k]) && oldEnd(k) < r.oldStart) k++;
     let m = k;
-    while (m < old.length && !(clean(old[m]) && old[m].chunk.end - 1 >= r.oldEnd)) m++;
+    while (m < old.length && !(clean(old[m]) && oldEnd(m) - 1 >= r.oldEnd)) m++;
     const shiftAfter = shift + (r.newEnd - r.newStart) - (r.oldEnd - r.oldStart);
     const g = groups[groups.length - 1];
     if (g && k <= g.m) {
@@ -371,40 +450,43 @@ function planSplit(prev: PreviousAnalysis, text: string, hint?: ChangeHint): Spl
     shift = shiftAfter;
     k = Math.max(k, m);
   }
+  // a previous statement's chunk is the same object at its new place: only its start moves
   const chunks: StatementChunk[] = [];
+  const starts: number[] = [];
   const oldIndex: number[] = [];
   let next = 0; // first previous statement not yet placed
   let prevTo = 0; // where the previous group's region ended (new offsets)
   for (const g of groups) {
     // previous statements between the last group and this one: shifted
     for (let i = next; i < g.k0; i++) {
-      chunks.push(shifted(old[i].chunk, g.shiftBefore));
+      chunks.push(old[i].chunk);
+      starts.push(oldStarts[i] + g.shiftBefore);
       oldIndex.push(i);
     }
     // from the end of the statement before the group: one placed above (shifted by the
     // changes before), or the last of the previous group (where its region ended)
-    const from = g.k0 === 0 ? 0 : g.k0 - 1 < next ? prevTo : old[g.k0 - 1].chunk.end + g.shiftBefore;
-    const to = g.m < old.length ? old[g.m].chunk.end + g.shiftAfter : text.length;
+    const from = g.k0 === 0 ? 0 : g.k0 - 1 < next ? prevTo : oldEnd(g.k0 - 1) + g.shiftBefore;
+    const to = g.m < old.length ? oldEnd(g.m) + g.shiftAfter : text.length;
     prevTo = to;
     if (to < from) return undefined;
-    const region = splitStatements(text, from, to, g.k0 === 0);
+    const first = chunks.length;
+    splitInto(text, from, to, g.k0 === 0, chunks, starts);
     if (g.m < old.length) {
-      const last = region[region.length - 1];
-      if (!last || last.end !== to || !last.terminated || last.preprocessor) return undefined;
+      const last = chunks.length - 1;
+      if (last < first || starts[last] + chunks[last].text.length !== to || !chunks[last].terminated || chunks[last].preprocessor) return undefined;
     }
-    for (const c of region) {
-      chunks.push(c);
-      oldIndex.push(-1);
-    }
+    for (let i = first; i < chunks.length; i++) oldIndex.push(-1);
     next = g.m + 1;
   }
   // after the last group: shifted by every change
+  const tail = chunks.length;
   for (let i = next; i < old.length; i++) {
-    chunks.push(shifted(old[i].chunk, shift));
+    chunks.push(old[i].chunk);
+    starts.push(oldStarts[i] + shift);
     oldIndex.push(i);
   }
   // before the first group nothing moved: those statements are reused as they are
-  return { chunks, prefix: groups.length ? groups[0].k0 : old.length, oldIndex: Int32Array.from(oldIndex), regions: groups.length };
+  return { chunks, starts, prefix: groups.length ? groups[0].k0 : old.length, tail, oldIndex: Int32Array.from(oldIndex), regions: groups.length };
 }
 
 export class Analyzer {
@@ -481,14 +563,20 @@ export class Analyzer {
     this.regions = plan ? plan.regions : 0;
     const full = !plan;
     this.usedParseKeys = full ? new Set() : undefined;
+    let chunks: StatementChunk[];
+    let starts: number[];
+    if (plan) ({ chunks, starts } = plan);
+    else splitInto(text, 0, text.length, true, (chunks = []), (starts = []));
     return {
       text,
       original,
       plan,
       prev: this.previous,
       full,
-      chunks: plan ? plan.chunks : splitStatements(text),
+      chunks,
+      starts,
       using: new Map(),
+      usings: [],
       declarations: new Map(),
       statements: [],
       usedEvalKeys: new Set(),
@@ -502,7 +590,7 @@ export class Analyzer {
   private run(p: TlaProgress, budgetMs: number): DocumentAnalysis {
     const t0 = performance.now();
     const { text, original, plan, prev, full, chunks, declarations, statements, usedEvalKeys } = p;
-    const bindings = new Scope(declarations, p.using);
+    const bindings = new Scope(declarations, p.using, p.usings);
     /**
      * Names that may be bound otherwise here than at the same place of the previous analysis
      * (where its statement `lastOld` was before `old`): while there are none, a previous
@@ -519,6 +607,22 @@ export class Analyzer {
     this.usedParseKeys = p.usedParseKeys;
     const workAtStart = evaluated + this.parsedCount;
 
+    if (plan && prev && p.index < plan.prefix) {
+      // before the edit: everything it depends on is before it, unchanged (the previous
+      // declarations are in statement order: those of the prefix come first)
+      for (let i = p.index; i < plan.prefix; i++) statements.push(prev.statements[i]);
+      for (const d of prev.declarations.values()) {
+        if (d.statement.index >= plan.prefix) break;
+        declarations.set(d.name, d);
+      }
+      for (const u of prev.usings) {
+        if (u >= plan.prefix) break;
+        bindUsing(prev.statements[u], bindings);
+      }
+      lastOld = plan.prefix - 1;
+      p.index = plan.prefix;
+    }
+
     for (let index = p.index; index < chunks.length; index++) {
       // a call that did new work and spent its time yields (each call does some)
       if (budgetMs !== Infinity && evaluated + this.parsedCount > workAtStart && performance.now() - t0 > budgetMs) {
@@ -530,16 +634,6 @@ export class Analyzer {
         return this.partial(p, performance.now() - t0);
       }
       const chunk = chunks[index];
-      // -- reuse what the edit did not touch
-      if (plan && prev && index < plan.prefix) {
-        // before the edit: everything it depends on is before it, unchanged
-        const same = prev.statements[index];
-        statements.push(same);
-        bindUsing(same, bindings);
-        if (same.declaredName && !same.duplicate) declarations.set(same.declaredName, prev.declarations.get(same.declaredName)!);
-        lastOld = index;
-        continue;
-      }
       const oi = plan ? plan.oldIndex[index] : -1;
       const old = prev && oi >= 0 ? prev.statements[oi] : undefined;
       if (old && prev && !anyName) {
@@ -551,6 +645,14 @@ export class Analyzer {
           for (let r = lastOld + 1; r < oi && !anyName; r++) if (!this.touch(prev.statements[r], touched)) anyName = true;
           for (const n of touched) this.settle(n, oi, bindings, prev, dirty);
           touched.length = 0;
+        }
+        if (!anyName && dirty.size === 0 && oi === index && index >= plan!.tail) {
+          // past the last edit, every name bound as at the same place before, and every statement
+          // at its previous index: the rest is the previous analysis's, records and declarations
+          for (let i = index; i < chunks.length; i++) statements.push(prev.statements[i]);
+          for (const d of prev.declarations.values()) if (d.statement.index >= index) declarations.set(d.name, d);
+          for (const u of prev.usings) if (u >= index) p.usings.push(u);
+          break;
         }
       }
       if (old && old.reads && old.baseLocal && ((!anyName && (dirty.size === 0 || !readsAny(old.reads, dirty))) || sameReads(old.reads, bindings))) {
@@ -705,27 +807,22 @@ export class Analyzer {
       if (old) lastOld = oi;
     }
     this.progress = undefined;
-    return this.finish(text, original, statements, declarations, usedEvalKeys, full, evaluated, chunks.length);
+    return this.finish(text, original, statements, declarations, p.starts, p.usings, usedEvalKeys, full, evaluated, chunks.length);
   }
 
   /** What a yielded analysis has so far: the statements analysed, their diagnostics, and where it paused. */
   private partial(p: TlaProgress, ms: number): DocumentAnalysis {
-    const diagnostics: Diagnostic[] = [];
-    for (const sa of p.statements) {
-      for (const d of sa.local) {
-        diagnostics.push(absoluteDiagnostic(sa, d, NO_RELATED));
-      }
-    }
-    const at = p.statements.length ? p.statements[p.statements.length - 1].chunk.end : 0;
-    diagnostics.push({
+    const n = p.statements.length;
+    const at = n ? p.starts[n - 1] + p.statements[n - 1].chunk.text.length : 0;
+    const paused: Diagnostic = {
       start: Math.max(0, at - 1),
       end: at,
       severity: 'information',
       code: 'limit-exceeded',
       message: limitMessages.budget(Math.round(ms)),
       related: [],
-    });
-    return { text: p.original, statements: [...p.statements], diagnostics, declarations: new Map(p.declarations), complete: false };
+    };
+    return new TlaAnalysis(p.original, [...p.statements], new Map(p.declarations), p.starts.slice(0, n), paused);
   }
 
   /** Adds the name a statement binds to `touched`; false when it binds a `using namespace` (not followed by name). */
@@ -752,7 +849,6 @@ export class Analyzer {
    * duplicate or not): only the names are bound, the record is not touched.
    */
   private bind(sa: StatementAnalysis, bindings: Scope, declarations: Map<string, Declaration>, reuse?: Declaration, published = false): void {
-    const chunk = sa.chunk;
     bindUsing(sa, bindings);
     if (sa.declaredName) {
       const name = sa.declaredName;
@@ -781,11 +877,9 @@ export class Analyzer {
           prev && prev.ctype === ctype && (prev.value === value || (prev.value && value && printValue(prev.value) === printValue(value)))
             ? prev
             : { value, ctype };
-        const start = chunk.start + span.start;
-        const end = chunk.start + span.end;
-        // the same statement declared it at the same place before the edit: the same record
-        if (reuse && reuse.statement === sa && reuse.start === start && reuse.end === end && reuse.binding === binding) declarations.set(name, reuse);
-        else declarations.set(name, { name, statement: sa, start, end, value: binding.value, binding });
+        // the same statement declared it before the edit (wherever the edit moved it): the same record
+        if (reuse && reuse.statement === sa && reuse.binding === binding) declarations.set(name, reuse);
+        else declarations.set(name, { name, statement: sa, nameSpan: span, value: binding.value, binding });
       }
     }
   }
@@ -795,41 +889,13 @@ export class Analyzer {
     original: string,
     statements: StatementAnalysis[],
     declarations: Map<string, Declaration>,
+    starts: number[],
+    usings: number[],
     usedEvalKeys: Set<string>,
     full: boolean,
     evaluated: number,
     count: number,
   ): DocumentAnalysis {
-    // -- absolute diagnostics, related locations resolved against the final declarations
-    const diagnostics: Diagnostic[] = [];
-    for (const sa of statements) {
-      if (!sa.local.length) continue;
-      // a record an earlier analysis placed is at the same place: its diagnostics as they were
-      const placed = PLACED.get(sa);
-      if (placed) {
-        for (const d of placed) diagnostics.push(d);
-        continue;
-      }
-      let relatedAny = false;
-      const mine: Diagnostic[] = [];
-      for (const d of sa.local) {
-        // most diagnostics have no related location: they share one empty list (frozen)
-        relatedAny ||= !!d.relatedNames?.length;
-        const related = !d.relatedNames?.length
-          ? NO_RELATED
-          : d.relatedNames
-              .map((r) => {
-                const decl = declarations.get(r.name);
-                return decl ? { start: decl.start, end: decl.end, message: r.message } : undefined;
-              })
-              .filter((x): x is NonNullable<typeof x> => !!x);
-        mine.push(absoluteDiagnostic(sa, d, related));
-      }
-      // (related locations are other statements' places, which an edit may move: not kept)
-      if (!relatedAny) PLACED.set(sa, mine);
-      for (const d of mine) diagnostics.push(d);
-    }
-
     // Forget cache entries of statements that are gone, so memory follows the document. An
     // incremental analysis does not see every key: when the caches outgrow the document, the
     // next analysis runs in full, marks what is used and prunes the rest.
@@ -861,17 +927,54 @@ export class Analyzer {
       this.pruneNext = true;
     }
     this.usedParseKeys = undefined;
-    this.previous = { text, statements, declarations };
+    this.previous = { text, statements, declarations, starts, usings };
     this.stats = { parsed: this.parsedCount, evaluated, statements: count };
-    return { text: original, statements, diagnostics, declarations };
+    return new TlaAnalysis(original, statements, declarations, starts);
   }
 }
 
+/**
+ * The document diagnostics of an analysis: each statement's at its place, related locations
+ * resolved against the analysis's declarations.
+ */
+function documentDiagnostics(a: DocumentAnalysis): Diagnostic[] {
+  const diagnostics: Diagnostic[] = [];
+  for (const sa of a.statements) {
+    if (!sa.local.length) continue;
+    const start = a.startOf(sa);
+    // a record placed at the same offset before: its diagnostics as they were
+    const placed = PLACED.get(sa);
+    if (placed && placed.start === start) {
+      for (const d of placed.diagnostics) diagnostics.push(d);
+      continue;
+    }
+    let relatedAny = false;
+    const mine: Diagnostic[] = [];
+    for (const d of sa.local) {
+      // most diagnostics have no related location: they share one empty list (frozen)
+      relatedAny ||= !!d.relatedNames?.length;
+      const related = !d.relatedNames?.length
+        ? NO_RELATED
+        : d.relatedNames
+            .map((r) => {
+              const decl = a.declarations.get(r.name);
+              return decl ? { ...declarationSpan(a, decl), message: r.message } : undefined;
+            })
+            .filter((x): x is NonNullable<typeof x> => !!x);
+      mine.push(absoluteDiagnostic(start, d, related));
+    }
+    // (related locations are other statements' places, which an edit may move: not kept)
+    if (!relatedAny) PLACED.set(sa, { start, diagnostics: mine });
+    for (const d of mine) diagnostics.push(d);
+  }
+  return diagnostics;
+}
+
 /** A statement's diagnostic at its place in the document. */
-function absoluteDiagnostic(sa: StatementAnalysis, d: LocalDiagnostic, related: Diagnostic['related']): Diagnostic {
+function absoluteDiagnostic(start: number, d: LocalDiagnostic, related: Diagnostic['related']): Diagnostic {
   return {
-    start: sa.chunk.start + d.start,
-    end: sa.chunk.start + d.end,
+    start: start + d.start,
+    end: start + d.end,
     severity: d.severity ?? severityOf(d.code),
     code: d.code,
     message: d.message,
@@ -882,10 +985,10 @@ function absoluteDiagnostic(sa: StatementAnalysis, d: LocalDiagnostic, related: 
 
 /**
  * The document diagnostics of a statement record, made when an analysis first placed it. A
- * record is never changed once returned (a moved statement is a new record), so the same
- * record has the same chunk and the same diagnostics: the next analysis takes them as they are.
+ * record is never changed once returned, so the same record at the same offset has the same
+ * diagnostics: a later analysis takes them as they are (an edit before it makes them again).
  */
-const PLACED = new WeakMap<StatementAnalysis, Diagnostic[]>();
+const PLACED = new WeakMap<StatementAnalysis, { start: number; diagnostics: Diagnostic[] }>();
 
 /** Most diagnostics have no related location: they share this one (frozen) list. */
 const NO_RELATED: Diagnostic['related'] = Object.freeze([]) as unknown as Diagnostic['related'];
@@ -893,7 +996,11 @@ const NO_RELATED: Diagnostic['related'] = Object.freeze([]) as unknown as Diagno
 /** `using namespace X;` is read by what follows (unqualified MakeCoord under Catlass): one binding, never a declaration. */
 const USING_BINDING: Binding = { value: { kind: 'bool', value: true } };
 function bindUsing(sa: StatementAnalysis, scope: Scope): void {
-  if (sa.statement?.type === 'using') scope.using.set(usingNamespaceName(sa.statement.namespace.replace(/^::/, '')), USING_BINDING);
+  // (a declaration is no `using`: its tree need not be read)
+  if (sa.declaredName === undefined && sa.statement?.type === 'using') {
+    scope.using.set(usingNamespaceName(sa.statement.namespace.replace(/^::/, '')), USING_BINDING);
+    scope.usings.push(sa.index);
+  }
 }
 
 /** Codes whose "did you mean" is found on demand by suggestFor. */

@@ -13,6 +13,7 @@
 //                            `using namespace tla;`, in comments and #include lines
 //   (after `;` only Ctrl+Space lists anything: no character there triggers completion)
 import type { DocumentAnalysis } from './analysis';
+import { declarationSpan } from './analysis';
 import {
   BUILTIN_BY_NAME,
   BUILTIN_FUNCTIONS,
@@ -156,7 +157,7 @@ export function completionsAt(a: DocumentAnalysis, text: string, offset: number,
   let incomplete = false;
   for (const d of a.declarations.values()) {
     if (here && d.statement.index >= here.index) continue;
-    if (!here && d.start > offset) continue;
+    if (!here && declarationSpan(a, d).start > offset) continue;
     if (lower && !d.name.toLowerCase().startsWith(lower)) continue;
     if (++names > MAX_NAME_ITEMS) {
       incomplete = true;

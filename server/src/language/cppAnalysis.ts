@@ -15,7 +15,8 @@
 import * as core from '../core';
 import type { Arch } from '../core';
 import type { DocumentAnalysis, StatementAnalysis, Declaration } from './analysis';
-import { entryBytes } from './analysis';
+import { entryBytes, placedAnalysis } from './analysis';
+import type { Span } from './ast';
 import { Diagnostic } from './diagnostics';
 import { Binding, EvalResult, Environment, LocalDiagnostic, StatementEvaluator, Value } from './evaluate';
 import { ParseResult, parseStatement } from './parser';
@@ -71,6 +72,8 @@ interface Progress {
   archs: ArchRegion[];
   declarations: Map<string, Declaration>;
   symbols: Map<string, Value>;
+  /** Where each statement made so far is: from the start of its wrapped text to the end of its source. */
+  places: Map<StatementAnalysis, Span>;
 }
 
 interface ScopedBinding {
@@ -251,7 +254,10 @@ export class CppAnalyzer {
       this.previous = { text, tokens };
       if (!scan.mentionsTla) {
         this.previousBindings.clear();
-        return { text: original, statements: [], diagnostics: [], declarations: new Map(), usesTla: false, complete: true };
+        return placedAnalysis(
+          { text: original, statements: [], diagnostics: [], declarations: new Map(), usesTla: false, complete: true },
+          new Map(),
+        );
       }
       // what names bind (constants, aliases, buffers, using-directives) in source order, then the expressions
       // a scanned declaration as an item: where it is, the name it binds, the block where that is visible
@@ -295,10 +301,11 @@ export class CppAnalyzer {
         archs,
         declarations: new Map(),
         symbols: new Map(),
+        places: new Map(),
       };
     }
     stats.expressions = pr.items.length;
-    const { scoped, made, symbols, declarations } = pr;
+    const { scoped, made, symbols, declarations, places } = pr;
     const free = (n: string) => {
       let v = symbols.get(n);
       if (!v) symbols.set(n, (v = core.symbolicInt(n)));
@@ -320,14 +327,19 @@ export class CppAnalyzer {
       // only what passed the limits is cached
       let entry = this.cache.get(kind, src);
       const wrapped = entry ? entry.wrapped : wrap(source);
-      const chunk = { start: start - offsetInWrap, end, text: wrapped, terminated: true, preprocessor: false };
-      const limited = (message: string): StatementAnalysis => ({
-        index: 0,
-        chunk,
-        statement: null,
-        result: null,
-        local: [{ ...limitDiagnostic(message, wrapped.length), start: offsetInWrap, end: offsetInWrap + Math.min(1, source.length) }],
-      });
+      const chunk = { text: wrapped, terminated: true, preprocessor: false };
+      const place = { start: start - offsetInWrap, end };
+      const limited = (message: string): StatementAnalysis => {
+        const sa: StatementAnalysis = {
+          index: 0,
+          chunk,
+          statement: null,
+          result: null,
+          local: [{ ...limitDiagnostic(message, wrapped.length), start: offsetInWrap, end: offsetInWrap + Math.min(1, source.length) }],
+        };
+        places.set(sa, place);
+        return sa;
+      };
       if (!entry) {
         if (source.length > MAX_CPP_EXPRESSION_CHARS) return limited(limitMessages.length(source.length));
         const deep = nestingLimit(wrapped);
@@ -378,13 +390,15 @@ export class CppAnalyzer {
         stats.evaluated++;
         entry.evaluation = usedNames ? undefined : { reads: [...reads], result };
       }
-      return {
+      const sa: StatementAnalysis = {
         index: 0,
         chunk,
         statement: st,
         result,
         local: result.diagnostics.filter((d) => CERTAIN_CODES.has(d.code)).map((d) => ({ ...d, severity: 'warning' as const })),
       };
+      places.set(sa, place);
+      return sa;
     };
 
     const bind = (name: string, value: Value | null, sa: StatementAnalysis, nameStart: number, nameEnd: number, it: Item) => {
@@ -397,7 +411,8 @@ export class CppAnalyzer {
       let list = made.get(name);
       if (!list) made.set(name, (list = []));
       list.push(binding);
-      declarations.set(name, { name, statement: sa, start: nameStart, end: nameEnd, value: binding.value });
+      const base = places.get(sa)!.start;
+      declarations.set(name, { name, statement: sa, nameSpan: { start: nameStart - base, end: nameEnd - base }, value: binding.value });
     };
 
     // constants first, then aliases, then the expressions, each in the order of the source
@@ -445,7 +460,7 @@ export class CppAnalyzer {
     // copied instead (an analysis is an immutable snapshot), and its declaration follows the copy
     const moved = new Map<StatementAnalysis, StatementAnalysis>();
     const statements = [...pr.statements, ...pr.limited]
-      .sort((x, y) => x.chunk.start - y.chunk.start)
+      .sort((x, y) => places.get(x)!.start - places.get(y)!.start)
       .map((s, i) => {
         if (s.index === i) return s;
         if (!this.published.has(s)) {
@@ -454,6 +469,7 @@ export class CppAnalyzer {
         }
         const c = { ...s, index: i };
         moved.set(s, c);
+        places.set(c, places.get(s)!);
         return c;
       });
     for (const s of statements) this.published.add(s);
@@ -465,9 +481,10 @@ export class CppAnalyzer {
     const diagnostics: Diagnostic[] = [];
     for (const s of statements) {
       for (const d of s.local) {
+        const base = places.get(s)!.start;
         diagnostics.push({
-          start: s.chunk.start + d.start,
-          end: s.chunk.start + d.end,
+          start: base + d.start,
+          end: base + d.end,
           severity: d.severity ?? 'warning',
           code: d.code,
           message: d.message,
@@ -492,7 +509,10 @@ export class CppAnalyzer {
     }
     // alias type forms are value-initialised: their zero originShape is the alias's business, not a warning here
     // a partial analysis goes on filling its maps: the answer gets a copy
-    return { text: original, statements, diagnostics, declarations: complete ? declarations : new Map(declarations), usesTla: true, complete };
+    return placedAnalysis(
+      { text: original, statements, diagnostics, declarations: complete ? declarations : new Map(declarations), usesTla: true, complete },
+      places,
+    );
   }
 
   /** Adds bindings to those a later analysis may reuse. */

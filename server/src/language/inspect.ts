@@ -15,14 +15,14 @@ export function statementAt(a: DocumentAnalysis, offset: number): StatementAnaly
   let found = -1;
   while (lo <= hi) {
     const mid = (lo + hi) >> 1;
-    if (list[mid].chunk.start <= offset) {
+    if (a.startOf(list[mid]) <= offset) {
       found = mid;
       lo = mid + 1;
     } else hi = mid - 1;
   }
   if (found < 0) return undefined;
   const s = list[found];
-  return offset <= s.chunk.end ? s : undefined;
+  return offset <= a.endOf(s) ? s : undefined;
 }
 
 export interface NodeAt {
@@ -38,7 +38,7 @@ export interface NodeAt {
 export function nodeAt(a: DocumentAnalysis, offset: number): NodeAt | undefined {
   const s = statementAt(a, offset);
   if (!s?.result) return undefined;
-  const rel = offset - s.chunk.start;
+  const rel = offset - a.startOf(s);
   let best: NodeValue | undefined;
   for (const nv of statementDetails(s).nodeValues) {
     if (nv.node.start <= rel && rel <= nv.node.end) {
@@ -46,7 +46,7 @@ export function nodeAt(a: DocumentAnalysis, offset: number): NodeAt | undefined 
     }
   }
   if (!best) return undefined;
-  return { statement: s, node: best.node, value: best.value, start: s.chunk.start + best.node.start, end: s.chunk.start + best.node.end };
+  return { statement: s, node: best.node, value: best.value, start: a.startOf(s) + best.node.start, end: a.startOf(s) + best.node.end };
 }
 
 /** `(1,5) → 1·4 + 0·16 + 1·1 + 1·32 = 37` */
@@ -136,7 +136,7 @@ export interface NameOccurrence {
 export function nameOccurrences(a: DocumentAnalysis): NameOccurrence[] {
   const out: NameOccurrence[] = [];
   for (const s of a.statements) {
-    const base = s.chunk.start;
+    const base = a.startOf(s);
     if (s.declaredName && s.declaredNameSpan) {
       out.push({ name: s.declaredName, start: base + s.declaredNameSpan.start, end: base + s.declaredNameSpan.end, isDeclaration: true });
     }

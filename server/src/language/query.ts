@@ -6,7 +6,7 @@
 // offsets are read only through statementDetails().
 import * as core from '../core';
 import { MAX_HINT_LABEL_CHARS, MAX_HOVER_CHARS, MAX_SYMBOLIC_CHARS, MAX_SYMBOLIC_TERMS } from '../core/limits';
-import { statementDetails, suggestFor, SUGGESTED_CODES } from './analysis';
+import { declarationSpan, statementDetails, suggestFor, SUGGESTED_CODES } from './analysis';
 import type { Declaration, DocumentAnalysis, StatementDetails } from './analysis';
 import * as Ast from './ast';
 import { BUILTIN_BY_NAME, BUILTIN_FUNCTIONS, ELEMENT_TYPES, POSITIONS, SUPPORTED_TAGS, TAG_DOCS, TYPE_FORMS, elementDoc } from './builtins';
@@ -62,16 +62,17 @@ export function hoverAt(a: DocumentAnalysis, offset: number, options: HoverOptio
     const d = options.cpp ? declarationNamedAt(a, offset) : undefined;
     if (!d) return null;
     const text = d.value ? describeValue(d.value, gridSize) : 'no value: its expression is not understood';
-    return md(`**${d.name}**\n\n${text}`, d.start, d.end);
+    const span = declarationSpan(a, d);
+    return md(`**${d.name}**\n\n${text}`, span.start, span.end);
   }
-  const rel = offset - s.chunk.start;
+  const rel = offset - a.startOf(s);
 
   // tags and element types inside <…>
   const targ = templateArgAt(s, rel);
   if (targ) {
     const n = targ.name;
     const text = TAG_DOCS[n] ?? (ELEMENT_TYPES.includes(n) ? elementDoc(n) : TYPE_FORMS[n]);
-    if (text) return md(text, s.chunk.start + targ.nameSpan.start, s.chunk.start + targ.nameSpan.end);
+    if (text) return md(text, a.startOf(s) + targ.nameSpan.start, a.startOf(s) + targ.nameSpan.end);
   }
 
   // coordinates of crd2offset / layout(coord) / GetTileLayout
@@ -86,7 +87,7 @@ export function hoverAt(a: DocumentAnalysis, offset: number, options: HoverOptio
           ? `element: **${status}**${status === 'padding' ? ' (beyond originShape)' : status === 'out of range' ? ' (outside the shape; C++ does not check)' : ''}`
           : 'element: depends on values known only at run time',
       ];
-      return md(lines.join('\n\n'), s.chunk.start + o.coordNode.start, s.chunk.start + o.coordNode.end);
+      return md(lines.join('\n\n'), a.startOf(s) + o.coordNode.start, a.startOf(s) + o.coordNode.end);
     }
   }
   for (const t of details.tiles) {
@@ -106,7 +107,7 @@ export function hoverAt(a: DocumentAnalysis, offset: number, options: HoverOptio
           '\n```',
         `valid extent ${code(core.printIntTuple(t.result.originShape))} of tileShape ${code(core.printIntTuple(t.tileShape))}`,
       ];
-      return md(lines.join('\n\n'), s.chunk.start + coordNode.start, s.chunk.start + coordNode.end);
+      return md(lines.join('\n\n'), a.startOf(s) + coordNode.start, a.startOf(s) + coordNode.end);
     }
   }
 
@@ -124,7 +125,7 @@ export function hoverAt(a: DocumentAnalysis, offset: number, options: HoverOptio
         const v = describeValue(own.value, gridSize);
         value = options.cpp ? v + '\n\n---\n\n' + generic : generic + '\n\n---\n\n' + v;
       }
-      return md(value, s.chunk.start + callee.calleeSpan.start, s.chunk.start + callee.calleeSpan.end);
+      return md(value, a.startOf(s) + callee.calleeSpan.start, a.startOf(s) + callee.calleeSpan.end);
     }
   }
 
@@ -132,7 +133,7 @@ export function hoverAt(a: DocumentAnalysis, offset: number, options: HoverOptio
   if (s.declaredName && s.declaredNameSpan && s.declaredNameSpan.start <= rel && rel <= s.declaredNameSpan.end) {
     const v = a.declarations.get(s.declaredName)?.statement === s ? s.result?.value : undefined;
     const text = v ? describeValue(v, gridSize) : 'no value: its statement has an error (see Problems)';
-    return md(`**${s.declaredName}**\n\n${text}`, s.chunk.start + s.declaredNameSpan.start, s.chunk.start + s.declaredNameSpan.end);
+    return md(`**${s.declaredName}**\n\n${text}`, a.startOf(s) + s.declaredNameSpan.start, a.startOf(s) + s.declaredNameSpan.end);
   }
   const n = nodeAt(a, offset);
   if (n) {
@@ -144,7 +145,10 @@ export function hoverAt(a: DocumentAnalysis, offset: number, options: HoverOptio
 
 /** The declaration whose name is at the offset (C++ documents: a handful of declarations). */
 export function declarationNamedAt(a: DocumentAnalysis, offset: number): Declaration | undefined {
-  for (const d of a.declarations.values()) if (d.start <= offset && offset <= d.end) return d;
+  for (const d of a.declarations.values()) {
+    const span = declarationSpan(a, d);
+    if (span.start <= offset && offset <= span.end) return d;
+  }
   return undefined;
 }
 
@@ -230,11 +234,11 @@ export function inlayHintsIn(a: DocumentAnalysis, start: number, end: number, op
   };
 
   for (const s of a.statements) {
-    if (s.chunk.end < start) continue;
-    if (s.chunk.start > end) break;
+    if (a.endOf(s) < start) continue;
+    if (a.startOf(s) > end) break;
     if (!s.result) continue;
     const r = statementDetails(s);
-    const base = s.chunk.start;
+    const base = a.startOf(s);
     const tileNodes = new Set<Ast.Expr>();
     if (options.tileLayouts) {
       for (const t of r.tiles) {
@@ -386,7 +390,7 @@ function fitCoordinate(a: DocumentAnalysis, d: Span, rank: number): QuickFix | u
   let found: Ast.Expr | undefined;
   for (const root of Ast.statementExprs(s.statement)) {
     Ast.walkExpr(root, (e) => {
-      if (s.chunk.start + e.start === d.start && s.chunk.start + e.end === d.end) found = e;
+      if (a.startOf(s) + e.start === d.start && a.startOf(s) + e.end === d.end) found = e;
     });
   }
   let e = found;
@@ -398,7 +402,7 @@ function fitCoordinate(a: DocumentAnalysis, d: Span, rank: number): QuickFix | u
   const fitted = texts.length > rank ? texts.slice(0, rank) : [...texts, ...Array(rank - texts.length).fill('0')];
   const maker = e.type === 'call' ? e.callee : '';
   const newText = maker ? `${maker}(${fitted.join(', ')})` : `(${fitted.join(', ')})`;
-  const edit = e === found ? undefined : { start: s.chunk.start + e.start, end: s.chunk.start + e.end };
+  const edit = e === found ? undefined : { start: a.startOf(s) + e.start, end: a.startOf(s) + e.end };
   return { title: `Make it rank ${rank}: ${newText}`, newText, edit };
 }
 
@@ -444,20 +448,21 @@ export function pictureAt(a: DocumentAnalysis, target: { name?: string; offset?:
     // C++: the variable a TLA expression initialises (`auto tileC = GetTileLayout(…)`), cursor on either
     if (!name && cpp) {
       for (const d of a.declarations.values()) {
-        if ((d.start <= offset && offset <= d.end) || (s && d.statement === s)) name = d.name;
+        const span = declarationSpan(a, d);
+        if ((span.start <= offset && offset <= span.end) || (s && d.statement === s)) name = d.name;
       }
     }
   }
   if (!name) return { name: null, picture: null, statement: null };
   const decl = a.declarations.get(name);
-  const statement = decl ? { start: decl.statement.chunk.start, end: decl.statement.chunk.end } : null;
+  const statement = decl ? { start: a.startOf(decl.statement), end: a.endOf(decl.statement) } : null;
   return { name, picture: pictureOf(a, name), statement };
 }
 
 /** The declarations a "Show layout" lens sits above: the layout-valued ones, at their statement's start. */
 export function layoutDeclarations(a: DocumentAnalysis): { name: string; at: number }[] {
   const out: { name: string; at: number }[] = [];
-  for (const d of a.declarations.values()) if (d.value?.kind === 'layout') out.push({ name: d.name, at: d.statement.chunk.start });
+  for (const d of a.declarations.values()) if (d.value?.kind === 'layout') out.push({ name: d.name, at: a.startOf(d.statement) });
   return out;
 }
 
@@ -485,8 +490,8 @@ export function symbols(a: DocumentAnalysis): SymbolRecord[] {
       name: s.declaredName,
       detail: v ? printValue(v) : 'no value (see problems)',
       kind,
-      span: { start: s.chunk.start, end: s.chunk.end },
-      nameSpan: { start: s.chunk.start + s.declaredNameSpan.start, end: s.chunk.start + s.declaredNameSpan.end },
+      span: { start: a.startOf(s), end: a.endOf(s) },
+      nameSpan: { start: a.startOf(s) + s.declaredNameSpan.start, end: a.startOf(s) + s.declaredNameSpan.end },
     });
   }
   return out;
@@ -496,7 +501,7 @@ export function symbols(a: DocumentAnalysis): SymbolRecord[] {
 export function definitionAt(a: DocumentAnalysis, offset: number): Span | undefined {
   const o = occurrenceAt(a, offset);
   const d = o && a.declarations.get(o.name);
-  return d ? { start: d.start, end: d.end } : undefined;
+  return d ? declarationSpan(a, d) : undefined;
 }
 
 /** Every occurrence of the name at an offset (the declaration too, marked). */
@@ -527,7 +532,7 @@ export function renameAt(
 
 /** The spans of the statements (folding: the multi-line ones fold). */
 export function statementSpans(a: DocumentAnalysis): Span[] {
-  return a.statements.map((s) => ({ start: s.chunk.start, end: s.chunk.end }));
+  return a.statements.map((s) => ({ start: a.startOf(s), end: a.endOf(s) }));
 }
 
 export interface FoldRecord extends Span {
@@ -587,7 +592,7 @@ export function semanticTokensOf(a: DocumentAnalysis): TokenRecord[] {
     }
   };
   for (const s of a.statements) {
-    const base = s.chunk.start;
+    const base = a.startOf(s);
     if (s.declaredName && s.declaredNameSpan) add(base + s.declaredNameSpan.start, base + s.declaredNameSpan.end, 'variable', ['declaration']);
     if (!s.statement) continue;
     if (s.statement.type === 'decl' && s.statement.declTypeArg) typeArgs(base, [s.statement.declTypeArg]);

@@ -38,7 +38,7 @@ export function pictureOf(a: DocumentAnalysis, name: string): PictureResult {
         coord: nums(t.coord),
         tileShape: nums(t.tileShape),
         valid: nums(t.result.originShape),
-        label: s.declaredName ?? nameOf.get(s) ?? `line of offset ${s.chunk.start}`,
+        label: s.declaredName ?? nameOf.get(s) ?? `line of offset ${a.startOf(s)}`,
       };
       if (t === own) {
         tiles.unshift(tile);

@@ -89,7 +89,7 @@ export function scratchpadAt(doc: ScratchpadSource, offset: number, line: number
     if (!doc.cpp) return undefined;
     for (const m of doc.text.matchAll(new RegExp(`(?<![\\w.:])${escape(name)}\\s*=\\s*`, 'g'))) {
       const at = m.index! + m[0].length;
-      const st = a.statements.find((x) => x.chunk.start === at);
+      const st = a.statements.find((x) => a.startOf(x) === at);
       if (st && st !== target) return st;
     }
     return undefined;
@@ -119,7 +119,7 @@ export function scratchpadAt(doc: ScratchpadSource, offset: number, line: number
         continue;
       }
       const st = boundStatement(name);
-      if (st && st !== top.s && st.chunk.start < top.s.chunk.start + top.s.chunk.text.length)
+      if (st && st !== top.s && a.startOf(st) < a.startOf(top.s) + top.s.chunk.text.length)
         stack.push({ s: st, asName: name, names: readsOf(st), next: 0 });
       else free.add(name);
     }

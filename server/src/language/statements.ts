@@ -6,16 +6,24 @@
 import { DECL_QUALIFIERS, INTEGER_TYPES, LAYOUT_TYPE_FORMS, STATEMENT_KEYWORDS } from './builtins';
 import { Lexer, LexerOptions, TLA_LEXER, TokenKind } from './lexer';
 
+/**
+ * A statement's text as the splitter cut it. It holds no offset: where it is depends on the
+ * analysis (`DocumentAnalysis.startOf`), so an edit before it moves it without a new record.
+ */
 export interface StatementChunk {
-  /** Offset of the statement's first non-blank character in the file. */
-  start: number;
-  /** Offset just past the statement's last character (its `;` when terminated). */
-  end: number;
   text: string;
   /** false when the statement ran into the next one or the end of file without `;`. */
   terminated: boolean;
   /** `#include …` and other preprocessor lines: accepted, no effect. */
   preprocessor: boolean;
+}
+
+/** A chunk where the splitter found it. */
+export interface PlacedChunk extends StatementChunk {
+  /** Offset of the statement's first non-blank character in the file. */
+  start: number;
+  /** Offset just past the statement's last character (its `;` when terminated): start + text.length. */
+  end: number;
 }
 
 /** The statement splitter's tokens: the language's, with `#` lines (each one statement of its own). */
@@ -60,15 +68,28 @@ function startsStatement(text: string, at: number, to: number): boolean {
  */
 const copyOf = (s: string): string => (s.length < 13 ? s : (' ' + s).slice(1));
 
-export function splitStatements(text: string, from = 0, to = text.length, lineStart = true): StatementChunk[] {
+export function splitStatements(text: string, from = 0, to = text.length, lineStart = true): PlacedChunk[] {
   const chunks: StatementChunk[] = [];
+  const starts: number[] = [];
+  splitInto(text, from, to, lineStart, chunks, starts);
+  return chunks.map((c, i) => ({ start: starts[i], end: starts[i] + c.text.length, ...c }));
+}
+
+/**
+ * The statements of text[from, to), appended to `chunks`, where each starts to `starts` (the
+ * analysis keeps the two apart: see StatementChunk).
+ */
+export function splitInto(text: string, from: number, to: number, lineStart: boolean, chunks: StatementChunk[], starts: number[]): void {
   let start = -1; // first token of the current statement
   let lastEnd = -1; // end of its last token
 
   const push = (end: number, terminated: boolean, preprocessor = false) => {
     // a copy, not a slice: a slice would keep this whole version of the document alive for
     // as long as the statement is reused by later analyses
-    if (start >= 0) chunks.push({ start, end, text: copyOf(text.slice(start, end)), terminated, preprocessor });
+    if (start >= 0) {
+      chunks.push({ text: copyOf(text.slice(start, end)), terminated, preprocessor });
+      starts.push(start);
+    }
     start = -1;
     lastEnd = -1;
   };
@@ -88,7 +109,6 @@ export function splitStatements(text: string, from = 0, to = text.length, lineSt
     if (k === TokenKind.Punct && lx.end - lx.start === 1 && text.charCodeAt(lx.start) === 59 /* ; */) push(lx.end, true);
   }
   if (start >= 0) push(lastEnd, false);
-  return chunks;
 }
 
 /**
