@@ -105,7 +105,9 @@ export function startServer(connection: Connection): void {
         if (process.env.TLA_LAYOUT_FAULT === name) throw new Error(`injected fault in ${name}`);
         const a = analyses.get(doc);
         if (!analyses.complete(a)) return undefined;
-        return fn(a, params);
+        const answer = fn(a, params);
+        quiet(doc.uri);
+        return answer;
       } catch (e) {
         log(`${name} failed on ${params.textDocument.uri}: ${(e as Error).stack ?? e}`);
         return new ResponseError(ErrorCodes.InternalError, `tla-layout: ${name} failed: ${(e as Error).message}`);
@@ -186,7 +188,9 @@ export function startServer(connection: Connection): void {
 
   /**
    * The diagnostics of a version, analysed and converted while the debounce still runs
-   * (once the edits have paused for PREPARE_MS), so that when it ends only sending is left.
+   * (once the document has been quiet — no edit, no request — for PREPARE_MS), so that when
+   * it ends only sending is left; while an editor keeps asking (a hover, hints after each
+   * keystroke), the work would likely be for a version about to be replaced.
    * Undefined while the analysis of that version has yielded (its time budget spent): it
    * continues (continueAnalysis) and is published when complete.
    */
@@ -200,6 +204,11 @@ export function startServer(connection: Connection): void {
     const diagnostics = toLspDiagnostics(doc.uri, a.analysis, a.lines);
     prepared.set(doc.uri, { version: doc.version, diagnostics });
     return diagnostics;
+  };
+  /** A request on a document that has diagnostics to prepare: they wait until it is quiet again (no edit, no request) for PREPARE_MS. */
+  const quiet = (uri: string) => {
+    const timer = preparing.get(uri);
+    if (timer) timer.refresh();
   };
   const prepare = (uri: string) => {
     preparing.delete(uri);

@@ -10,10 +10,8 @@ const SEVERITY = {
   hint: DiagnosticSeverity.Hint,
 } as const;
 
-/** The related information of most diagnostics: none (one shared, frozen list). */
-const NONE: Diagnostic['relatedInformation'] = Object.freeze([]) as unknown as Diagnostic['relatedInformation'];
-
 export function toLspDiagnostics(uri: string, analysis: DocumentAnalysis, lines: LineIndex): Diagnostic[] {
+  // (an absent field is left out: thousands of diagnostics go out with every version)
   return analysis.diagnostics.map((d) => ({
     range: toRange(lines, d.start, d.end),
     severity: SEVERITY[d.severity],
@@ -22,7 +20,7 @@ export function toLspDiagnostics(uri: string, analysis: DocumentAnalysis, lines:
     message: d.message,
     relatedInformation: d.related.length
       ? d.related.map((r) => ({ location: { uri, range: toRange(lines, r.start, r.end) }, message: r.message }))
-      : NONE,
+      : undefined,
     data: d.data,
   }));
 }
