@@ -3,8 +3,11 @@
 // memory climbs to several times the live heap. The server therefore runs a full
 // collection (which also returns unused heap to the system) once the old generation holds
 // more garbage than its allowance (GARBAGE_BYTES) beyond what the last collection left
-// live — sooner, at a quiet moment, when it can: a full collection of a 10,000-statement document's heap pauses the server
-// for tens of ms, which a request or an edit arriving meanwhile waits for.
+// live — sooner, at a quiet moment, when it can. A full collection of a 10,000-statement
+// document's heap pauses the server for tens of ms, so it never runs inside the work an
+// editor waits for: an analysis that finds the allowance passed makes the collection due,
+// and it runs once that work is out — after the request's answer (answered) or the
+// diagnostics it was analysing for (idle); at once only when the garbage is twice its allowance.
 import * as v8 from 'node:v8';
 import * as vm from 'node:vm';
 
@@ -30,6 +33,9 @@ let collect: (() => void) | undefined;
 let live = 0;
 let analyses = 0;
 let quiet: NodeJS.Timeout | undefined;
+/** The garbage passed its allowance: a collection runs when the current work is out. */
+let due = false;
+let soon: NodeJS.Timeout | undefined;
 
 function collector(): (() => void) | undefined {
   if (collect !== undefined) return collect;
@@ -52,11 +58,14 @@ const used = () => {
 function collectNow(): void {
   clearTimeout(quiet);
   quiet = undefined;
+  clearTimeout(soon);
+  soon = undefined;
+  due = false;
   collector()?.();
   live = used();
 }
 
-/** Records an analysis (of `statements` statements); collects when the garbage passed its allowance. */
+/** Records an analysis (of `statements` statements); a collection is due when the garbage passed its allowance. */
 export function analysed(statements: number): void {
   void statements;
   analyses++;
@@ -64,7 +73,20 @@ export function analysed(statements: number): void {
   // before the first collection: the heap as it is is the base (the first analysis of a big
   // document is not followed by a pause before its diagnostics go out; a quiet moment collects it)
   if (live === 0) live = now;
-  else if (now > live + allowance()) collectNow();
+  else if (now > live + 2 * allowance()) collectNow();
+  else if (now > live + allowance()) due = true;
+}
+
+/**
+ * A request was answered: a collection that is due runs on a later turn of the event loop,
+ * once the answer has been written (vscode-jsonrpc writes on an immediate of its own).
+ */
+export function answered(): void {
+  if (!due || soon) return;
+  soon = setTimeout(() => {
+    soon = undefined;
+    if (due) collectNow();
+  }, 0);
 }
 
 /**
@@ -72,6 +94,7 @@ export function analysed(statements: number): void {
  * the garbage beyond a quarter of its allowance once nothing else was analysed for QUIET_MS.
  */
 export function idle(): void {
+  if (due) return answered();
   if (quiet || used() <= live + allowance() / 4) return;
   const seen = analyses;
   quiet = setTimeout(() => {
