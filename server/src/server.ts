@@ -18,9 +18,9 @@ import {
   TextDocuments,
   createConnection,
 } from 'vscode-languageserver/node';
-import { TextDocument } from 'vscode-languageserver-textdocument';
 import { AnalysedDocument, DocumentAnalyses, documentKind } from './documents';
 import { DEBOUNCE_MS, PREPARE_MS } from './debounce';
+import { EditedDocument } from './textDocument';
 import { ANALYSIS_BUDGET_MS } from './language';
 import { analysed, answered, idle, released } from './memory';
 import { MessageGuard } from './stdio';
@@ -49,20 +49,20 @@ export function startServer(connection: Connection): void {
   // A change whose version is not newer than the document's is stale (out of order): ignored.
   // Each change is applied in turn and told to the analyses (where it is), so the next
   // analysis need not compare the whole text with the previous one.
-  const documents = new TextDocuments<TextDocument>({
-    create: TextDocument.create,
+  const documents = new TextDocuments<EditedDocument>({
+    create: EditedDocument.create,
     update: (doc, changes, version) => {
       if (version <= doc.version) return doc;
-      if (!changes.length) return TextDocument.update(doc, changes, version);
+      if (!changes.length) doc.update(changes, version);
       for (const change of changes) {
-        const before = doc.getText().length;
+        const before = doc.length;
         if ('range' in change) {
           const a = doc.offsetAt(change.range.start);
           const b = doc.offsetAt(change.range.end);
-          doc = TextDocument.update(doc, [change], version);
+          doc.update([change], version);
           analyses.changed(doc.uri, before, { start: Math.min(a, b), removed: Math.abs(b - a), inserted: change.text.length });
         } else {
-          doc = TextDocument.update(doc, [change], version);
+          doc.update([change], version);
           analyses.changed(doc.uri, before, undefined);
         }
       }
@@ -197,7 +197,7 @@ export function startServer(connection: Connection): void {
    */
   const prepared = new Map<string, { version: number; diagnostics: ReturnType<typeof toLspDiagnostics> }>();
   const preparing = new Map<string, NodeJS.Timeout>();
-  const lspDiagnostics = (doc: TextDocument) => {
+  const lspDiagnostics = (doc: EditedDocument) => {
     const ready = prepared.get(doc.uri);
     if (ready && ready.version === doc.version) return ready.diagnostics;
     const a = analyses.get(doc);
@@ -302,7 +302,7 @@ export function startServer(connection: Connection): void {
     preparing.delete(e.document.uri);
     prepared.delete(e.document.uri);
     analyses.forget(e.document.uri);
-    released(e.document.getText().length);
+    released(e.document.length);
     if (!pullDiagnostics) void connection.sendDiagnostics({ uri: e.document.uri, diagnostics: [] });
   });
 
