@@ -3,7 +3,8 @@
 // `.tla` documents get the whole language; C++ documents (Catlass kernels) get the TLA
 // found inside them.
 import { TextDocument } from 'vscode-languageserver-textdocument';
-import { Analyzer, ChangeHint, ChangedRange, CppAnalyzer, DocumentAnalysis, LineIndex, emptyAnalysis, isCppPath } from './language';
+import { Analyzer, ChangeHint, ChangedRange, CppAnalyzer, DocumentAnalysis, LineIndex, TextSource, emptyAnalysis, isCppPath } from './language';
+import { EditedDocument } from './textDocument';
 
 export type DocumentKind = 'tla' | 'cpp';
 
@@ -12,7 +13,10 @@ export interface AnalysedDocument {
   version: number;
   /** What the document is (absent: a .tla document). */
   kind?: DocumentKind;
-  text: string;
+  /** The whole text of this version (made when first read: see TextSource). */
+  readonly text: string;
+  /** The version's text as the server's document gives it, read in parts. */
+  source?: TextSource;
   analysis: DocumentAnalysis;
   lines: LineIndex;
 }
@@ -32,13 +36,16 @@ export function documentKind(doc: { languageId: string; uri: string }): Document
  * and clamp a column to its line); valid while the document is at that version, which is
  * every use: requests and publishing run synchronously on the current version.
  */
-export function documentLines(doc: TextDocument, text: string): LineIndex {
+export function documentLines(doc: TextDocument, text: string | TextSource): LineIndex {
+  const length = text.length;
   const lines = {
-    text,
+    get text() {
+      return typeof text === 'string' ? text : text.text();
+    },
     position: (offset: number) => {
       // the document's line, and the column counted from its start (positionAt would move
       // an offset between \r and \n back before the line break; a LineIndex does not)
-      const o = Math.max(0, Math.min(offset, text.length));
+      const o = Math.max(0, Math.min(offset, length));
       const line = doc.positionAt(o).line;
       return { line, character: o - doc.offsetAt({ line, character: 0 }) };
     },
@@ -150,9 +157,13 @@ export class DocumentAnalyses {
 
   get(doc: TextDocument): AnalysedDocument {
     const cached = this.latest.get(doc.uri);
+    // the server's documents give each version's text as a source, read in parts (the whole
+    // text is made only when something reads all of it)
+    const source = doc instanceof EditedDocument ? doc.source() : undefined;
     // the same version of the same text (a second didOpen may bring another text under the same
     // version), analysed to the end (a C++ analysis may have yielded: then it continues)
-    if (cached && cached.version === doc.version && cached.text === doc.getText() && this.complete(cached)) return cached;
+    if (cached && cached.version === doc.version && (source ? cached.source === source : cached.text === doc.getText()) && this.complete(cached))
+      return cached;
     const kind = documentKind(doc);
     let analyzer = this.analyzers.get(doc.uri);
     if (!analyzer || (kind === 'cpp') !== analyzer instanceof CppAnalyzer) {
@@ -160,18 +171,34 @@ export class DocumentAnalyses {
       analyzer.budgetMs = this.budgetMs;
       this.analyzers.set(doc.uri, analyzer);
     }
-    const text = doc.getText();
+    // a .tla document is read in parts; a C++ one whole (its scanner reads every token)
+    const text: string | TextSource = source && kind === 'tla' ? source : doc.getText();
     const p = this.pending.get(doc.uri);
     this.pending.delete(doc.uri);
     // no record: unchanged since the last analysis, or edits not told (the texts are compared)
     const hint: ChangeHint | undefined = p && !p.whole && p.length === text.length ? { ranges: p.ranges } : p ? { prefix: 0, suffix: 0 } : undefined;
     const analysis: DocumentAnalysis =
-      kind === 'cpp' && !this.cppEnabled ? emptyAnalysis(text) : analyzer instanceof Analyzer ? analyzer.analyze(text, hint) : analyzer.analyze(text);
+      kind === 'cpp' && !this.cppEnabled
+        ? emptyAnalysis(doc.getText())
+        : analyzer instanceof Analyzer
+          ? analyzer.analyze(text, hint)
+          : analyzer.analyze(typeof text === 'string' ? text : text.text());
     // a yielded analysis is counted once, when it is complete
     if (analysis.complete !== false) this.onAnalysed?.(analysis.statements.length);
     // the lines of the same text (an analysis continued) are the same
-    const lines = cached && cached.text === text ? cached.lines : documentLines(doc, text);
-    const result: AnalysedDocument = { uri: doc.uri, version: doc.version, kind, text, analysis, lines };
+    const same = cached && (source ? cached.source === source : cached.text === text);
+    const lines = same ? cached.lines : documentLines(doc, text);
+    const result: AnalysedDocument = {
+      uri: doc.uri,
+      version: doc.version,
+      kind,
+      source,
+      get text() {
+        return analysis.text;
+      },
+      analysis,
+      lines,
+    };
     this.latest.set(doc.uri, result);
     return result;
   }

@@ -9,6 +9,7 @@
 // stays in pieces (the last whole text, and what the changes inserted) until it is read;
 // the line starts are kept up to date change by change, as the library keeps them.
 import type { Position, Range, TextDocument, TextDocumentContentChangeEvent } from 'vscode-languageserver-textdocument';
+import type { TextSource } from './language';
 
 /** text.slice(from, to) of a string the document holds. */
 interface Piece {
@@ -21,6 +22,55 @@ interface Piece {
 export const MAX_PIECES = 64;
 
 const isEOL = (c: number) => c === 13 || c === 10;
+
+/** How many carriage returns a string holds. */
+function crsIn(s: string, from = 0, to = s.length): number {
+  let n = 0;
+  for (let i = s.indexOf('\r', from); i >= 0 && i < to; i = s.indexOf('\r', i + 1)) n++;
+  return n;
+}
+
+/** One version of the text, as pieces (never changed: a change makes a new list). */
+class PieceText implements TextSource {
+  private whole: string | undefined;
+  constructor(
+    private readonly pieces: readonly Piece[],
+    readonly length: number,
+    readonly hasCR: boolean,
+    whole?: string,
+  ) {
+    this.whole = whole;
+  }
+  slice(from: number, to: number): string {
+    return this.whole !== undefined ? this.whole.slice(from, to) : sliceOf(this.pieces, from, to);
+  }
+  text(): string {
+    if (this.whole === undefined) this.whole = joined(this.pieces);
+    return this.whole;
+  }
+}
+
+/** text[from, to) of the pieces' text. */
+function sliceOf(pieces: readonly Piece[], from: number, to: number): string {
+  const parts: string[] = [];
+  let pos = 0;
+  for (const p of pieces) {
+    if (pos >= to) break;
+    const len = p.to - p.from;
+    const a = Math.max(from, pos);
+    const b = Math.min(to, pos + len);
+    if (a < b) parts.push(p.s.slice(p.from + a - pos, p.from + b - pos));
+    pos += len;
+  }
+  return parts.join('');
+}
+
+/** The pieces' text, in one string: a single copy. */
+function joined(pieces: readonly Piece[]): string {
+  const parts: string[] = [];
+  for (const p of pieces) parts.push(p.s.slice(p.from, p.to));
+  return parts.join('');
+}
 
 /** The offsets where lines start in text (from `base`); the first one too when atLineStart. */
 function lineStarts(text: string, atLineStart: boolean, base = 0): number[] {
@@ -41,6 +91,10 @@ export class EditedDocument implements TextDocument {
   private size: number;
   private lines: number[] | undefined;
   private currentVersion: number;
+  /** Carriage returns in the text. */
+  private crs: number;
+  /** This version's text as a source (made once a version). */
+  private snapshot: PieceText | undefined;
 
   constructor(
     readonly uri: string,
@@ -52,6 +106,7 @@ export class EditedDocument implements TextDocument {
     this.whole = content;
     this.pieces = content ? [{ s: content, from: 0, to: content.length }] : [];
     this.size = content.length;
+    this.crs = crsIn(content);
   }
 
   static create(uri: string, languageId: string, version: number, content: string): EditedDocument {
@@ -69,6 +124,14 @@ export class EditedDocument implements TextDocument {
 
   get lineCount(): number {
     return this.lineOffsets().length;
+  }
+
+  /**
+   * This version's text for an analysis to read in parts: the same object until the next
+   * change, and never changed by it.
+   */
+  source(): TextSource {
+    return (this.snapshot ??= new PieceText(this.pieces, this.size, this.crs > 0, this.whole));
   }
 
   getText(range?: Range): string {
@@ -154,6 +217,8 @@ export class EditedDocument implements TextDocument {
           for (let i = startLine + 1 + added.length; i < ls.length; i++) ls[i] += diff;
         }
       } else if (isFull(change)) {
+        this.snapshot = undefined;
+        this.crs = crsIn(change.text);
         this.whole = change.text;
         this.pieces = change.text ? [{ s: change.text, from: 0, to: change.text.length }] : [];
         this.size = change.text.length;
@@ -184,11 +249,9 @@ export class EditedDocument implements TextDocument {
   private text(): string {
     if (this.whole === undefined) {
       // one join: a single copy of the text, however many changes came since the last read
-      const parts: string[] = [];
-      for (const p of this.pieces) parts.push(p.s.slice(p.from, p.to));
-      const whole = parts.join('');
+      // (the version's source shares it; the pieces stay, as the source holds them)
+      const whole = this.snapshot ? this.snapshot.text() : joined(this.pieces);
       this.whole = whole;
-      this.pieces = whole ? [{ s: whole, from: 0, to: whole.length }] : [];
     }
     return this.whole;
   }
@@ -214,10 +277,14 @@ export class EditedDocument implements TextDocument {
 
   /** text[start, end) replaced by `inserted`, in the pieces. */
   private replace(start: number, end: number, inserted: string): void {
+    this.crs += crsIn(inserted) - (this.whole !== undefined ? crsIn(this.whole, start, end) : crsIn(sliceOf(this.pieces, start, end)));
+    this.snapshot = undefined;
+    // after a read, the whole text is the one piece to cut
+    const pieces = this.whole === undefined ? this.pieces : this.whole ? [{ s: this.whole, from: 0, to: this.whole.length }] : [];
     const out: Piece[] = [];
     let pos = 0;
     let placed = false;
-    for (const p of this.pieces) {
+    for (const p of pieces) {
       const len = p.to - p.from;
       const pieceEnd = pos + len;
       if (pieceEnd <= start) out.push(p);
@@ -235,7 +302,10 @@ export class EditedDocument implements TextDocument {
     this.pieces = out;
     this.whole = undefined;
     this.size += inserted.length - (end - start);
-    if (out.length > MAX_PIECES) this.text();
+    if (out.length > MAX_PIECES) {
+      const whole = this.text();
+      this.pieces = whole ? [{ s: whole, from: 0, to: whole.length }] : [];
+    }
   }
 }
 

@@ -4,7 +4,8 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import fc from 'fast-check';
-import { TextDocument } from 'vscode-languageserver-textdocument';
+import { TextDocument, TextDocumentContentChangeEvent } from 'vscode-languageserver-textdocument';
+import { EditedDocument } from '../../server/src/textDocument';
 import { DocumentAnalyses, documentLines } from '../../server/src/documents';
 import { Analyzer, LineIndex, printValue } from '../../server/src/language';
 
@@ -41,6 +42,22 @@ test('documentLines answers as a LineIndex of the same text, also after incremen
   );
 });
 
+/** The document the editor's changes are applied to: the library's, and the server's own (its text read in parts). */
+const KINDS = [
+  { name: 'TextDocument', create: TextDocument.create, update: TextDocument.update, text: (doc: TextDocument) => doc.getText() },
+  {
+    name: 'the server document',
+    create: (uri: string, language: string, version: number, text: string): TextDocument => EditedDocument.create(uri, language, version, text),
+    update: (doc: TextDocument, changes: TextDocumentContentChangeEvent[], version: number): TextDocument => {
+      (doc as EditedDocument).update(changes, version);
+      return doc;
+    },
+    // the text as the analysis reads it, from the source: the document itself is not read
+    // whole between two analyses (its pieces pile up, as when an editor sends keystrokes)
+    text: (doc: TextDocument) => (doc as EditedDocument).source().text(),
+  },
+];
+
 const STATEMENTS = [
   'uint32_t m = 16;\n',
   'auto t = MakeLayout(m);\n',
@@ -54,71 +71,72 @@ const STATEMENTS = [
 ];
 const splice = fc.tuple(fc.nat(), fc.nat({ max: 12 }), fc.constantFrom('', '1', '7', 'm', 'k', ';', '\n', 'auto q = 2;', '(', 'z', ' ', '//'));
 
-test('change hints: the analysis after edits recorded by changed() equals a fresh one', () => {
-  let multi = 0;
-  let whole = 0;
-  let checks = 0;
-  // DocumentAnalyses is told the edits as the server's document sync applies them, several
-  // between two analyses (merged, disjoint changed ranges), now and then a whole replacement
-  fc.assert(
-    fc.property(
-      fc.array(fc.constantFrom(...STATEMENTS), { minLength: 1, maxLength: 14 }),
-      fc.array(fc.tuple(splice, fc.nat({ max: 9 })), { minLength: 1, maxLength: 30 }),
-      (lines, edits) => {
-        const analyses = new DocumentAnalyses();
-        let doc = TextDocument.create('file:///h.tla', 'tla-layout', 1, lines.join(''));
-        analyses.get(doc);
-        let version = 1;
-        const check = () => {
-          const got = analyses.get(doc).analysis;
-          const regions = (analyses.analyzer(doc.uri) as Analyzer).regions;
-          if (regions > 1) multi++;
-          if (regions === 0) whole++;
-          checks++;
-          const want = new DocumentAnalyses().get(doc).analysis;
-          assert.deepEqual(got.diagnostics, want.diagnostics, doc.getText());
-          assert.deepEqual(
-            got.statements.map((s) => [
-              got.startOf(s),
-              got.endOf(s),
-              s.chunk.text,
-              s.declaredName,
-              s.result?.value ? printValue(s.result.value) : null,
-            ]),
-            want.statements.map((s) => [
-              want.startOf(s),
-              want.endOf(s),
-              s.chunk.text,
-              s.declaredName,
-              s.result?.value ? printValue(s.result.value) : null,
-            ]),
-          );
-        };
-        for (const [[at, len, insert], what] of edits) {
-          const t = doc.getText();
-          if (what === 9) {
-            // the whole text replaced
-            const next = t.slice(0, at % (t.length + 1)) + insert;
-            doc = TextDocument.update(doc, [{ text: next }], ++version);
-            analyses.changed(doc.uri, t.length, undefined);
-          } else {
-            const a = at % (t.length + 1);
-            const b = Math.min(t.length, a + len);
-            doc = TextDocument.update(doc, [{ range: { start: doc.positionAt(a), end: doc.positionAt(b) }, text: insert }], ++version);
-            analyses.changed(doc.uri, t.length, { start: a, removed: b - a, inserted: insert.length });
+for (const kind of KINDS)
+  test(`change hints: the analysis after edits recorded by changed() equals a fresh one (${kind.name})`, () => {
+    let multi = 0;
+    let whole = 0;
+    let checks = 0;
+    // DocumentAnalyses is told the edits as the server's document sync applies them, several
+    // between two analyses (merged, disjoint changed ranges), now and then a whole replacement
+    fc.assert(
+      fc.property(
+        fc.array(fc.constantFrom(...STATEMENTS), { minLength: 1, maxLength: 14 }),
+        fc.array(fc.tuple(splice, fc.nat({ max: 9 })), { minLength: 1, maxLength: 30 }),
+        (lines, edits) => {
+          const analyses = new DocumentAnalyses();
+          let doc = kind.create('file:///h.tla', 'tla-layout', 1, lines.join(''));
+          analyses.get(doc);
+          let version = 1;
+          const check = () => {
+            const got = analyses.get(doc).analysis;
+            const regions = (analyses.analyzer(doc.uri) as Analyzer).regions;
+            if (regions > 1) multi++;
+            if (regions === 0) whole++;
+            checks++;
+            const want = new DocumentAnalyses().get(doc).analysis;
+            assert.deepEqual(got.diagnostics, want.diagnostics, doc.getText());
+            assert.deepEqual(
+              got.statements.map((s) => [
+                got.startOf(s),
+                got.endOf(s),
+                s.chunk.text,
+                s.declaredName,
+                s.result?.value ? printValue(s.result.value) : null,
+              ]),
+              want.statements.map((s) => [
+                want.startOf(s),
+                want.endOf(s),
+                s.chunk.text,
+                s.declaredName,
+                s.result?.value ? printValue(s.result.value) : null,
+              ]),
+            );
+          };
+          for (const [[at, len, insert], what] of edits) {
+            const t = kind.text(doc);
+            if (what === 9) {
+              // the whole text replaced
+              const next = t.slice(0, at % (t.length + 1)) + insert;
+              doc = kind.update(doc, [{ text: next }], ++version);
+              analyses.changed(doc.uri, t.length, undefined);
+            } else {
+              const a = at % (t.length + 1);
+              const b = Math.min(t.length, a + len);
+              doc = kind.update(doc, [{ range: { start: doc.positionAt(a), end: doc.positionAt(b) }, text: insert }], ++version);
+              analyses.changed(doc.uri, t.length, { start: a, removed: b - a, inserted: insert.length });
+            }
+            if (what < 2) check();
           }
-          if (what < 2) check();
-        }
-        check();
-      },
-    ),
-    { numRuns: 400 },
-  );
-  // the edits between two analyses were re-read as separate regions, most analyses were
-  // incremental (the fast paths ran, not only the fall-back to a whole analysis)
-  assert.ok(multi > 50, `only ${multi} analyses re-split more than one region`);
-  assert.ok(whole < checks / 4, `${whole} of ${checks} analyses split the whole text`);
-});
+          check();
+        },
+      ),
+      { numRuns: 400 },
+    );
+    // the edits between two analyses were re-read as separate regions, most analyses were
+    // incremental (the fast paths ran, not only the fall-back to a whole analysis)
+    assert.ok(multi > 50, `only ${multi} analyses re-split more than one region`);
+    assert.ok(whole < checks / 4, `${whole} of ${checks} analyses split the whole text`);
+  });
 
 // The merge of issue 15 (change hints) with issue 13 (time budget, lone CR): an analysis
 // that yielded is finished before the next text is planned from it with the changed
@@ -127,52 +145,53 @@ test('change hints: the analysis after edits recorded by changed() equals a fres
 const CR_STATEMENTS = [...STATEMENTS, 'auto c = m; // cr\r', 'auto d = k +\r 1;\r', '#define X 3\r', '\r', '// a\r\n'];
 const crSplice = fc.tuple(fc.nat(), fc.nat({ max: 12 }), fc.constantFrom('', '1', 'm', ';', '\n', '\r', '\r\n', 'auto q = 2;', '//', ' '));
 
-test('change hints with a time budget of 0 and lone \\r line ends: every analysis, continued across edits, equals a fresh one', () => {
-  let paused = 0;
-  fc.assert(
-    fc.property(
-      fc.array(fc.constantFrom(...CR_STATEMENTS), { minLength: 1, maxLength: 14 }),
-      fc.array(fc.tuple(crSplice, fc.nat({ max: 9 })), { minLength: 1, maxLength: 30 }),
-      (lines, edits) => {
-        const analyses = new DocumentAnalyses();
-        let doc = TextDocument.create('file:///cr.tla', 'tla-layout', 1, lines.join(''));
-        analyses.get(doc);
-        // each call now yields after one new statement (the server's budget at its most extreme)
-        (analyses.analyzer(doc.uri) as Analyzer).budgetMs = 0;
-        let version = 1;
-        const view = (a: ReturnType<DocumentAnalyses['get']>['analysis']) => ({
-          diagnostics: a.diagnostics,
-          statements: a.statements.map((s) => [
-            a.startOf(s),
-            a.endOf(s),
-            s.chunk.text,
-            s.declaredName,
-            s.result?.value ? printValue(s.result.value) : null,
-          ]),
-        });
-        const check = () => {
-          let got = analyses.get(doc);
-          for (let k = 0; !analyses.complete(got); k++) {
-            assert.ok(k < 10_000, 'a yielding analysis never completes');
-            got = analyses.get(doc);
+for (const kind of KINDS)
+  test(`change hints with a time budget of 0 and lone \\r line ends: every analysis, continued across edits, equals a fresh one (${kind.name})`, () => {
+    let paused = 0;
+    fc.assert(
+      fc.property(
+        fc.array(fc.constantFrom(...CR_STATEMENTS), { minLength: 1, maxLength: 14 }),
+        fc.array(fc.tuple(crSplice, fc.nat({ max: 9 })), { minLength: 1, maxLength: 30 }),
+        (lines, edits) => {
+          const analyses = new DocumentAnalyses();
+          let doc = kind.create('file:///cr.tla', 'tla-layout', 1, lines.join(''));
+          analyses.get(doc);
+          // each call now yields after one new statement (the server's budget at its most extreme)
+          (analyses.analyzer(doc.uri) as Analyzer).budgetMs = 0;
+          let version = 1;
+          const view = (a: ReturnType<DocumentAnalyses['get']>['analysis']) => ({
+            diagnostics: a.diagnostics,
+            statements: a.statements.map((s) => [
+              a.startOf(s),
+              a.endOf(s),
+              s.chunk.text,
+              s.declaredName,
+              s.result?.value ? printValue(s.result.value) : null,
+            ]),
+          });
+          const check = () => {
+            let got = analyses.get(doc);
+            for (let k = 0; !analyses.complete(got); k++) {
+              assert.ok(k < 10_000, 'a yielding analysis never completes');
+              got = analyses.get(doc);
+            }
+            const want = new DocumentAnalyses().get(doc).analysis;
+            assert.deepEqual(view(got.analysis), view(want), JSON.stringify(doc.getText()));
+          };
+          for (const [[at, len, insert], what] of edits) {
+            const t = kind.text(doc);
+            const a = at % (t.length + 1);
+            const b = Math.min(t.length, a + len);
+            doc = kind.update(doc, [{ range: { start: doc.positionAt(a), end: doc.positionAt(b) }, text: insert }], ++version);
+            analyses.changed(doc.uri, t.length, { start: a, removed: b - a, inserted: insert.length });
+            // one slice of this version (it may pause), as a request between two edits does
+            if (what < 4 && !analyses.complete(analyses.get(doc))) paused++;
+            if (what === 9) check();
           }
-          const want = new DocumentAnalyses().get(doc).analysis;
-          assert.deepEqual(view(got.analysis), view(want), JSON.stringify(doc.getText()));
-        };
-        for (const [[at, len, insert], what] of edits) {
-          const t = doc.getText();
-          const a = at % (t.length + 1);
-          const b = Math.min(t.length, a + len);
-          doc = TextDocument.update(doc, [{ range: { start: doc.positionAt(a), end: doc.positionAt(b) }, text: insert }], ++version);
-          analyses.changed(doc.uri, t.length, { start: a, removed: b - a, inserted: insert.length });
-          // one slice of this version (it may pause), as a request between two edits does
-          if (what < 4 && !analyses.complete(analyses.get(doc))) paused++;
-          if (what === 9) check();
-        }
-        check();
-      },
-    ),
-    { numRuns: 300 },
-  );
-  assert.ok(paused > 100, `only ${paused} analyses paused before the next edit`);
-});
+          check();
+        },
+      ),
+      { numRuns: 300 },
+    );
+    assert.ok(paused > 100, `only ${paused} analyses paused before the next edit`);
+  });

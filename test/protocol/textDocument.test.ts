@@ -2,12 +2,14 @@
 // vscode-languageserver-textdocument's TextDocument, the reference, after the same changes:
 // text, line count, positions, offsets, line ranges and line breaks — with CRLF pairs split
 // and joined by edits, positions outside the text, reversed ranges, whole replacements, and
-// more changes than pieces between two reads. (A range past the last line is given to the
+// more changes than pieces between two reads. Each version's source (what the analysis reads
+// in parts) keeps that version's text, whatever changes follow. (A range past the last line is given to the
 // reference as ending at the end of the text, as the server document takes it.)
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import fc from 'fast-check';
 import { Range, TextDocument, TextDocumentContentChangeEvent } from 'vscode-languageserver-textdocument';
+import type { TextSource } from '../../server/src/language';
 import { EditedDocument, MAX_PIECES } from '../../server/src/textDocument';
 
 const piece = fc.constantFrom('a', 'auto x = 1;', '\n', '\r\n', '\r', ' ', 'é', '😀', '\t', ';', '');
@@ -55,6 +57,8 @@ test('the server document answers as TextDocument after every change (read after
         const ref = TextDocument.create('file:///a.tla', 'tla-layout', 1, start);
         const mine = EditedDocument.create('file:///a.tla', 'tla-layout', 1, start);
         let version = 1;
+        // each version's source, with the text it must keep whatever comes after it
+        const sources: [TextSource, string][] = [[mine.source(), start]];
         for (const changes of didChanges) {
           version++;
           // the reference gets each change with a line past the last one taken as the end of the
@@ -64,8 +68,15 @@ test('the server document answers as TextDocument after every change (read after
           // without a read, the pieces pile up: positions and offsets are answered from them
           if (readEach) sameAnswers(mine, ref, probes);
           else for (const p of probes) assert.equal(mine.offsetAt(p), ref.offsetAt(p));
+          sources.push([mine.source(), ref.getText()]);
         }
         sameAnswers(mine, ref, probes);
+        for (const [src, t] of sources) {
+          assert.equal(src.length, t.length);
+          assert.equal(src.hasCR, t.includes('\r'));
+          for (let a = 0; a <= t.length; a += 3) for (let b = a; b <= t.length + 1; b += 5) assert.equal(src.slice(a, b), t.slice(a, b));
+          assert.equal(src.text(), t);
+        }
       },
     ),
     { numRuns: 400 },

@@ -13,6 +13,7 @@ import { StatementChunk, declaredNameOf, splitInto } from './statements';
 import { statementAt } from './inspect';
 import { CACHE_SLACK_BYTES, MAX_NESTING, limitMessages, normalizeLineEnds } from '../core/limits';
 import { maxNesting } from './lexer';
+import { StringSource, TextSource } from './text';
 
 /**
  * The names bound so far in a walk over the statements: the first declaration of each name
@@ -229,7 +230,8 @@ export function emptyAnalysis(text: string): DocumentAnalysis {
 class TlaAnalysis implements DocumentAnalysis {
   private made: Diagnostic[] | undefined;
   constructor(
-    readonly text: string,
+    /** Its text (as given: lone carriage returns kept), read whole only when asked. */
+    private readonly source: TextSource,
     readonly statements: StatementAnalysis[],
     readonly declarations: Map<string, Declaration>,
     private readonly starts: ArrayLike<number>,
@@ -238,6 +240,9 @@ class TlaAnalysis implements DocumentAnalysis {
   ) {}
   get complete(): boolean | undefined {
     return this.paused ? false : undefined;
+  }
+  get text(): string {
+    return this.source.text();
   }
   startOf(s: StatementAnalysis): number {
     return this.starts[s.index];
@@ -256,8 +261,9 @@ class TlaAnalysis implements DocumentAnalysis {
 
 /** The state of a `.tla` analysis between two calls when it yielded. */
 interface TlaProgress {
-  text: string;
-  original: string;
+  /** The text analysed (lone carriage returns as line feeds). */
+  text: TextSource;
+  original: TextSource;
   plan: SplitPlan | undefined;
   prev: PreviousAnalysis | undefined;
   full: boolean;
@@ -289,7 +295,7 @@ const unslice = (s: string): string => (s.length < 13 ? s : (' ' + s).slice(1));
  * character), its syntax tree or evaluation result (measured at about 20 bytes a
  * character of source on the examples) and the entry itself.
  */
-export const entryBytes = (key: string): number => 256 + key.length * 24;
+export const entryBytes = (key: { length: number }): number => 256 + key.length * 24;
 
 interface EvalCacheEntry {
   reads: [string, Binding | undefined][];
@@ -320,7 +326,7 @@ function tidyExpected(expected: string): string {
 
 /** What the previous analysis left, for the next one to reuse what an edit did not touch. */
 interface PreviousAnalysis {
-  text: string;
+  text: TextSource;
   statements: StatementAnalysis[];
   /** In the order of the statements that declare them. */
   declarations: Map<string, Declaration>;
@@ -364,11 +370,13 @@ interface SplitPlan {
 
 /** The changed ranges, in old and new offsets; undefined when the hint does not fit the texts. */
 function changedRanges(
-  prevText: string,
-  text: string,
+  prevText: TextSource,
+  newText: TextSource,
   hint: ChangeHint | undefined,
 ): { oldStart: number; oldEnd: number; newStart: number; newEnd: number }[] | undefined {
-  const a = prevText;
+  // (told where the text changed, only the lengths are read)
+  const a = { length: prevText.length };
+  const text = { length: newText.length };
   const min = Math.min(a.length, text.length);
   if (!hint || 'prefix' in hint) {
     let p = 0;
@@ -378,8 +386,10 @@ function changedRanges(
       p = Math.max(0, Math.min(hint.prefix, min));
       q = Math.max(0, Math.min(hint.suffix, min - p));
     } else {
-      while (p < min && a.charCodeAt(p) === text.charCodeAt(p)) p++;
-      while (q < min - p && a.charCodeAt(a.length - 1 - q) === text.charCodeAt(text.length - 1 - q)) q++;
+      const x = prevText.text();
+      const y = newText.text();
+      while (p < min && x.charCodeAt(p) === y.charCodeAt(p)) p++;
+      while (q < min - p && x.charCodeAt(x.length - 1 - q) === y.charCodeAt(y.length - 1 - q)) q++;
     }
     return [{ oldStart: p, oldEnd: a.length - q, newStart: p, newEnd: text.length - q }];
   }
@@ -404,8 +414,9 @@ function changedRanges(
  * inserted after it, or removed) changes that \r too. A range that starts right after a
  * \r is widened to take it in (unless the range before already covers it).
  */
-function lineEndHint(original: string, hint: ChangeHint): ChangeHint {
-  if (original.indexOf('\r') < 0) return hint;
+function lineEndHint(source: TextSource, hint: ChangeHint): ChangeHint {
+  if (!source.hasCR) return hint;
+  const original = source.text();
   if ('prefix' in hint)
     return hint.prefix > 0 && original.charCodeAt(hint.prefix - 1) === 13 ? { prefix: hint.prefix - 1, suffix: hint.suffix } : hint;
   const ranges: ChangedRange[] = [];
@@ -425,7 +436,7 @@ function lineEndHint(original: string, hint: ChangeHint): ChangeHint {
  * regions (and before and after them) are the previous ones, shifted. Undefined when that
  * does not apply.
  */
-function planSplit(prev: PreviousAnalysis, text: string, hint?: ChangeHint): SplitPlan | undefined {
+function planSplit(prev: PreviousAnalysis, text: TextSource, hint?: ChangeHint): SplitPlan | undefined {
   const old = prev.statements;
   if (!old.length) return undefined;
   const ranges = changedRanges(prev.text, text, hint);
@@ -470,7 +481,7 @@ function planSplit(prev: PreviousAnalysis, text: string, hint?: ChangeHint): Spl
     prevTo = to;
     if (to < from) return undefined;
     const first = chunks.length;
-    splitInto(text, from, to, g.k0 === 0, chunks, starts);
+    splitRegion(text, from, to, g.k0 === 0, chunks, starts);
     if (g.m < old.length) {
       const last = chunks.length - 1;
       if (last < first || starts[last] + chunks[last].text.length !== to || !chunks[last].terminated || chunks[last].preprocessor) return undefined;
@@ -487,6 +498,21 @@ function planSplit(prev: PreviousAnalysis, text: string, hint?: ChangeHint): Spl
   }
   // before the first group nothing moved: those statements are reused as they are
   return { chunks, starts, prefix: groups.length ? groups[0].k0 : old.length, tail, oldIndex: Int32Array.from(oldIndex), regions: groups.length };
+}
+
+/** splitInto over a source: a region of a text read in parts is split as a string of its own. */
+function splitRegion(text: TextSource, from: number, to: number, lineStart: boolean, chunks: StatementChunk[], starts: number[]): void {
+  if (text instanceof StringSource) return splitInto(text.string, from, to, lineStart, chunks, starts);
+  if (from === 0 && to === text.length) return splitInto(text.text(), from, to, lineStart, chunks, starts);
+  const first = starts.length;
+  const region = text.slice(from, to);
+  splitInto(region, 0, region.length, lineStart, chunks, starts);
+  for (let i = first; i < starts.length; i++) starts[i] += from;
+}
+
+/** Whether two sources are the same text (the same version's, or equal strings). */
+function sameText(a: TextSource, b: TextSource): boolean {
+  return a === b || (a instanceof StringSource && b instanceof StringSource && a.string === b.string);
 }
 
 export class Analyzer {
@@ -539,11 +565,13 @@ export class Analyzer {
    * unchanged. `hint` (optional) says where it changed since the text of the previous call
    * (finished or paused), so the texts need not be compared.
    */
-  analyze(original: string, hint?: ChangeHint): DocumentAnalysis {
+  analyze(given: string | TextSource, hint?: ChangeHint): DocumentAnalysis {
+    const original = typeof given === 'string' ? new StringSource(given) : given;
     // a lone \r ends a line as \n does (LSP counts both): the same length, so offsets stay
-    const text = normalizeLineEnds(original);
+    // (a text with a \r is read whole, to be normalised)
+    const text = original.hasCR ? new StringSource(normalizeLineEnds(original.text())) : original;
     let p = this.progress;
-    if (p && p.text !== text) {
+    if (p && !sameText(p.original, original)) {
       // another text before the last one was done. An incremental one is finished first (its
       // plan has already shifted the previous analysis's statements; what is left of it is the
       // edited region), then this one is planned from it, with the hint (told from that text);
@@ -557,7 +585,7 @@ export class Analyzer {
     return this.run(p ?? this.start(text, original, hint && lineEndHint(original, hint)), this.budgetMs);
   }
 
-  private start(text: string, original: string, hint: ChangeHint | undefined): TlaProgress {
+  private start(text: TextSource, original: TextSource, hint: ChangeHint | undefined): TlaProgress {
     this.parsedCount = 0;
     const plan = this.previous && !this.pruneNext ? planSplit(this.previous, text, hint) : undefined;
     this.regions = plan ? plan.regions : 0;
@@ -566,7 +594,7 @@ export class Analyzer {
     let chunks: StatementChunk[];
     let starts: number[];
     if (plan) ({ chunks, starts } = plan);
-    else splitInto(text, 0, text.length, true, (chunks = []), (starts = []));
+    else splitRegion(text, 0, text.length, true, (chunks = []), (starts = []));
     return {
       text,
       original,
@@ -885,8 +913,8 @@ export class Analyzer {
   }
 
   private finish(
-    text: string,
-    original: string,
+    text: TextSource,
+    original: TextSource,
     statements: StatementAnalysis[],
     declarations: Map<string, Declaration>,
     starts: number[],

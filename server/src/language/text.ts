@@ -41,3 +41,34 @@ export class LineIndex {
     return this.lineStarts.length;
   }
 }
+
+/**
+ * A version of a document's text, read in parts: an incremental analysis reads only the
+ * regions an edit touched and the length, so the whole text — a new string of the whole
+ * document a version — is made only when something reads all of it (`text()`).
+ */
+export interface TextSource {
+  readonly length: number;
+  /** Whether it holds a carriage return (a lone one is a line end the analysis normalises: then it reads the whole text). */
+  readonly hasCR: boolean;
+  slice(from: number, to: number): string;
+  /** The whole text (made once, when first asked). */
+  text(): string;
+}
+
+/** A string as a TextSource. */
+export class StringSource implements TextSource {
+  constructor(readonly string: string) {}
+  get length(): number {
+    return this.string.length;
+  }
+  get hasCR(): boolean {
+    return this.string.indexOf('\r') >= 0;
+  }
+  slice(from: number, to: number): string {
+    return this.string.slice(from, to);
+  }
+  text(): string {
+    return this.string;
+  }
+}
