@@ -7,6 +7,7 @@ import fc from 'fast-check';
 import { TextDocument, TextDocumentContentChangeEvent } from 'vscode-languageserver-textdocument';
 import { EditedDocument } from '../../server/src/textDocument';
 import { DocumentAnalyses, documentLines } from '../../server/src/documents';
+import { toLspDiagnostics } from '../../server/src/features/diagnostics';
 import { Analyzer, LineIndex, printValue } from '../../server/src/language';
 
 const piece = fc.constantFrom('a', 'auto x = 1;', '\n', '\r\n', '\r', ' ', 'é', '😀', '\t', ';');
@@ -93,8 +94,11 @@ for (const kind of KINDS)
             if (regions > 1) multi++;
             if (regions === 0) whole++;
             checks++;
-            const want = new DocumentAnalyses().get(doc).analysis;
+            const fresh = new DocumentAnalyses().get(doc);
+            const want = fresh.analysis;
             assert.deepEqual(got.diagnostics, want.diagnostics, doc.getText());
+            // what the client gets: the LSP diagnostics, statements' conversions kept across edits
+            assert.deepEqual(toLspDiagnostics(doc.uri, got, analyses.get(doc).lines), toLspDiagnostics(doc.uri, want, fresh.lines));
             assert.deepEqual(
               got.statements.map((s) => [
                 got.startOf(s),
@@ -175,8 +179,11 @@ for (const kind of KINDS)
               assert.ok(k < 10_000, 'a yielding analysis never completes');
               got = analyses.get(doc);
             }
-            const want = new DocumentAnalyses().get(doc).analysis;
+            const fresh = new DocumentAnalyses().get(doc);
+            const want = fresh.analysis;
             assert.deepEqual(view(got.analysis), view(want), JSON.stringify(doc.getText()));
+            // lone \r line ends: the LSP positions, statements' conversions kept across edits
+            assert.deepEqual(toLspDiagnostics(doc.uri, got.analysis, got.lines), toLspDiagnostics(doc.uri, want, fresh.lines));
           };
           for (const [[at, len, insert], what] of edits) {
             const t = kind.text(doc);

@@ -236,10 +236,10 @@ class TlaAnalysis implements DocumentAnalysis {
     readonly declarations: Map<string, Declaration>,
     private readonly starts: ArrayLike<number>,
     /** A yielded analysis: the diagnostic that says where it paused. */
-    private readonly paused?: Diagnostic,
+    readonly pausedAt?: Diagnostic,
   ) {}
   get complete(): boolean | undefined {
-    return this.paused ? false : undefined;
+    return this.pausedAt ? false : undefined;
   }
   get text(): string {
     return this.source.text();
@@ -251,11 +251,7 @@ class TlaAnalysis implements DocumentAnalysis {
     return this.starts[s.index] + s.chunk.text.length;
   }
   get diagnostics(): Diagnostic[] {
-    if (!this.made) {
-      this.made = documentDiagnostics(this);
-      if (this.paused) this.made.push(this.paused);
-    }
-    return this.made;
+    return (this.made ??= documentDiagnostics(this));
   }
 }
 
@@ -962,40 +958,62 @@ export class Analyzer {
 }
 
 /**
- * The document diagnostics of an analysis: each statement's at its place, related locations
- * resolved against the analysis's declarations.
+ * Visits an analysis's diagnostics statement by statement: `owner`, the statement's record,
+ * at `start` — the same record at the same offset has the same diagnostics, so a conversion
+ * of them may be kept by record (owner is undefined when they point at other statements, whose
+ * places an edit may move, and for a C++ analysis, whose diagnostics come as one group).
+ * `make` gives them at their place in the document.
  */
-function documentDiagnostics(a: DocumentAnalysis): Diagnostic[] {
-  const diagnostics: Diagnostic[] = [];
+export function forEachDiagnosticGroup(
+  a: DocumentAnalysis,
+  visit: (owner: StatementAnalysis | undefined, start: number, make: () => Diagnostic[]) => void,
+): void {
+  if (!(a instanceof TlaAnalysis)) return visit(undefined, 0, () => a.diagnostics);
   for (const sa of a.statements) {
     if (!sa.local.length) continue;
     const start = a.startOf(sa);
-    // a record placed at the same offset before: its diagnostics as they were
-    const placed = PLACED.get(sa);
-    if (placed && placed.start === start) {
-      for (const d of placed.diagnostics) diagnostics.push(d);
-      continue;
-    }
-    let relatedAny = false;
-    const mine: Diagnostic[] = [];
-    for (const d of sa.local) {
-      // most diagnostics have no related location: they share one empty list (frozen)
-      relatedAny ||= !!d.relatedNames?.length;
-      const related = !d.relatedNames?.length
-        ? NO_RELATED
-        : d.relatedNames
-            .map((r) => {
-              const decl = a.declarations.get(r.name);
-              return decl ? { ...declarationSpan(a, decl), message: r.message } : undefined;
-            })
-            .filter((x): x is NonNullable<typeof x> => !!x);
-      mine.push(absoluteDiagnostic(start, d, related));
-    }
-    // (related locations are other statements' places, which an edit may move: not kept)
-    if (!relatedAny) PLACED.set(sa, { start, diagnostics: mine });
-    for (const d of mine) diagnostics.push(d);
+    visit(pointsElsewhere(sa) ? undefined : sa, start, () => placedDiagnostics(a, sa, start));
   }
+  const paused = a.pausedAt;
+  if (paused) visit(undefined, paused.start, () => [paused]);
+}
+
+function pointsElsewhere(sa: StatementAnalysis): boolean {
+  for (const d of sa.local) if (d.relatedNames?.length) return true;
+  return false;
+}
+
+/** The document diagnostics of an analysis: each statement's at its place, related locations resolved against its declarations. */
+function documentDiagnostics(a: DocumentAnalysis): Diagnostic[] {
+  const diagnostics: Diagnostic[] = [];
+  forEachDiagnosticGroup(a, (_owner, _start, make) => {
+    for (const d of make()) diagnostics.push(d);
+  });
   return diagnostics;
+}
+
+/** A statement's diagnostics at its place (the record placed at the same offset before: as they were). */
+function placedDiagnostics(a: DocumentAnalysis, sa: StatementAnalysis, start: number): Diagnostic[] {
+  const placed = PLACED.get(sa);
+  if (placed && placed.start === start) return placed.diagnostics;
+  let relatedAny = false;
+  const mine: Diagnostic[] = [];
+  for (const d of sa.local) {
+    // most diagnostics have no related location: they share one empty list (frozen)
+    relatedAny ||= !!d.relatedNames?.length;
+    const related = !d.relatedNames?.length
+      ? NO_RELATED
+      : d.relatedNames
+          .map((r) => {
+            const decl = a.declarations.get(r.name);
+            return decl ? { ...declarationSpan(a, decl), message: r.message } : undefined;
+          })
+          .filter((x): x is NonNullable<typeof x> => !!x);
+    mine.push(absoluteDiagnostic(start, d, related));
+  }
+  // (related locations are other statements' places, which an edit may move: not kept)
+  if (!relatedAny) PLACED.set(sa, { start, diagnostics: mine });
+  return mine;
 }
 
 /** A statement's diagnostic at its place in the document. */

@@ -309,15 +309,18 @@ export class StatementEvaluator {
     throw new Abort(false);
   }
 
-  /** Runs a core operation; a LayoutError becomes a diagnostic on the argument it names. */
-  private core<T>(node: Ast.Expr, args: Ast.Expr[], op: () => T, relatedNames?: LocalDiagnostic['relatedNames']): T {
+  /**
+   * Runs a core operation; a LayoutError becomes a diagnostic on the argument it names, with
+   * the related names `related` gives (asked only then: printing a layout costs more than most operations).
+   */
+  private core<T>(node: Ast.Expr, args: Ast.Expr[], op: () => T, related?: () => LocalDiagnostic['relatedNames']): T {
     try {
       return op();
     } catch (e) {
       if (!(e instanceof LayoutError)) throw e;
       const at = e.details.argIndex !== undefined && args[e.details.argIndex] ? args[e.details.argIndex] : node;
       const expectedRank = e.details.expectedRank;
-      this.fail(at, e.code, e.message, { relatedNames, data: expectedRank !== undefined ? { expectedRank } : undefined });
+      this.fail(at, e.code, e.message, { relatedNames: related?.(), data: expectedRank !== undefined ? { expectedRank } : undefined });
     }
   }
 
@@ -1133,7 +1136,7 @@ export class StatementEvaluator {
     const coordNode = e.args[0];
     const coord = this.intTuple(coordNode, 'the coordinate');
     const name = targetName ?? (e.type === 'apply' && e.target.type === 'name' ? e.target.name : undefined);
-    const related = name ? [{ name, message: `'${name}' is ${printValue(target)}` }] : undefined;
+    const related = () => (name ? [{ name, message: `'${name}' is ${printValue(target)}` }] : undefined);
     const result = this.core(e, [coordNode], () => core.layoutOffset(target, coord), related);
     this.offsets.push({ node: e as Ast.Expr, coordNode, coord, shape: target.shape, stride: target.stride, layout: target, result });
     this.checkCoord(coordNode, coord, target.shape, target.originShape);
@@ -1364,7 +1367,12 @@ export class StatementEvaluator {
         this.noTemplate(e);
         this.arity(e, [3]);
         const [coord, shape, stride] = e.args.map((a, i) => this.intTuple(a, ['coord', 'shape', 'stride'][i]));
-        const result = this.core(e, e.args, () => core.crd2offset(coord, shape, stride), this.relatedFor(e.args));
+        const result = this.core(
+          e,
+          e.args,
+          () => core.crd2offset(coord, shape, stride),
+          () => this.relatedFor(e.args),
+        );
         this.offsets.push({ node: e, coordNode: e.args[0], coord, shape, stride, result });
         this.checkCoord(e.args[0], coord, shape, undefined);
         return result;
@@ -1503,7 +1511,12 @@ export class StatementEvaluator {
       return core.makeVectorLayout(len);
     }
     const parts = e.args.map((a, i) => this.tupleArg(a, ['shape', 'stride', 'originShape'][i]));
-    return this.core(e, e.args, () => core.makeLayout(parts[0], parts[1], parts[2]), this.relatedFor(e.args));
+    return this.core(
+      e,
+      e.args,
+      () => core.makeLayout(parts[0], parts[1], parts[2]),
+      () => this.relatedFor(e.args),
+    );
   }
 
   private getTileLayout(e: Ast.Call): Value {
@@ -1512,7 +1525,12 @@ export class StatementEvaluator {
     const parent = this.layoutArg(e.args[0], 'the first argument of GetTileLayout');
     const tileShape = this.intTuple(e.args[1], 'tileShape');
     const coord = this.intTuple(e.args[2], 'coord');
-    const result = this.core(e, e.args, () => core.getTileLayout(parent, tileShape, coord), this.relatedFor(e.args));
+    const result = this.core(
+      e,
+      e.args,
+      () => core.getTileLayout(parent, tileShape, coord),
+      () => this.relatedFor(e.args),
+    );
     this.tiles.push({ node: e, parent, tileShape, coord, result });
     // warnings need values: a kernel's symbolic tile is shown, not judged
     if (core.isSymbolic(result) || core.isSymbolic(tileShape) || core.isSymbolic(coord)) return result;
