@@ -262,7 +262,6 @@ interface TlaProgress {
   original: TextSource;
   plan: SplitPlan | undefined;
   prev: PreviousAnalysis | undefined;
-  full: boolean;
   chunks: StatementChunk[];
   /** Where each chunk starts in `text`. */
   starts: number[];
@@ -272,12 +271,10 @@ interface TlaProgress {
   usings: number[];
   declarations: Map<string, Declaration>;
   statements: StatementAnalysis[];
-  usedEvalKeys: Set<string>;
   evaluated: number;
   /** The next chunk to analyse. */
   index: number;
   parsedCount: number;
-  usedParseKeys: Set<string> | undefined;
 }
 
 /**
@@ -520,8 +517,8 @@ export class Analyzer {
   /** Statements are evaluated without keeping all their details (see statementDetails); tests may keep them. */
   keepDetails = false;
   private readonly omitted: EvalResult['omitted'];
-  /** Set when the caches outgrew the document: the next analysis runs in full and prunes them. */
-  private pruneNext = false;
+  /** What the caches held after the last pruning (see finish). */
+  private bytesAfterPruning = 0;
   private parseCache = new Map<string, ParseResult>();
   private evalCache = new Map<string, EvalCacheEntry>();
   /** Counters for tests and benchmarks: how much work the last analyze() did. */
@@ -538,10 +535,8 @@ export class Analyzer {
       this.parseCache.set(text, r);
       this.cacheBytes += entryBytes(text);
     }
-    this.usedParseKeys?.add(text);
     return r;
   }
-  private usedParseKeys: Set<string> | undefined;
   private parsedCount = 0;
 
   /** Approximate bytes held by the two caches (keys, trees and results). */
@@ -583,10 +578,8 @@ export class Analyzer {
 
   private start(text: TextSource, original: TextSource, hint: ChangeHint | undefined): TlaProgress {
     this.parsedCount = 0;
-    const plan = this.previous && !this.pruneNext ? planSplit(this.previous, text, hint) : undefined;
+    const plan = this.previous ? planSplit(this.previous, text, hint) : undefined;
     this.regions = plan ? plan.regions : 0;
-    const full = !plan;
-    this.usedParseKeys = full ? new Set() : undefined;
     let chunks: StatementChunk[];
     let starts: number[];
     if (plan) ({ chunks, starts } = plan);
@@ -596,24 +589,21 @@ export class Analyzer {
       original,
       plan,
       prev: this.previous,
-      full,
       chunks,
       starts,
       using: new Map(),
       usings: [],
       declarations: new Map(),
       statements: [],
-      usedEvalKeys: new Set(),
       evaluated: 0,
       index: 0,
       parsedCount: 0,
-      usedParseKeys: this.usedParseKeys,
     };
   }
 
   private run(p: TlaProgress, budgetMs: number): DocumentAnalysis {
     const t0 = performance.now();
-    const { text, original, plan, prev, full, chunks, declarations, statements, usedEvalKeys } = p;
+    const { text, original, plan, prev, chunks, declarations, statements } = p;
     const bindings = new Scope(declarations, p.using, p.usings);
     /**
      * Names that may be bound otherwise here than at the same place of the previous analysis
@@ -628,7 +618,6 @@ export class Analyzer {
     const touched: string[] = []; // names bound by new statements since the last previous one
     let evaluated = p.evaluated;
     this.parsedCount = p.parsedCount;
-    this.usedParseKeys = p.usedParseKeys;
     const workAtStart = evaluated + this.parsedCount;
 
     if (plan && prev && p.index < plan.prefix) {
@@ -654,7 +643,6 @@ export class Analyzer {
         p.evaluated = evaluated;
         p.parsedCount = this.parsedCount;
         this.progress = p;
-        this.usedParseKeys = undefined;
         return this.partial(p, performance.now() - t0);
       }
       const chunk = chunks[index];
@@ -818,7 +806,6 @@ export class Analyzer {
             this.evalCache.set(unslice(key), { reads: sa.reads, result: sa.result });
           } else this.evalCache.delete(key);
         }
-        if (full) usedEvalKeys.add(key);
         sa.local.push(...sa.result.diagnostics);
       }
       sa.baseLocal = sa.local;
@@ -831,7 +818,7 @@ export class Analyzer {
       if (old) lastOld = oi;
     }
     this.progress = undefined;
-    return this.finish(text, original, statements, declarations, p.starts, p.usings, usedEvalKeys, full, evaluated, chunks.length);
+    return this.finish(text, original, statements, declarations, p.starts, p.usings, evaluated, chunks.length);
   }
 
   /** What a yielded analysis has so far: the statements analysed, their diagnostics, and where it paused. */
@@ -915,42 +902,35 @@ export class Analyzer {
     declarations: Map<string, Declaration>,
     starts: number[],
     usings: number[],
-    usedEvalKeys: Set<string>,
-    full: boolean,
     evaluated: number,
     count: number,
   ): DocumentAnalysis {
-    // Forget cache entries of statements that are gone, so memory follows the document. An
-    // incremental analysis does not see every key: when the caches outgrow the document, the
-    // next analysis runs in full, marks what is used and prunes the rest.
-    // The bound is in bytes (twice what the current text needs, plus CACHE_SLACK_BYTES) and in
-    // entries (STALE_ENTRIES beyond the statements: an edit leaves one or two behind, kept for undo).
-    if (full) {
-      const usedParse = this.usedParseKeys!;
-      let used = 0;
-      for (const k of usedEvalKeys) used += entryBytes(k);
-      for (const k of usedParse) used += entryBytes(k);
-      if (
-        this.cacheBytes > used * 2 + CACHE_SLACK_BYTES ||
-        this.evalCache.size > usedEvalKeys.size + STALE_ENTRIES ||
-        this.parseCache.size > usedParse.size + STALE_ENTRIES
-      ) {
-        for (const k of this.evalCache.keys()) if (!usedEvalKeys.has(k)) this.evalCache.delete(k);
-        for (const k of this.parseCache.keys()) if (!usedParse.has(k)) this.parseCache.delete(k);
-        let bytes = 0;
-        for (const k of this.evalCache.keys()) bytes += entryBytes(k);
-        for (const k of this.parseCache.keys()) bytes += entryBytes(k);
-        this.cacheBytes = bytes;
-      }
-      this.pruneNext = false;
-    } else if (
-      this.cacheBytes > 2 * 2 * entryBytes(text) + CACHE_SLACK_BYTES ||
+    // Forget cache entries of statements that are gone, so memory follows the document: when
+    // the caches outgrow it — in bytes (twice what its text needs in each, plus CACHE_SLACK_BYTES,
+    // or twice what was left at the last pruning) or in entries (STALE_ENTRIES beyond the
+    // statements: an edit leaves one or two behind, kept for undo) — what no statement of this
+    // analysis uses goes (its statements are all there is: an incremental analysis need not
+    // have looked at them).
+    if (
+      this.cacheBytes > Math.max(2 * 2 * entryBytes(text), 2 * this.bytesAfterPruning) + CACHE_SLACK_BYTES ||
       this.evalCache.size > count + STALE_ENTRIES ||
       this.parseCache.size > count + STALE_ENTRIES
     ) {
-      this.pruneNext = true;
+      const usedEval = new Set<string>();
+      const usedParse = new Set<string>();
+      for (const s of statements) {
+        const t = s.chunk.text;
+        usedEval.add(t);
+        usedParse.add(s.chunk.terminated ? t : t + ';');
+      }
+      for (const k of this.evalCache.keys()) if (!usedEval.has(k)) this.evalCache.delete(k);
+      for (const k of this.parseCache.keys()) if (!usedParse.has(k)) this.parseCache.delete(k);
+      let bytes = 0;
+      for (const k of this.evalCache.keys()) bytes += entryBytes(k);
+      for (const k of this.parseCache.keys()) bytes += entryBytes(k);
+      this.cacheBytes = bytes;
+      this.bytesAfterPruning = bytes;
     }
-    this.usedParseKeys = undefined;
     this.previous = { text, statements, declarations, starts, usings };
     this.stats = { parsed: this.parsedCount, evaluated, statements: count };
     return new TlaAnalysis(original, statements, declarations, starts);
