@@ -76,6 +76,7 @@ for (const kind of KINDS)
   test(`change hints: the analysis after edits recorded by changed() equals a fresh one (${kind.name})`, () => {
     let multi = 0;
     let whole = 0;
+    let kept = 0;
     let checks = 0;
     // DocumentAnalyses is told the edits as the server's document sync applies them, several
     // between two analyses (merged, disjoint changed ranges), now and then a whole replacement
@@ -92,6 +93,7 @@ for (const kind of KINDS)
             const got = analyses.get(doc).analysis;
             const regions = (analyses.analyzer(doc.uri) as Analyzer).regions;
             if (regions > 1) multi++;
+            if ((analyses.analyzer(doc.uri) as Analyzer).keptDeclarations) kept++;
             if (regions === 0) whole++;
             checks++;
             const fresh = new DocumentAnalyses().get(doc);
@@ -139,6 +141,8 @@ for (const kind of KINDS)
     // the edits between two analyses were re-read as separate regions, most analyses were
     // incremental (the fast paths ran, not only the fall-back to a whole analysis)
     assert.ok(multi > 50, `only ${multi} analyses re-split more than one region`);
+    // and many kept the previous declarations (the edits declared the same names at the same places)
+    assert.ok(kept > 100, `only ${kept} analyses kept the previous declarations`);
     assert.ok(whole < checks / 4, `${whole} of ${checks} analyses split the whole text`);
   });
 

@@ -16,23 +16,94 @@ import { maxNesting } from './lexer';
 import { StringSource, TextSource } from './text';
 
 /**
- * The names bound so far in a walk over the statements: the first declaration of each name
- * (which holds its binding) and the `using namespace` marks. One map serves as the scope of
- * what follows and as the analysis's declarations, so a name costs one insertion.
+ * The declarations of an analysis, in the order of the statements that declare them: the
+ * first declaration of each name, which holds its binding. Either made name by name as the
+ * walk over the statements meets them (`base` undefined), or — after an edit that declared no
+ * other names at no other places — the previous analysis's table with the declarations that
+ * changed (`changes`, a handful): nothing is copied for the thousands that did not.
+ */
+export class DeclarationTable implements ReadonlyMap<string, Declaration> {
+  constructor(
+    private readonly base: ReadonlyMap<string, Declaration> | undefined,
+    private readonly changes: Map<string, Declaration>,
+  ) {}
+  /** A table made name by name. */
+  static empty(): DeclarationTable {
+    return new DeclarationTable(undefined, new Map());
+  }
+  /** The same names as this one, for an analysis to change some of their declarations (this one is not changed). */
+  sameNames(): DeclarationTable {
+    return new DeclarationTable(this.base ?? this.changes, this.base ? new Map(this.changes) : new Map());
+  }
+  /** A copy that later declarations do not change (a paused analysis's answer). */
+  snapshot(): DeclarationTable {
+    return new DeclarationTable(this.base, new Map(this.changes));
+  }
+  /** Declarations that changed, beyond which the table is made again as one map (each analysis copies them). */
+  static readonly MAX_CHANGES = 512;
+  /** This table as one map when its changes grew past MAX_CHANGES (in the same order). */
+  settled(): DeclarationTable {
+    if (!this.base || this.changes.size <= DeclarationTable.MAX_CHANGES) return this;
+    return new DeclarationTable(undefined, new Map(this.entries()));
+  }
+  /** Declares a name (the walk: in statement order; with the same names, a new declaration of one of them). */
+  declare(name: string, d: Declaration): void {
+    if (this.base && this.base.get(name) === d) this.changes.delete(name);
+    else this.changes.set(name, d);
+  }
+  get(name: string): Declaration | undefined {
+    return this.changes.get(name) ?? this.base?.get(name);
+  }
+  has(name: string): boolean {
+    return this.changes.has(name) || !!this.base?.has(name);
+  }
+  get size(): number {
+    return this.base ? this.base.size : this.changes.size;
+  }
+  *entries(): MapIterator<[string, Declaration]> {
+    if (!this.base) return yield* this.changes.entries();
+    for (const [k, v] of this.base) yield [k, this.changes.get(k) ?? v];
+  }
+  *keys(): MapIterator<string> {
+    yield* (this.base ?? this.changes).keys();
+  }
+  *values(): MapIterator<Declaration> {
+    for (const [, v] of this.entries()) yield v;
+  }
+  [Symbol.iterator](): MapIterator<[string, Declaration]> {
+    return this.entries();
+  }
+  forEach(fn: (value: Declaration, key: string, map: ReadonlyMap<string, Declaration>) => void): void {
+    for (const [k, v] of this.entries()) fn(v, k, this);
+  }
+}
+
+/**
+ * The names bound before a statement of a walk over the statements (`at`, its index): the
+ * first declaration of each name made by a statement before it, and the `using namespace`
+ * marks. The analysis's declarations serve as the scope, so a name costs one insertion (and
+ * none after an edit that keeps the names: see DeclarationTable).
  */
 class Scope {
+  /** The index of the statement being analysed. */
+  at = 0;
   constructor(
-    readonly declarations: Map<string, Declaration>,
+    readonly declarations: DeclarationTable,
     readonly using: Map<string, Binding>,
     /** The indices of the statements that made the `using` marks. */
     readonly usings: number[],
   ) {}
-  get(name: string): Binding | undefined {
+  /** The first declaration of a name before the current statement. */
+  first(name: string): Declaration | undefined {
     const d = this.declarations.get(name);
+    return d && d.statement.index < this.at ? d : undefined;
+  }
+  get(name: string): Binding | undefined {
+    const d = this.first(name);
     return d ? d.binding : this.using.get(name);
   }
   *keys(): Iterable<string> {
-    yield* this.declarations.keys();
+    for (const d of this.declarations.values()) if (d.statement.index < this.at) yield d.name;
     yield* this.using.keys();
   }
 }
@@ -189,7 +260,8 @@ export interface DocumentAnalysis {
   /** In document order. */
   statements: StatementAnalysis[];
   diagnostics: Diagnostic[];
-  declarations: Map<string, Declaration>;
+  /** The first declaration of each name, in statement order. */
+  declarations: ReadonlyMap<string, Declaration>;
   /** false when the analysis yielded before the end (its time budget spent): analyze the same text again to continue. */
   complete?: boolean;
   /** Where one of its statements starts in the text (the records hold no offset: see StatementChunk). */
@@ -233,7 +305,7 @@ class TlaAnalysis implements DocumentAnalysis {
     /** Its text (as given: lone carriage returns kept), read whole only when asked. */
     private readonly source: TextSource,
     readonly statements: StatementAnalysis[],
-    readonly declarations: Map<string, Declaration>,
+    readonly declarations: DeclarationTable,
     private readonly starts: ArrayLike<number>,
     /** A yielded analysis: the diagnostic that says where it paused. */
     readonly pausedAt?: Diagnostic,
@@ -269,7 +341,9 @@ interface TlaProgress {
   using: Map<string, Binding>;
   /** The indices of the `using namespace` statements so far. */
   usings: number[];
-  declarations: Map<string, Declaration>;
+  declarations: DeclarationTable;
+  /** The edit declared no other names at no other places: the previous declarations are kept, changed where they changed. */
+  sameNames: boolean;
   statements: StatementAnalysis[];
   evaluated: number;
   /** The next chunk to analyse. */
@@ -322,7 +396,7 @@ interface PreviousAnalysis {
   text: TextSource;
   statements: StatementAnalysis[];
   /** In the order of the statements that declare them. */
-  declarations: Map<string, Declaration>;
+  declarations: DeclarationTable;
   /** The indices of its `using namespace` statements, in order. */
   usings: number[];
   /** Where each statement starts in `text`. */
@@ -525,6 +599,8 @@ export class Analyzer {
   stats = { parsed: 0, evaluated: 0, statements: 0 };
   /** Regions the last analyze() re-split (0: it split the whole text). */
   regions = 0;
+  /** Whether the last analyze() kept the previous declarations (its edits declared the same names at the same places). */
+  keptDeclarations = false;
 
   parse(text: string): ParseResult {
     let r = this.parseCache.get(text);
@@ -584,6 +660,8 @@ export class Analyzer {
     let starts: number[];
     if (plan) ({ chunks, starts } = plan);
     else splitRegion(text, 0, text.length, true, (chunks = []), (starts = []));
+    const sameNames = !!plan && this.declaresAsBefore(plan, this.previous!);
+    this.keptDeclarations = sameNames;
     return {
       text,
       original,
@@ -593,11 +671,12 @@ export class Analyzer {
       starts,
       using: new Map(),
       usings: [],
-      declarations: new Map(),
+      declarations: sameNames ? this.previous!.declarations.sameNames() : DeclarationTable.empty(),
+      sameNames,
       statements: [],
       evaluated: 0,
       index: 0,
-      parsedCount: 0,
+      parsedCount: this.parsedCount, // the edited regions parsed to see what they declare
     };
   }
 
@@ -624,10 +703,11 @@ export class Analyzer {
       // before the edit: everything it depends on is before it, unchanged (the previous
       // declarations are in statement order: those of the prefix come first)
       for (let i = p.index; i < plan.prefix; i++) statements.push(prev.statements[i]);
-      for (const d of prev.declarations.values()) {
-        if (d.statement.index >= plan.prefix) break;
-        declarations.set(d.name, d);
-      }
+      if (!p.sameNames)
+        for (const d of prev.declarations.values()) {
+          if (d.statement.index >= plan.prefix) break;
+          declarations.declare(d.name, d);
+        }
       for (const u of prev.usings) {
         if (u >= plan.prefix) break;
         bindUsing(prev.statements[u], bindings);
@@ -646,6 +726,7 @@ export class Analyzer {
         return this.partial(p, performance.now() - t0);
       }
       const chunk = chunks[index];
+      bindings.at = index;
       const oi = plan ? plan.oldIndex[index] : -1;
       const old = prev && oi >= 0 ? prev.statements[oi] : undefined;
       if (old && prev && !anyName) {
@@ -662,7 +743,7 @@ export class Analyzer {
           // past the last edit, every name bound as at the same place before, and every statement
           // at its previous index: the rest is the previous analysis's, records and declarations
           for (let i = index; i < chunks.length; i++) statements.push(prev.statements[i]);
-          for (const d of prev.declarations.values()) if (d.statement.index >= index) declarations.set(d.name, d);
+          if (!p.sameNames) for (const d of prev.declarations.values()) if (d.statement.index >= index) declarations.declare(d.name, d);
           for (const u of prev.usings) if (u >= index) p.usings.push(u);
           break;
         }
@@ -671,7 +752,7 @@ export class Analyzer {
         // after the edit, shifted: reused when every name it read is bound as before — the
         // same record when it is still at the same place with the same standing, else a copy
         // at its new place (the previous analysis's record is never changed)
-        const duplicate = !!old.declaredName && declarations.has(old.declaredName);
+        const duplicate = !!old.declaredName && bindings.first(old.declaredName) !== undefined;
         const sa = old.index === index && old.chunk === chunk && !!old.duplicate === duplicate ? old : movedStatement(old, index, chunk);
         statements.push(sa);
         this.bind(sa, bindings, declarations, prev?.declarations.get(sa.declaredName ?? ''), sa === old);
@@ -821,6 +902,44 @@ export class Analyzer {
     return this.finish(text, original, statements, declarations, p.starts, p.usings, evaluated, chunks.length);
   }
 
+  /**
+   * Whether the edited regions declare the same names at the same places as before, with no
+   * `using namespace` and no preprocessor line among them: then every statement keeps its index
+   * and its standing, and the analysis keeps the previous declarations, changed where they
+   * change (sameNames). The regions' statements are parsed here; the walk finds them cached.
+   */
+  private declaresAsBefore(plan: SplitPlan, prev: PreviousAnalysis): boolean {
+    const old = prev.statements;
+    if (plan.chunks.length !== old.length) return false;
+    for (let i = plan.prefix; i < plan.tail; i++) {
+      const oi = plan.oldIndex[i];
+      if (oi === i) continue;
+      if (oi !== -1) return false;
+      const chunk = plan.chunks[i];
+      const was = old[i];
+      if (chunk.preprocessor || was.chunk.preprocessor || was.statement?.type === 'using') return false;
+      const name = this.declaredNameIn(chunk);
+      if (name === null || name !== was.declaredName) return false;
+    }
+    return true;
+  }
+
+  /** The name a statement declares as the walk will find it (undefined: none); null when that is not known here. */
+  private declaredNameIn(chunk: StatementChunk): string | undefined | null {
+    const deep = maxNesting(chunk.text);
+    if (Math.max(deep.brackets, deep.prefix) > MAX_NESTING) return null;
+    let parsed: ParseResult;
+    try {
+      parsed = this.parse(chunk.text + (chunk.terminated ? '' : ';'));
+    } catch {
+      return null;
+    }
+    if (!parsed.ok) return declaredNameOf(chunk.text)?.name;
+    const st = parsed.statement;
+    if (st.type === 'using') return null;
+    return st.type === 'decl' || st.type === 'alias' || st.type === 'declare' ? st.name : undefined;
+  }
+
   /** What a yielded analysis has so far: the statements analysed, their diagnostics, and where it paused. */
   private partial(p: TlaProgress, ms: number): DocumentAnalysis {
     const n = p.statements.length;
@@ -833,7 +952,7 @@ export class Analyzer {
       message: limitMessages.budget(Math.round(ms)),
       related: [],
     };
-    return new TlaAnalysis(p.original, [...p.statements], new Map(p.declarations), p.starts.slice(0, n), paused);
+    return new TlaAnalysis(p.original, [...p.statements], p.declarations.snapshot(), p.starts.slice(0, n), paused);
   }
 
   /** Adds the name a statement binds to `touched`; false when it binds a `using namespace` (not followed by name). */
@@ -859,12 +978,12 @@ export class Analyzer {
    * `published`: the record belongs to an earlier analysis too (it already has its standing,
    * duplicate or not): only the names are bound, the record is not touched.
    */
-  private bind(sa: StatementAnalysis, bindings: Scope, declarations: Map<string, Declaration>, reuse?: Declaration, published = false): void {
+  private bind(sa: StatementAnalysis, bindings: Scope, declarations: DeclarationTable, reuse?: Declaration, published = false): void {
     bindUsing(sa, bindings);
     if (sa.declaredName) {
       const name = sa.declaredName;
       const span = sa.declaredNameSpan!;
-      const first = declarations.get(name);
+      const first = bindings.first(name);
       if (first) {
         if (published) return;
         sa.duplicate = true;
@@ -889,8 +1008,8 @@ export class Analyzer {
             ? prev
             : { value, ctype };
         // the same statement declared it before the edit (wherever the edit moved it): the same record
-        if (reuse && reuse.statement === sa && reuse.binding === binding) declarations.set(name, reuse);
-        else declarations.set(name, { name, statement: sa, nameSpan: span, value: binding.value, binding });
+        if (reuse && reuse.statement === sa && reuse.binding === binding) declarations.declare(name, reuse);
+        else declarations.declare(name, { name, statement: sa, nameSpan: span, value: binding.value, binding });
       }
     }
   }
@@ -899,7 +1018,7 @@ export class Analyzer {
     text: TextSource,
     original: TextSource,
     statements: StatementAnalysis[],
-    declarations: Map<string, Declaration>,
+    table: DeclarationTable,
     starts: number[],
     usings: number[],
     evaluated: number,
@@ -931,6 +1050,7 @@ export class Analyzer {
       this.cacheBytes = bytes;
       this.bytesAfterPruning = bytes;
     }
+    const declarations = table.settled();
     this.previous = { text, statements, declarations, starts, usings };
     this.stats = { parsed: this.parsedCount, evaluated, statements: count };
     return new TlaAnalysis(original, statements, declarations, starts);
