@@ -18,6 +18,47 @@ const isDigit = (c: number) => c >= 48 && c <= 57;
 const isSuffix = (c: number) => (c | 32) === 117 || (c | 32) === 108;
 const lexer = new Lexer(TLA_LEXER);
 
+/**
+ * One string per identifier and one bigint per small literal, shared by every tree that holds
+ * them: a 10,000-statement document names the same few thousand things a hundred thousand
+ * times, and the trees are half of an analysis's memory (the garbage collector walks them all).
+ * The pool is emptied when it passes MAX_SHARED (trees keep what they hold).
+ */
+const SHARED_NAMES = new Map<string, string>();
+const SHARED_INTS = new Map<string, bigint>();
+const MAX_SHARED = 100_000;
+function sharedName(v: string): string {
+  const known = SHARED_NAMES.get(v);
+  if (known !== undefined) return known;
+  if (SHARED_NAMES.size >= MAX_SHARED) SHARED_NAMES.clear();
+  // a copy, not a slice of the statement's text (the pool outlives the statement)
+  const own = v.length < 13 ? v : (' ' + v).slice(1);
+  SHARED_NAMES.set(own, own);
+  return own;
+}
+function sharedInt(digits: string): bigint {
+  if (digits.length > 6) return BigInt(digits);
+  let v = SHARED_INTS.get(digits);
+  if (v === undefined) {
+    if (SHARED_INTS.size >= MAX_SHARED) SHARED_INTS.clear();
+    SHARED_INTS.set(digits, (v = BigInt(digits)));
+  }
+  return v;
+}
+
+/** The spans of names and brackets (offsets in their statement: the same few recur in every statement), shared and frozen. */
+const SHARED_SPANS = new Map<number, Ast.Span>();
+function sharedSpan(start: number, end: number): Ast.Span {
+  if (start >= 4096 || end >= 4096) return { start, end };
+  const key = start * 4096 + end;
+  let span = SHARED_SPANS.get(key);
+  if (!span) {
+    if (SHARED_SPANS.size >= MAX_SHARED) SHARED_SPANS.clear();
+    SHARED_SPANS.set(key, (span = Object.freeze({ start, end })));
+  }
+  return span;
+}
+
 /** Tokens, or null where ohm's lexical rules would not accept the text. */
 function tokenize(src: string): Tok[] | null {
   const out: Tok[] = [];
@@ -26,16 +67,16 @@ function tokenize(src: string): Tok[] | null {
     const s = lx.start;
     const e = lx.end;
     if (k === TokenKind.Ident) {
-      const v = src.slice(s, e);
+      const v = sharedName(src.slice(s, e));
       let digitsOnly = src.charCodeAt(s) === 95 && e > s + 1;
       for (let j = s + 1; digitsOnly && j < e; j++) digitsOnly = isDigit(src.charCodeAt(j));
-      if (digitsOnly) out.push({ t: 'static', v, s, e, value: BigInt(v.slice(1)) });
+      if (digitsOnly) out.push({ t: 'static', v, s, e, value: sharedInt(v.slice(1)) });
       else out.push({ t: 'id', v, s, e });
     } else if (k === TokenKind.Number) {
       if (lx.malformed) return null; // `12abc`: ohm's number needs ~identPart
       let digitsEnd = e;
       while (isSuffix(src.charCodeAt(digitsEnd - 1))) digitsEnd--;
-      out.push({ t: 'num', v: src.slice(s, e), s, e, value: BigInt(src.slice(s, digitsEnd)), suffix: src.slice(digitsEnd, e).toLowerCase() });
+      out.push({ t: 'num', v: src.slice(s, e), s, e, value: sharedInt(src.slice(s, digitsEnd)), suffix: src.slice(digitsEnd, e).toLowerCase() });
     } else if (k === TokenKind.String) {
       if (lx.malformed) return null; // unclosed, or a line break inside
       out.push({ t: 'str', v: src.slice(s + 1, e - 1), s, e });
@@ -171,7 +212,7 @@ class Parser {
     const target = this.typeExpr();
     const semi = target && this.accept(';');
     if (!target || !semi) return this.fail(t0);
-    return { type: 'alias', name: name.v, nameSpan: { start: name.s, end: name.e }, target, start, end: semi.e };
+    return { type: 'alias', name: name.v, nameSpan: sharedSpan(name.s, name.e), target, start, end: semi.e };
   }
 
   /** `typedef TYPE NAME;` */
@@ -184,7 +225,7 @@ class Parser {
     const name = target && this.ident();
     const semi = name && this.accept(';');
     if (!target || !name || !semi) return this.fail(t0);
-    return { type: 'alias', name: name.v, nameSpan: { start: name.s, end: name.e }, target, start, end: semi.e };
+    return { type: 'alias', name: name.v, nameSpan: sharedSpan(name.s, name.e), target, start, end: semi.e };
   }
 
   private typeExpr(): Ast.TypeArg | Ast.Decltype | null {
@@ -246,7 +287,7 @@ class Parser {
     }
     const name = this.ident();
     if (!name) return this.fail(t0);
-    const nameSpan = { start: name.s, end: name.e };
+    const nameSpan = sharedSpan(name.s, name.e);
     if (this.accept('=')) {
       const expr = this.expr();
       const semi = expr && this.accept(';');
@@ -285,7 +326,7 @@ class Parser {
       declTypeArg: null,
       isConst: false,
       name: name.v,
-      nameSpan: { start: name.s, end: name.e },
+      nameSpan: sharedSpan(name.s, name.e),
       expr,
       start: name.s,
       end: semi.e,
@@ -470,7 +511,7 @@ class Parser {
         const args = this.exprList();
         const close = args && this.accept(')');
         if (args && close) {
-          e = { type: 'apply', target: e, args, argsSpan: { start: open.s, end: close.e }, start: e.start, end: close.e };
+          e = { type: 'apply', target: e, args, argsSpan: sharedSpan(open.s, close.e), start: e.start, end: close.e };
           continue;
         }
         this.i = save;
@@ -492,7 +533,7 @@ class Parser {
         this.i++;
         const field = this.ident();
         if (field) {
-          e = { type: 'member', target: e, op, name: field.v, nameSpan: { start: field.s, end: field.e }, start: e.start, end: field.e };
+          e = { type: 'member', target: e, op, name: field.v, nameSpan: sharedSpan(field.s, field.e), start: e.start, end: field.e };
           continue;
         }
         this.i = save;
@@ -597,7 +638,7 @@ class Parser {
     const q = this.qualifiedName();
     if (!q) return null;
     const args = this.templateArgs();
-    return { type: 'typeArg', name: this.bare(q.text), nameSpan: { start: q.start, end: q.end }, args, start: q.start, end: this.last.e };
+    return { type: 'typeArg', name: this.bare(q.text), nameSpan: sharedSpan(q.start, q.end), args, start: q.start, end: this.last.e };
   }
 
   private functionCall(): R<Ast.Expr> {
@@ -619,11 +660,11 @@ class Parser {
       type: 'call',
       callee: this.bare(q.text),
       ns: namespaceOf(q.text),
-      calleeSpan: { start: q.start, end: q.end },
+      calleeSpan: sharedSpan(q.start, q.end),
       templateArgs,
       braces,
       args,
-      argsSpan: { start: open.s, end: close.e },
+      argsSpan: sharedSpan(open.s, close.e),
       start: q.start,
       end: close.e,
     };
@@ -645,7 +686,7 @@ class Parser {
 
   /** The type `q<args>` of a `T<…>{…}` or a `T<…>::member`, ending at `end`. */
   private typeArgOf(q: { text: string; start: number; end: number }, args: Ast.TypeArg['args'], end: number): Ast.TypeArg {
-    return { type: 'typeArg', name: this.bare(q.text), nameSpan: { start: q.start, end: q.end }, args, start: q.start, end };
+    return { type: 'typeArg', name: this.bare(q.text), nameSpan: sharedSpan(q.start, q.end), args, start: q.start, end };
   }
 
   /** `T<…>::member`, e.g. `tla::detail::iszN<half, decltype(l)>::value`. */
@@ -660,7 +701,7 @@ class Parser {
     const member = this.ident();
     if (!member) return this.fail(t0);
     const typeArg = this.typeArgOf(q, args, targsEnd);
-    return { type: 'typeMember', typeArg, member: member.v, memberSpan: { start: member.s, end: member.e }, start: q.start, end: member.e };
+    return { type: 'typeMember', typeArg, member: member.v, memberSpan: sharedSpan(member.s, member.e), start: q.start, end: member.e };
   }
 
   private literalTuple(): R<Ast.Expr> {
