@@ -22,7 +22,7 @@ import { AnalysedDocument, DocumentAnalyses, documentKind } from './documents';
 import { DEBOUNCE_MS, PREPARE_MS } from './debounce';
 import { EditedDocument } from './textDocument';
 import { ANALYSIS_BUDGET_MS } from './language';
-import { analysed, answered, idle, released } from './memory';
+import { analysed, idle, released } from './memory';
 import { MessageGuard } from './stdio';
 import { codeActions } from './features/codeActions';
 import { COMPLETION_TRIGGERS, completion } from './features/completion';
@@ -107,7 +107,6 @@ export function startServer(connection: Connection): void {
         if (!analyses.complete(a)) return undefined;
         const answer = fn(a, params);
         quiet(doc.uri);
-        answered();
         return answer;
       } catch (e) {
         log(`${name} failed on ${params.textDocument.uri}: ${(e as Error).stack ?? e}`);
