@@ -62,8 +62,9 @@ export class StringSource implements TextSource {
   get length(): number {
     return this.string.length;
   }
+  private cr: boolean | undefined;
   get hasCR(): boolean {
-    return this.string.indexOf('\r') >= 0;
+    return (this.cr ??= this.string.indexOf('\r') >= 0);
   }
   slice(from: number, to: number): string {
     return this.string.slice(from, to);
