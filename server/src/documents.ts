@@ -160,10 +160,11 @@ export class DocumentAnalyses {
     // the server's documents give each version's text as a source, read in parts (the whole
     // text is made only when something reads all of it)
     const source = doc instanceof EditedDocument ? doc.source() : undefined;
+    // (a source is one version's text: the same object is the same text)
+    const sameText = !!cached && (source ? cached.source === source : cached.text === doc.getText());
     // the same version of the same text (a second didOpen may bring another text under the same
     // version), analysed to the end (a C++ analysis may have yielded: then it continues)
-    if (cached && cached.version === doc.version && (source ? cached.source === source : cached.text === doc.getText()) && this.complete(cached))
-      return cached;
+    if (cached && sameText && cached.version === doc.version && this.complete(cached)) return cached;
     const kind = documentKind(doc);
     let analyzer = this.analyzers.get(doc.uri);
     if (!analyzer || (kind === 'cpp') !== analyzer instanceof CppAnalyzer) {
@@ -186,8 +187,7 @@ export class DocumentAnalyses {
     // a yielded analysis is counted once, when it is complete
     if (analysis.complete !== false) this.onAnalysed?.(analysis.statements.length);
     // the lines of the same text (an analysis continued) are the same
-    const same = cached && (source ? cached.source === source : cached.text === text);
-    const lines = same ? cached.lines : documentLines(doc, text);
+    const lines = cached && sameText ? cached.lines : documentLines(doc, text);
     const result: AnalysedDocument = {
       uri: doc.uri,
       version: doc.version,

@@ -9,6 +9,7 @@
 // stays in pieces (the last whole text, and what the changes inserted) until it is read;
 // the line starts are kept up to date change by change, as the library keeps them.
 import type { Position, Range, TextDocument, TextDocumentContentChangeEvent } from 'vscode-languageserver-textdocument';
+import { lineStarts } from './language';
 import type { TextSource } from './language';
 
 /** text.slice(from, to) of a string the document holds. */
@@ -66,23 +67,10 @@ function sliceOf(pieces: readonly Piece[], from: number, to: number): string {
 }
 
 /** The pieces' text, in one string: a single copy. */
-function joined(pieces: readonly Piece[]): string {
-  const parts: string[] = [];
-  for (const p of pieces) parts.push(p.s.slice(p.from, p.to));
-  return parts.join('');
-}
+const joined = (pieces: readonly Piece[]): string => sliceOf(pieces, 0, Infinity);
 
-/** The offsets where lines start in text (from `base`); the first one too when atLineStart. */
-function lineStarts(text: string, atLineStart: boolean, base = 0): number[] {
-  const out = atLineStart ? [base] : [];
-  for (let i = 0; i < text.length; i++) {
-    const c = text.charCodeAt(i);
-    if (!isEOL(c)) continue;
-    if (c === 13 && i + 1 < text.length && text.charCodeAt(i + 1) === 10) i++;
-    out.push(base + i + 1);
-  }
-  return out;
-}
+/** A text as the list of its one piece (none for the empty text). */
+const onePiece = (s: string): Piece[] => (s ? [{ s, from: 0, to: s.length }] : []);
 
 export class EditedDocument implements TextDocument {
   private pieces: Piece[];
@@ -104,7 +92,7 @@ export class EditedDocument implements TextDocument {
   ) {
     this.currentVersion = version;
     this.whole = content;
-    this.pieces = content ? [{ s: content, from: 0, to: content.length }] : [];
+    this.pieces = onePiece(content);
     this.size = content.length;
     this.crs = crsIn(content);
   }
@@ -220,7 +208,7 @@ export class EditedDocument implements TextDocument {
         this.snapshot = undefined;
         this.crs = crsIn(change.text);
         this.whole = change.text;
-        this.pieces = change.text ? [{ s: change.text, from: 0, to: change.text.length }] : [];
+        this.pieces = onePiece(change.text);
         this.size = change.text.length;
         this.lines = undefined;
       } else {
@@ -280,7 +268,7 @@ export class EditedDocument implements TextDocument {
     this.crs += crsIn(inserted) - (this.whole !== undefined ? crsIn(this.whole, start, end) : crsIn(sliceOf(this.pieces, start, end)));
     this.snapshot = undefined;
     // after a read, the whole text is the one piece to cut
-    const pieces = this.whole === undefined ? this.pieces : this.whole ? [{ s: this.whole, from: 0, to: this.whole.length }] : [];
+    const pieces = this.whole === undefined ? this.pieces : onePiece(this.whole);
     const out: Piece[] = [];
     let pos = 0;
     let placed = false;
@@ -302,10 +290,7 @@ export class EditedDocument implements TextDocument {
     this.pieces = out;
     this.whole = undefined;
     this.size += inserted.length - (end - start);
-    if (out.length > MAX_PIECES) {
-      const whole = this.text();
-      this.pieces = whole ? [{ s: whole, from: 0, to: whole.length }] : [];
-    }
+    if (out.length > MAX_PIECES) this.pieces = onePiece(this.text());
   }
 }
 

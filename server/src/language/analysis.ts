@@ -755,7 +755,7 @@ export class Analyzer {
         const duplicate = !!old.declaredName && bindings.first(old.declaredName) !== undefined;
         const sa = old.index === index && old.chunk === chunk && !!old.duplicate === duplicate ? old : movedStatement(old, index, chunk);
         statements.push(sa);
-        this.bind(sa, bindings, declarations, prev?.declarations.get(sa.declaredName ?? ''), sa === old);
+        this.bind(sa, bindings, declarations, sa === old);
         if (!anyName && sa.declaredName && prev) this.settle(sa.declaredName, oi + 1, bindings, prev, dirty);
         lastOld = oi;
         continue;
@@ -978,7 +978,7 @@ export class Analyzer {
    * `published`: the record belongs to an earlier analysis too (it already has its standing,
    * duplicate or not): only the names are bound, the record is not touched.
    */
-  private bind(sa: StatementAnalysis, bindings: Scope, declarations: DeclarationTable, reuse?: Declaration, published = false): void {
+  private bind(sa: StatementAnalysis, bindings: Scope, declarations: DeclarationTable, published = false): void {
     bindUsing(sa, bindings);
     if (sa.declaredName) {
       const name = sa.declaredName;
@@ -1002,13 +1002,14 @@ export class Analyzer {
         const value = sa.result?.value ?? null;
         const ctype = sa.result?.ctype;
         // Keep the old binding object when the value is unchanged, so dependents stay cached.
-        const prev = this.previous?.declarations.get(name)?.binding;
+        const before = this.previous?.declarations.get(name);
+        const prev = before?.binding;
         const binding: Binding =
           prev && prev.ctype === ctype && (prev.value === value || (prev.value && value && printValue(prev.value) === printValue(value)))
             ? prev
             : { value, ctype };
         // the same statement declared it before the edit (wherever the edit moved it): the same record
-        if (reuse && reuse.statement === sa && reuse.binding === binding) declarations.declare(name, reuse);
+        if (before && before.statement === sa && before.binding === binding) declarations.declare(name, before);
         else declarations.declare(name, { name, statement: sa, nameSpan: span, value: binding.value, binding });
       }
     }

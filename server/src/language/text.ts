@@ -1,19 +1,24 @@
 // Offsets ↔ line/column, shared by the CLI and the server.
 
+/**
+ * The offsets (from `base`) where the lines of `text` start — after each \n, \r\n or lone \r,
+ * as LSP clients count them — and `base` itself first when the text starts a line.
+ */
+export function lineStarts(text: string, atLineStart: boolean, base = 0): number[] {
+  const out = atLineStart ? [base] : [];
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c !== 10 && c !== 13) continue;
+    if (c === 13 && i + 1 < text.length && text.charCodeAt(i + 1) === 10) i++;
+    out.push(base + i + 1);
+  }
+  return out;
+}
+
 export class LineIndex {
   private readonly lineStarts: number[];
   constructor(readonly text: string) {
-    // lines end at \n, \r\n or a lone \r, as LSP clients count them
-    const starts = [0];
-    for (let i = 0; i < text.length; i++) {
-      const c = text.charCodeAt(i);
-      if (c === 10) starts.push(i + 1);
-      else if (c === 13) {
-        if (text.charCodeAt(i + 1) === 10) i++;
-        starts.push(i + 1);
-      }
-    }
-    this.lineStarts = starts;
+    this.lineStarts = lineStarts(text, true);
   }
   /** 0-based line and character (UTF-16 units, as LSP counts them). */
   position(offset: number): { line: number; character: number } {
