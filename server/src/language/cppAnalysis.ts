@@ -16,7 +16,7 @@ import * as core from '../core';
 import type { Arch } from '../core';
 import type { DocumentAnalysis, StatementAnalysis, Declaration } from './analysis';
 import { entryBytes, placedAnalysis } from './analysis';
-import type { Span } from './ast';
+import type * as Ast from './ast';
 import { Diagnostic } from './diagnostics';
 import { Binding, EvalResult, Environment, LocalDiagnostic, StatementEvaluator, Value } from './evaluate';
 import { ParseResult, parseStatement } from './parser';
@@ -73,7 +73,7 @@ interface Progress {
   declarations: Map<string, Declaration>;
   symbols: Map<string, Value>;
   /** Where each statement made so far is: from the start of its wrapped text to the end of its source. */
-  places: Map<StatementAnalysis, Span>;
+  places: Map<StatementAnalysis, Ast.Span>;
 }
 
 interface ScopedBinding {
@@ -328,18 +328,15 @@ export class CppAnalyzer {
       let entry = this.cache.get(kind, src);
       const wrapped = entry ? entry.wrapped : wrap(source);
       const chunk = { text: wrapped, terminated: true, preprocessor: false };
+      // the record of this piece, at its place (from its wrapped text's start to its source's end)
       const place = { start: start - offsetInWrap, end };
-      const limited = (message: string): StatementAnalysis => {
-        const sa: StatementAnalysis = {
-          index: 0,
-          chunk,
-          statement: null,
-          result: null,
-          local: [{ ...limitDiagnostic(message, wrapped.length), start: offsetInWrap, end: offsetInWrap + Math.min(1, source.length) }],
-        };
+      const placed = (statement: Ast.Statement | null, result: EvalResult | null, local: LocalDiagnostic[]): StatementAnalysis => {
+        const sa: StatementAnalysis = { index: 0, chunk, statement, result, local };
         places.set(sa, place);
         return sa;
       };
+      const limited = (message: string): StatementAnalysis =>
+        placed(null, null, [{ ...limitDiagnostic(message, wrapped.length), start: offsetInWrap, end: offsetInWrap + Math.min(1, source.length) }]);
       if (!entry) {
         if (source.length > MAX_CPP_EXPRESSION_CHARS) return limited(limitMessages.length(source.length));
         const deep = nestingLimit(wrapped);
@@ -390,15 +387,11 @@ export class CppAnalyzer {
         stats.evaluated++;
         entry.evaluation = usedNames ? undefined : { reads: [...reads], result };
       }
-      const sa: StatementAnalysis = {
-        index: 0,
-        chunk,
-        statement: st,
+      return placed(
+        st,
         result,
-        local: result.diagnostics.filter((d) => CERTAIN_CODES.has(d.code)).map((d) => ({ ...d, severity: 'warning' as const })),
-      };
-      places.set(sa, place);
-      return sa;
+        result.diagnostics.filter((d) => CERTAIN_CODES.has(d.code)).map((d) => ({ ...d, severity: 'warning' as const })),
+      );
     };
 
     const bind = (name: string, value: Value | null, sa: StatementAnalysis, nameStart: number, nameEnd: number, it: Item) => {

@@ -19,45 +19,32 @@ const isSuffix = (c: number) => (c | 32) === 117 || (c | 32) === 108;
 const lexer = new Lexer(TLA_LEXER);
 
 /**
- * One string per identifier and one bigint per small literal, shared by every tree that holds
- * them: a 10,000-statement document names the same few thousand things a hundred thousand
- * times, and the trees are half of an analysis's memory (the garbage collector walks them all).
- * The pool is emptied when it passes MAX_SHARED (trees keep what they hold).
+ * One string per identifier, one bigint per small literal and one frozen object per name or
+ * bracket span, shared by every tree that holds them: a 10,000-statement document names the
+ * same few thousand things a hundred thousand times, and the trees are half of an analysis's
+ * memory (the garbage collector walks them all). A pool is emptied when it passes MAX_SHARED
+ * (trees keep what they hold).
  */
 const SHARED_NAMES = new Map<string, string>();
 const SHARED_INTS = new Map<string, bigint>();
+/** The spans of names and brackets (offsets in their statement: the same few recur in every statement), frozen. */
+const SHARED_SPANS = new Map<number, Ast.Span>();
 const MAX_SHARED = 100_000;
-function sharedName(v: string): string {
-  const known = SHARED_NAMES.get(v);
+
+/** The pool's value for a key, made and kept on first use. */
+function pooled<K, V>(pool: Map<K, V>, key: K, make: (key: K) => V): V {
+  const known = pool.get(key);
   if (known !== undefined) return known;
-  if (SHARED_NAMES.size >= MAX_SHARED) SHARED_NAMES.clear();
-  // a copy, not a slice of the statement's text (the pool outlives the statement)
-  const own = v.length < 13 ? v : (' ' + v).slice(1);
-  SHARED_NAMES.set(own, own);
-  return own;
-}
-function sharedInt(digits: string): bigint {
-  if (digits.length > 6) return BigInt(digits);
-  let v = SHARED_INTS.get(digits);
-  if (v === undefined) {
-    if (SHARED_INTS.size >= MAX_SHARED) SHARED_INTS.clear();
-    SHARED_INTS.set(digits, (v = BigInt(digits)));
-  }
+  if (pool.size >= MAX_SHARED) pool.clear();
+  const v = make(key);
+  pool.set(key, v);
   return v;
 }
-
-/** The spans of names and brackets (offsets in their statement: the same few recur in every statement), shared and frozen. */
-const SHARED_SPANS = new Map<number, Ast.Span>();
-function sharedSpan(start: number, end: number): Ast.Span {
-  if (start >= 4096 || end >= 4096) return { start, end };
-  const key = start * 4096 + end;
-  let span = SHARED_SPANS.get(key);
-  if (!span) {
-    if (SHARED_SPANS.size >= MAX_SHARED) SHARED_SPANS.clear();
-    SHARED_SPANS.set(key, (span = Object.freeze({ start, end })));
-  }
-  return span;
-}
+// (a name is kept as a copy, not a slice of its statement's text: the pool outlives the statement)
+const sharedName = (v: string): string => SHARED_NAMES.get(v) ?? pooled(SHARED_NAMES, v.length < 13 ? v : (' ' + v).slice(1), (own) => own);
+const sharedInt = (digits: string): bigint => (digits.length > 6 ? BigInt(digits) : pooled(SHARED_INTS, digits, BigInt));
+const sharedSpan = (start: number, end: number): Ast.Span =>
+  start >= 4096 || end >= 4096 ? { start, end } : pooled(SHARED_SPANS, start * 4096 + end, () => Object.freeze({ start, end }));
 
 /** Tokens, or null where ohm's lexical rules would not accept the text. */
 function tokenize(src: string): Tok[] | null {
