@@ -892,7 +892,7 @@ function startBusyCore() {
       kill();
       process.off('exit', kill);
       note(
-        `Busy core: these rows ran beside a CPU-bound process the bench started (\`node -e 'for (;;) {}'\`), ${how}; load average ${loadBefore} before, ${load()} at the end.`,
+        `these rows ran beside a CPU-bound process the bench started (\`node -e 'for (;;) {}'\`), ${how}; load average ${loadBefore} before, ${load()} at the end.`,
       );
     },
   };
