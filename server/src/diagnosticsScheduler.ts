@@ -16,6 +16,8 @@ export interface SchedulerHost {
   document(uri: string): EditedDocument | undefined;
   analyses: DocumentAnalyses;
   send(uri: string, version: number | undefined, diagnostics: Diagnostic[]): void;
+  /** Asks a pulling client to pull again (workspace/diagnostic/refresh). */
+  refresh(): void;
   log(message: string): void;
 }
 
@@ -68,9 +70,10 @@ export class DiagnosticsScheduler {
     if (!this.pull) this.host.send(uri, undefined, []);
   }
 
-  /** The analyses were dropped (a setting changed): every open document is published again at once. */
+  /** The analyses were dropped (a setting changed): every open document is published (or pulled) again at once. */
   invalidated(uris: Iterable<string>): void {
     this.prepared.clear();
+    if (this.pull) return this.host.refresh();
     for (const uri of uris) this.schedule(uri, 0);
   }
 

@@ -78,7 +78,8 @@ export const FEATURES: readonly Feature[] = [
     // announced only to a client that pulls: the others get them pushed
     capability: (client) => (client.pullDiagnostics ? { diagnosticProvider: { interFileDependencies: false, workspaceDiagnostics: false } } : {}),
     empty: { kind: 'full', items: [] },
-    handler: (doc) => ({ kind: 'full', items: toLspDiagnostics(doc.uri, doc.analysis, doc.lines) }),
+    // `unchanged` when the report the client holds (previousResultId) is still current
+    handler: (doc, p, c) => c.diagnostics.report(doc.uri, toLspDiagnostics(doc.uri, doc.analysis, doc.lines), p.previousResultId),
     inCpp: true,
     // a failed pull is retried by the client: say so in its own terms
     errorData: { retriggerRequest: true },

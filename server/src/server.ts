@@ -67,14 +67,19 @@ export function startServer(connection: Connection): void {
   const diagnostics = new DiagnosticsScheduler({
     ...host,
     send: (uri, version, list) => void connection.sendDiagnostics({ uri, version, diagnostics: list }),
+    refresh: () => {
+      if (refreshSupport) void connection.languages.diagnostics.refresh().catch(() => undefined);
+    },
   });
   let settings: Settings = DEFAULT_SETTINGS;
   let configurationCapability = false;
+  let refreshSupport = false;
 
   connection.onInitialize((params) => {
     const caps = params.capabilities;
     configurationCapability = !!caps.workspace?.configuration;
     diagnostics.pull = !!caps.textDocument?.diagnostic;
+    refreshSupport = !!caps.workspace?.diagnostics?.refreshSupport;
     settings = readSettings(params.initializationOptions?.settings);
     analyses.cppEnabled = settings.cpp.enabled;
     analyses.setArch(settings.arch);
