@@ -21,6 +21,7 @@ import { EditedDocument } from './textDocument';
 import { ANALYSIS_BUDGET_MS } from './language';
 import { analysed } from './memory';
 import { MessageGuard } from './stdio';
+import { DIAGNOSTICS_JSON } from './diagnosticsJson';
 import { FEATURES, FeatureContext, capabilities } from './featureTable';
 import { requestHandler } from './requests';
 import { DEFAULT_SETTINGS, Settings, readSettings } from './features/settings';
@@ -138,7 +139,9 @@ if (require.main === module) {
   if (process.argv.includes('--stdio')) {
     // any LSP editor: stdin through the guard that drops malformed messages
     const input = process.stdin.pipe(new MessageGuard());
-    startServer(createConnection(ProposedFeatures.all, new StreamMessageReader(input), new StreamMessageWriter(process.stdout)));
+    // the diagnostics of each version written mostly from the JSON of the version before (diagnosticsJson.ts)
+    const output = new StreamMessageWriter(process.stdout, { charset: 'utf-8', contentTypeEncoder: DIAGNOSTICS_JSON });
+    startServer(createConnection(ProposedFeatures.all, new StreamMessageReader(input), output));
     // the client went away: no orphan server
     process.stdin.on('end', () => process.exit(0));
   } else {
