@@ -1,0 +1,137 @@
+// Between the template resolver and the layout evaluator, both ways: a static constexpr member
+// built with TLA (`tla::MakeLayout<ElementA, LayoutTagL1A>(tla::Int<L1_TILE_M>{}, …)`) is
+// evaluated by the `.tla` evaluator, its names replaced by what the instantiation binds them
+// to; and a `.tla` value (`decltype(tensorA)`) becomes the C++ type the resolver matches.
+import type { Arch } from '../../core';
+import * as core from '../../core';
+import { Analyzer } from '../analysis';
+import { Value, printValue } from '../evaluate';
+import { Node, Seg, Tok } from './cppExpr';
+import type { Frame, Resolver } from './resolver';
+import { Ty, Unknown, cls, val } from './types';
+
+/** A dynamic leaf of a layout whose C++ integer type the value does not tell. */
+export const DYNAMIC_LEAF = cls('‹integer›');
+
+/** How a resolved type or value is written in the `.tla` language, or undefined. */
+export function tlaSpelling(t: Ty): string | undefined {
+  switch (t.k) {
+    case 'val':
+      return t.t === 'bool' ? (t.v ? 'true' : 'false') : t.v.toString();
+    case 'tla':
+      return `(${printValue(t.value)})`;
+    case 'class': {
+      if (t.q === 'tla::C') return t.args[0]?.k === 'val' ? `tla::Int<${t.args[0].v}>` : undefined;
+      const items = t.args.map(tlaSpelling);
+      if (items.some((x) => x === undefined)) return undefined;
+      if (t.q === 'tla::tuple') return `tla::Shape<${items.join(', ')}>`;
+      if (t.q === 'tla::Layout') return `tla::Layout<${items.join(', ')}>`;
+      if (t.q === 'AscendC::GlobalTensor' || t.q === 'AscendC::LocalTensor') return `${t.q}<${items.join(', ')}>`;
+      if (t.args.length || t.q.startsWith('‹')) return undefined;
+      return t.q.replace(/^AscendC::int4b_t$/, 'int4b_t');
+    }
+    default:
+      return undefined;
+  }
+}
+
+/** The end of the qualified name starting at token i (`a::b::c`), or i when none starts there. */
+function nameRun(toks: readonly Tok[], i: number): number {
+  let j = i;
+  if (toks[j]?.k !== 'id') return i;
+  j++;
+  while (toks[j]?.t === '::' && toks[j + 1]?.k === 'id') j += 2;
+  return j;
+}
+
+/** The initializer's text with every name the frame resolves to a spellable type or value replaced. */
+export function substitutedText(initToks: readonly Tok[], frame: Frame, r: Resolver): string {
+  const out: string[] = [];
+  for (let i = 0; i < initToks.length; ) {
+    const t = initToks[i];
+    const prev = initToks[i - 1]?.t;
+    const end = t.k === 'id' && prev !== '.' && prev !== '->' && prev !== '::' ? nameRun(initToks, i) : i;
+    if (end > i) {
+      const segs: Seg[] = [];
+      for (let k = i; k < end; k += 2) segs.push({ name: initToks[k].t });
+      const spelled = spell({ n: 'name', segs }, frame, r);
+      out.push(spelled ?? initToks.slice(i, end).map((x) => x.t).join(''));
+      i = end;
+      continue;
+    }
+    out.push(t.t);
+    i++;
+  }
+  return out.join(' ');
+}
+
+function spell(x: Node, frame: Frame, r: Resolver): string | undefined {
+  try {
+    return tlaSpelling(r.resolve(x, frame));
+  } catch {
+    return undefined;
+  }
+}
+
+const analyzers = new Map<Arch, Analyzer>();
+
+/** The value of a TLA expression written in `.tla` (after substitution), at an arch; Unknown when the evaluator gives none. */
+export function evaluateTla(expr: string, arch: Arch): Value {
+  let a = analyzers.get(arch);
+  if (!a) analyzers.set(arch, (a = new Analyzer(arch)));
+  const text = `#define CATLASS_ARCH ${arch}\nusing namespace tla;\nauto r = ${expr};\n`;
+  const analysis = a.analyze(text);
+  const v = analysis.declarations.get('r')?.value;
+  if (!v || analysis.diagnostics.some((d) => d.severity === 'error')) throw new Unknown(`the layout evaluator gives no value for ${expr}`);
+  return v;
+}
+
+/** The layout evaluator as the resolver calls it for a static constexpr member. */
+export function layoutMember(initToks: readonly Tok[], frame: Frame, r: Resolver): Ty {
+  return { k: 'tla', value: evaluateTla(substitutedText(initToks, frame, r), r.arch) };
+}
+
+// ------------------------------------------------------------ values as types
+
+function tupleType(x: core.IntTuple): Ty {
+  if (x.kind === 'tuple') return cls('tla::tuple', x.items.map(tupleType));
+  if (x.isStatic && x.value !== undefined) return cls('tla::C', [val(x.value)]);
+  if (x.isStatic) throw new Unknown('a static leaf whose value is not known');
+  return DYNAMIC_LEAF;
+}
+
+export function layoutType(l: core.Layout): Ty {
+  return cls('tla::Layout', [tupleType(l.shape), tupleType(l.stride), tupleType(l.originShape)]);
+}
+
+/** The C++ type of a `.tla` value (`decltype(tensorA)`) or of a `.tla` type alias. */
+export function typeOfValue(v: Value): Ty {
+  switch (v.kind) {
+    case 'tensor':
+      return cls('tla::Tensor', [
+        cls(`AscendC::${v.data.storage}`, [elementType(v.data.element)]),
+        layoutType(v.layout),
+        tupleType(v.coord),
+        { k: 'enum', q: `AscendC::TPosition::${v.position}`, v: 0n },
+      ]);
+    case 'layout':
+      return layoutType(v);
+    case 'int':
+    case 'tuple':
+      return tupleType(v);
+    case 'tagObject':
+      return cls(`Catlass::layout::${v.tag}`);
+    case 'type': {
+      const t = v.type;
+      if (t.t === 'element' || t.t === 'integer') return elementType(t.name);
+      if (t.t === 'tag') return cls(`Catlass::layout::${t.name}`);
+      if (t.t === 'buffer') return cls(`AscendC::${t.storage}`, [elementType(t.element)]);
+      if (t.t === 'bool') return cls('bool');
+      if (t.t === 'value') return typeOfValue(t.value);
+      break;
+    }
+  }
+  throw new Unknown(`the type of a ${v.kind}`);
+}
+
+const elementType = (e: string): Ty => cls(e === 'int4b_t' ? 'AscendC::int4b_t' : e);
