@@ -2,7 +2,7 @@
 // alias targets, static constexpr initializers, static_assert conditions), parsed from the
 // C++ tokens into one small tree. A template argument may be a type or a value, so both are
 // one tree: the resolver decides what a name is when it meets it.
-import { Lexer, TokenKind } from '../lexer';
+import { Lexer, TokenKind } from '../syntax';
 
 export interface Tok {
   /** 'id' | 'num' | 'str' | 'p' (punctuation). */

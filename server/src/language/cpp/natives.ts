@@ -42,6 +42,8 @@ const STD_TEMPLATES = [
   'decay_t',
   'integral_constant',
   'bool_constant',
+  'is_one_of_v',
+  'is_one_of',
 ];
 const TLA_TEMPLATES = ['tla::is_tuple', 'tla::is_static', 'tla::detail::MakeOriginShapeType', 'tla::remove_cvref_t'];
 const PREDICATE_TEMPLATES = [...core.PREDICATES, ...core.MX_PREDICATES].map((p) => `tla::detail::is${p}`);
@@ -91,6 +93,11 @@ export function applyNative(q0: string, args: Ty[], r: Resolver): Ty {
       return strip(args[0]);
     case 'std::integral_constant':
       return cls(q, args);
+    case 'std::is_one_of_v':
+    case 'std::is_one_of': {
+      const b = args.slice(1).some((a) => sameTy(a, args[0]));
+      return q.endsWith('_v') ? boolVal(b) : integralBool(b);
+    }
     case 'std::bool_constant':
       return integralBool(truth(args[0]));
     case 'tla::is_tuple': {

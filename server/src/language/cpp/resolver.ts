@@ -523,7 +523,11 @@ export class Resolver {
       return v;
     } catch (e) {
       if (!(e instanceof NeedsLayoutEvaluator) || !this.layoutEvaluator) throw e;
-      return this.layoutEvaluator(m.initToks, f, this);
+      const v = this.layoutEvaluator(m.initToks, f, this);
+      // an integer the layout evaluator computed, declared as an integer type: the member's value
+      const t = simpleName(m.type.n === 'qual' ? m.type.x : m.type);
+      if (v.k === 'tla' && v.value.kind === 'int' && v.value.value !== undefined && t && t !== 'auto') return val(v.value.value, t);
+      return v;
     }
   }
 
@@ -642,6 +646,8 @@ export class Resolver {
     if (x.f.n !== 'name') throw new NeedsLayoutEvaluator();
     const segs = x.f.segs;
     const last = segs[segs.length - 1];
+    const fname = segs.map((s) => s.name).join('::');
+    if ((fname === 'tla::get' || fname === 'get') && last.args?.length === 1 && x.args.length === 1) return this.tupleGet(last.args[0], x.args[0], f);
     const head: Extract<Node, { n: 'name' }> = { n: 'name', segs: [...segs.slice(0, -1), { name: last.name }], global: x.f.global };
     let ent: Entity;
     try {
@@ -649,15 +655,6 @@ export class Resolver {
     } catch (e) {
       if (e instanceof Unknown) throw new NeedsLayoutEvaluator();
       throw e;
-    }
-    if (ent.e === 'decls' && (ent.q === 'tla::get' || ent.q.endsWith('::tla::get')) && last.args?.length === 1 && x.args.length === 1) {
-      const i = Number(this.integer(this.value(last.args[0], f)));
-      const of = x.args[0];
-      const t = of.n === 'call' && of.brace && !of.args.length ? this.resolve(of.f, f) : undefined;
-      if (t?.k !== 'class' || t.q !== 'tla::tuple') throw new NeedsLayoutEvaluator();
-      const item = t.args[i];
-      if (item?.k === 'class' && item.q === 'tla::C') return item.args[0];
-      throw new NeedsLayoutEvaluator();
     }
     const fn = ent.e === 'decls' ? ent.decls.find((d) => d.decl.kind === 'function') : undefined;
     if (fn && fn.decl.kind === 'function') {
@@ -678,6 +675,16 @@ export class Resolver {
       return t.q === 'bool' ? boolVal(v !== 0n) : val(v, t.q);
     }
     if (t.k === 'class' && t.q === 'tla::C') return t.args[0];
+    throw new NeedsLayoutEvaluator();
+  }
+
+  /** `tla::get<I>(T{})` of a static tuple type: its I-th Int. */
+  private tupleGet(index: Node, of: Node, f: Frame): Ty {
+    const i = Number(this.integer(this.value(index, f)));
+    const t = of.n === 'call' && of.brace && !of.args.length ? this.resolve(of.f, f) : undefined;
+    if (t?.k !== 'class' || t.q !== 'tla::tuple') throw new NeedsLayoutEvaluator();
+    const item = t.args[i];
+    if (item?.k === 'class' && item.q === 'tla::C') return item.args[0];
     throw new NeedsLayoutEvaluator();
   }
 

@@ -4,12 +4,12 @@
 // they name Catlass's templates are resolved here, in order, with the names the file declared
 // before them (its aliases, constants and, through decltype, its tensors).
 import type { Arch } from '../../core';
-import { DocumentAnalysis, analyze } from '../analysis';
-import { Value } from '../evaluate';
-import { splitStatements } from '../statements';
+import { Analyzer, DocumentAnalysis } from '../analysis';
+import { Value } from '../eval';
+import { splitStatements } from '../syntax';
 import { copyName } from './copyName';
 import { ExprParser, Node, tokenizeHeader } from './cppExpr';
-import { Frame, Inst, Resolver } from './resolver';
+import { Frame, Inst, NeedsLayoutEvaluator, Resolver } from './resolver';
 import { layoutMember, typeOfValue } from './tlaBridge';
 import { AssertFailure, SubstitutionFailure, Ty, Unknown, canonical } from './types';
 import { HeaderIndex } from './headerIndex';
@@ -48,7 +48,7 @@ export function archOfText(text: string, fallback: Arch = 2201): Arch {
 /** Resolves the file's statements that name the headers' templates. */
 export function evaluateScratch(text: string, index: HeaderIndex, headerName: (file: string) => string, fallbackArch: Arch = 2201): ScratchResult {
   const arch = archOfText(text, fallbackArch);
-  const analysis = analyze(text);
+  const analysis = new Analyzer(fallbackArch).analyze(text);
   const resolver = new Resolver(index, arch, headerName);
   resolver.layoutEvaluator = layoutMember;
   const bind = new Map<string, Ty>();
@@ -80,7 +80,7 @@ export function evaluateScratch(text: string, index: HeaderIndex, headerName: (f
 /** One statement's right-hand side: the layout evaluator's value where it has one, else the resolver's type or value. */
 function resolveStatement(node: Node, isType: boolean, own: Value | undefined, frame: Frame, r: Resolver): Outcome {
   try {
-    if (own && (own.kind !== 'type' || isDecltype(node))) return { ok: typeOrValue(own) };
+    if (own && isDecltype(node)) return { ok: typeOrValue(own) };
     if (node.n === 'decltype') throw new Unknown('decltype of an expression the layout evaluator does not know');
     const objectOf = node.n === 'call' && node.brace && !node.args.length ? node.f : undefined;
     const t = objectOf ? r.resolve(objectOf, frame) : isType ? r.resolve(node, frame) : r.value(node, frame);
@@ -88,7 +88,10 @@ function resolveStatement(node: Node, isType: boolean, own: Value | undefined, f
     return { ok: t, copy };
   } catch (e) {
     if (e instanceof AssertFailure) return { error: e };
-    if (e instanceof Unknown || e instanceof SubstitutionFailure) return { unknown: e.message };
+    if (e instanceof Unknown || e instanceof SubstitutionFailure || e instanceof NeedsLayoutEvaluator) {
+      if (own) return { ok: typeOrValue(own) };
+      return { unknown: e.message };
+    }
     throw e;
   }
 }

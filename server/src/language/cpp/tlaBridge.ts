@@ -5,7 +5,7 @@
 import type { Arch } from '../../core';
 import * as core from '../../core';
 import { Analyzer } from '../analysis';
-import { Value, printValue } from '../evaluate';
+import { Value, printValue } from '../eval';
 import { Node, Seg, Tok } from './cppExpr';
 import type { Frame, Resolver } from './resolver';
 import { Ty, Unknown, cls, val } from './types';

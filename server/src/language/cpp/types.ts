@@ -1,7 +1,7 @@
 // What the template resolver computes: C++ types and the values of template arguments and
 // static constexpr members, and their canonical spelling (the goldens README's, from g++'s
 // fully qualified spelling with every default written out).
-import type { Value } from '../evaluate';
+import type { Value } from '../eval';
 
 export type Ty =
   /** A class, a class template's specialisation or a fundamental type: its qualified name and (complete) arguments. */
