@@ -135,3 +135,12 @@ export function typeOfValue(v: Value): Ty {
 }
 
 const elementType = (e: string): Ty => cls(e === 'int4b_t' ? 'AscendC::int4b_t' : e);
+
+/** A layout evaluator's value as the CLI prints a statement's: its text, a layout's three parts, an integer's value. */
+export function summarizeTla(v: Value): Record<string, unknown> {
+  const text = printValue(v);
+  if (v.kind === 'layout')
+    return { text, shape: core.printIntTuple(v.shape), stride: core.printIntTuple(v.stride), originShape: core.printIntTuple(v.originShape) };
+  if (v.kind === 'int' || v.kind === 'tuple') return { text, value: core.printIntTuple(v) };
+  return { text };
+}
