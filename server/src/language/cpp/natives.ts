@@ -55,6 +55,9 @@ const NATIVE_TEMPLATES = new Set([
   'AscendC::LocalTensor',
 ]);
 
+/** Native templates that are classes (deduced from in a partial specialisation's pattern). */
+export const NATIVE_CLASS_TEMPLATES = new Set(['AscendC::GlobalTensor', 'AscendC::LocalTensor', 'std::integral_constant']);
+
 export const isNativeTemplate = (q: string) => NATIVE_TEMPLATES.has(normalizeQ(q));
 
 const integralBool = (b: boolean): Ty => cls('std::integral_constant', [cls('bool'), boolVal(b)]);

@@ -10,7 +10,7 @@ import type { Arch } from '../../core';
 import { ExprParser, Node, Seg, Tok, simpleName } from './cppExpr';
 import type { ClassDecl, Member, NamespaceDecl, TemplateParam } from './headerFacts';
 import { Declared, HeaderIndex, conditionHolds } from './headerIndex';
-import { applyNative, isNativeTemplate, nativeMember, nativeName, sizeOfType } from './natives';
+import { NATIVE_CLASS_TEMPLATES, applyNative, isNativeTemplate, nativeMember, nativeName, normalizeQ, sizeOfType } from './natives';
 import { AssertFailure, SubstitutionFailure, Ty, Unknown, boolVal, canonical, cls, keyOf, sameTy, val } from './types';
 
 /** Where a name is looked up: template parameters, a class's members, then the namespaces. */
@@ -416,7 +416,14 @@ export class Resolver {
       if (e instanceof Unknown || e instanceof SubstitutionFailure) return true;
       throw e;
     }
-    if (ent.e !== 'decls' || isNativeTemplate(ent.q)) return true;
+    if (ent.e !== 'decls') return true;
+    if (isNativeTemplate(ent.q)) {
+      // a native class template (AscendC::LocalTensor<E>) deduces like any other; a native alias or trait does not
+      const q = normalizeQ(ent.q);
+      if (!NATIVE_CLASS_TEMPLATES.has(q)) return true;
+      if (a.k !== 'class' || a.q !== q) return false;
+      return this.deduceList(last.args, a.args, params, out, f);
+    }
     const d = ent.decls[0]?.decl;
     if (d?.kind === 'alias' && d.params) {
       const expanded = substituteNodes(d.target, d.params, last.args);
