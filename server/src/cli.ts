@@ -214,7 +214,15 @@ function evaluateWithHeaders(file: string, text: string, dir: string, json: bool
     const p = lines.position(s.start);
     const q = lines.position(s.end);
     const where = e.selected ? ` (in ${e.selected.copy} at ${e.selected.header}:${e.selected.line}, the specialisation selected)` : '';
-    extra.push({ line: p.line + 1, column: p.character + 1, endLine: q.line + 1, endColumn: q.character + 1, severity: 'error', code: 'static-assert-failed' as const, message: `static_assert failed: ${e.text} (${e.header}:${e.line})${where}` });
+    extra.push({
+      line: p.line + 1,
+      column: p.character + 1,
+      endLine: q.line + 1,
+      endColumn: q.character + 1,
+      severity: 'error',
+      code: 'static-assert-failed' as const,
+      message: `static_assert failed: ${e.text} (${e.header}:${e.line})${where}`,
+    });
   }
   const diagnostics = [...a.diagnostics.filter((d) => !covered(d)).map((d) => diagnosticJson(a, lines, d)), ...extra].sort((x, y) => x.line - y.line);
   const statements = a.statements
@@ -234,12 +242,24 @@ function evaluateWithHeaders(file: string, text: string, dir: string, json: bool
   const members = instance?.alias ? instanceMembers(res, instance.alias) : undefined;
   if (members?.error) {
     const e = members.error;
-    diagnostics.push({ line: 1, column: 1, endLine: 1, endColumn: 1, severity: 'error', code: 'static-assert-failed' as const, message: `static_assert failed: ${e.text} (${e.header}:${e.line})` });
+    diagnostics.push({
+      line: 1,
+      column: 1,
+      endLine: 1,
+      endColumn: 1,
+      severity: 'error',
+      code: 'static-assert-failed' as const,
+      message: `static_assert failed: ${e.text} (${e.header}:${e.line})`,
+    });
   }
   const failed = diagnostics.some((d) => d.severity === 'error');
   const result = { file, statements, diagnostics, ...(members ? { members: members.members } : {}) };
   if (json) return { json: result, failed };
-  for (const s of statements) if (s.value) out(`${file}:${s.line}: ${s.name ? `${s.name} = ` : ''}${String((s.value as { text?: string; type?: string }).type ?? (s.value as { text?: string }).text ?? '')}`);
+  for (const s of statements)
+    if (s.value)
+      out(
+        `${file}:${s.line}: ${s.name ? `${s.name} = ` : ''}${String((s.value as { text?: string; type?: string }).type ?? (s.value as { text?: string }).text ?? '')}`,
+      );
   for (const d of diagnostics) out(`${file}:${d.line}:${d.column}: ${d.severity} ${d.code} ${d.message}`);
   return { failed };
 }

@@ -69,7 +69,17 @@ export type NamespaceDecl =
   | ClassDecl
   | EnumDecl
   | { kind: 'alias'; name: string; scope: string[]; target: Node; params?: TemplateParam[]; line: number; cond: Condition; usings: string[] }
-  | { kind: 'const'; name: string; scope: string[]; type: Node; init: Node; params?: TemplateParam[]; line: number; cond: Condition; usings: string[] }
+  | {
+      kind: 'const';
+      name: string;
+      scope: string[];
+      type: Node;
+      init: Node;
+      params?: TemplateParam[];
+      line: number;
+      cond: Condition;
+      usings: string[];
+    }
   | {
       kind: 'function';
       name: string;
@@ -470,7 +480,7 @@ class Scanner {
     if (!decl.defined) return j + 1;
     const c = this.match(j, end);
     const body = { decl, access: (this.t[kw].t === 'class' ? 'private' : 'public') as Access };
-    for (let k = j + 1; k < c; ) {
+    for (let k = j + 1; k < c;) {
       if (this.is(k, ';')) {
         k++;
         continue;
@@ -543,7 +553,17 @@ class Scanner {
       if (this.is(body + 1, 'return') && !cls) {
         const semi = this.semicolon(body + 2, next);
         if (this.is(semi + 1, '}'))
-          this.decls.push({ kind: 'function', name: nameTok.t, scope, params, args, body: ExprParser.parse(this.t, body + 2, semi), line, cond, usings: [...usings] });
+          this.decls.push({
+            kind: 'function',
+            name: nameTok.t,
+            scope,
+            params,
+            args,
+            body: ExprParser.parse(this.t, body + 2, semi),
+            line,
+            cond,
+            usings: [...usings],
+          });
       }
       return next;
     }
@@ -581,8 +601,5 @@ export function compactText(t: readonly Tok[], a: number, b: number): string {
 }
 
 function unquote(s: string): string {
-  return s
-    .slice(1, -1)
-    .replace(/\\n/g, '\n')
-    .replace(/\\(.)/g, '$1');
+  return s.slice(1, -1).replace(/\\n/g, '\n').replace(/\\(.)/g, '$1');
 }

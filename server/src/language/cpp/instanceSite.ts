@@ -12,7 +12,11 @@ import { summarizeTla } from './tlaBridge';
 /** The scratchpad text of the site at 1-based `line` of a C++ file, and the alias it declares. */
 export function siteScratchText(cpp: string, line: number): { text: string; alias?: string } {
   const { toks, directives } = tokenizeHeader(cpp);
-  const lineStart = cpp.split('\n').slice(0, line - 1).join('\n').length + (line > 1 ? 1 : 0);
+  const lineStart =
+    cpp
+      .split('\n')
+      .slice(0, line - 1)
+      .join('\n').length + (line > 1 ? 1 : 0);
   const out: string[] = [];
   for (const d of directives) {
     if (d.at > lineStart) break;

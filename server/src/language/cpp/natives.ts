@@ -14,12 +14,12 @@ const TPOSITIONS = ['GM', 'A1', 'A2', 'B1', 'B2', 'C1', 'C2', 'CO1', 'CO2', 'VEC
 export const normalizeQ = (q: string) => q.replace(/^::/, '').replace(/^AscendC::Std::/, 'std::');
 
 /** A name that is a type or value by itself: fundamentals, element types, TPosition enumerators, true_type. */
-export function nativeName(q0: string, r: Resolver): Ty | undefined {
+export function nativeName(q0: string, _r: Resolver): Ty | undefined {
   const q = normalizeQ(q0);
   const bare = q.replace(/^std::/, '');
   if (FUNDAMENTAL.has(q) || canonicalInteger(q) || (q.startsWith('std::') && canonicalInteger(bare))) return cls(q.startsWith('std::') ? bare : q);
   if (q === 'int4b_t' || q === 'AscendC::int4b_t') return cls('AscendC::int4b_t');
-  if (q in core.ELEMENT_BITS) return core.elementBitsAt(q, r.arch) !== undefined ? cls(q) : undefined;
+  if (q in core.ELEMENT_BITS) return cls(q);
   const pos = /^AscendC::TPosition::(\w+)$/.exec(q);
   if (pos && TPOSITIONS.includes(pos[1])) return { k: 'enum', q, v: BigInt(TPOSITIONS.indexOf(pos[1])) };
   if (q === 'std::true_type' || q === 'std::false_type') return integralBool(q === 'std::true_type');
@@ -112,7 +112,10 @@ export function applyNative(q0: string, args: Ty[], r: Resolver): Ty {
     case 'tla::detail::MakeOriginShapeType': {
       const s = strip(args[0]);
       const n = s.k === 'class' && s.q === 'tla::tuple' ? s.args.length : 1;
-      return cls('tla::tuple', Array.from({ length: n }, () => cls('uint32_t')));
+      return cls(
+        'tla::tuple',
+        Array.from({ length: n }, () => cls('uint32_t')),
+      );
     }
     case 'AscendC::GlobalTensor':
     case 'AscendC::LocalTensor':
@@ -215,7 +218,20 @@ export function sizeOfType(t: Ty, r: Resolver): number {
   const s = strip(t);
   if (s.k !== 'class' || s.args.length) throw new Unknown('sizeof of a class');
   const q = canonicalInteger(s.q) ?? s.q;
-  const bytes: Record<string, number> = { bool: 1, char: 1, float: 4, double: 8, int8_t: 1, uint8_t: 1, int16_t: 2, uint16_t: 2, int32_t: 4, uint32_t: 4, int64_t: 8, uint64_t: 8 };
+  const bytes: Record<string, number> = {
+    bool: 1,
+    char: 1,
+    float: 4,
+    double: 8,
+    int8_t: 1,
+    uint8_t: 1,
+    int16_t: 2,
+    uint16_t: 2,
+    int32_t: 4,
+    uint32_t: 4,
+    int64_t: 8,
+    uint64_t: 8,
+  };
   if (bytes[q] !== undefined) return bytes[q];
   const bits = core.elementBitsAt(q, r.arch);
   if (bits === undefined || q === 'int4b_t') throw new Unknown(`sizeof(${q})`);

@@ -11,6 +11,7 @@ import { ExprParser, Node, Seg, Tok, simpleName } from './cppExpr';
 import type { ClassDecl, Member, NamespaceDecl, TemplateParam } from './headerFacts';
 import { Declared, HeaderIndex, conditionHolds } from './headerIndex';
 import { NATIVE_CLASS_TEMPLATES, applyNative, isNativeTemplate, nativeMember, nativeName, normalizeQ, sizeOfType } from './natives';
+import { typeOfValue } from './tlaBridge';
 import { AssertFailure, SubstitutionFailure, Ty, Unknown, boolVal, canonical, cls, keyOf, sameTy, val } from './types';
 
 /** Where a name is looked up: template parameters, a class's members, then the namespaces. */
@@ -105,8 +106,13 @@ export class Resolver {
         const t = this.resolve(x.x, f);
         return x.c && t.k === 'class' ? { k: 'const', x: t } : t;
       }
-      case 'decltype':
-        throw new Unknown('decltype in a header');
+      case 'decltype': {
+        // decltype of a name bound to a layout evaluator's value (a scratchpad's `auto layoutA = …`)
+        const n = simpleName(x.x);
+        const b = n ? this.lookupBinding(n, f) : undefined;
+        if (b?.k === 'tla') return typeOfValue(b.value);
+        throw new Unknown('decltype of an expression');
+      }
       case 'pack':
         return this.resolve(x.x, f);
       case 'bad':
@@ -114,6 +120,14 @@ export class Resolver {
       default:
         return this.value(x, f);
     }
+  }
+
+  private lookupBinding(name: string, f: Frame): Ty | undefined {
+    for (let fr: Frame | undefined = f; fr; fr = fr.parent) {
+      const b = fr.bind?.get(name);
+      if (b) return b;
+    }
+    return undefined;
   }
 
   private nameEntity(x: Extract<Node, { n: 'name' }>, f: Frame): Entity {
@@ -206,7 +220,7 @@ export class Resolver {
   }
 
   /** The type or value an entity names (a template without arguments is a template name). */
-  private entityTy(ent: Entity, f: Frame): Ty {
+  private entityTy(ent: Entity, _f: Frame): Ty {
     if (ent.e === 'ty') return ent.ty;
     if (ent.e === 'ns') throw new Unknown(`the namespace ${ent.q} as a type`);
     if (ent.e === 'memberTemplate') throw new Unknown('a member template without arguments');
@@ -323,7 +337,10 @@ export class Resolver {
     if (inst) return inst;
     const decls = this.declsOf(t.q).filter((d) => d.decl.kind === 'class');
     if (!decls.length) throw new SubstitutionFailure(`${canonical(t)} has no members`);
-    const chosen = t.args.length || decls.some((d) => (d.decl as ClassDecl).params) ? this.select(t, decls) : { d: decls.find((d) => (d.decl as ClassDecl).defined) ?? decls[0], bind: new Map<string, Ty>() };
+    const chosen =
+      t.args.length || decls.some((d) => (d.decl as ClassDecl).params)
+        ? this.select(t, decls)
+        : { d: decls.find((d) => (d.decl as ClassDecl).defined) ?? decls[0], bind: new Map<string, Ty>() };
     const decl = chosen.d.decl as ClassDecl;
     const outer: Frame = { scope: [...decl.scope, decl.name], usings: decl.usings };
     inst = { ty: t, decl, file: chosen.d.file, frame: outer, members: new Map(), state: 'new', bases: [] };
@@ -354,7 +371,9 @@ export class Resolver {
     }
     if (matches.length === 1) return matches[0];
     if (matches.length > 1) {
-      const best = matches.filter((m) => matches.every((o) => o === m || this.moreSpecialised(m.d.decl as ClassDecl, o.d.decl as ClassDecl, t.q, decls)));
+      const best = matches.filter((m) =>
+        matches.every((o) => o === m || this.moreSpecialised(m.d.decl as ClassDecl, o.d.decl as ClassDecl, t.q, decls)),
+      );
       if (best.length === 1) return best[0];
       throw new Unknown(`ambiguous partial specialisations of ${t.q}`);
     }
@@ -482,9 +501,16 @@ export class Resolver {
     if (!conditionHolds(m.cond, this.macros)) return;
     if (m.kind === 'alias') {
       if (m.params) inst.members.set(m.name, { template: m });
-      else inst.members.set(m.name, this.guard(() => this.resolve(m.target, inst.frame)));
+      else
+        inst.members.set(
+          m.name,
+          this.guard(() => this.resolve(m.target, inst.frame)),
+        );
     } else if (m.kind === 'const') {
-      inst.members.set(m.name, this.guard(() => this.constMember(m, inst.frame)));
+      inst.members.set(
+        m.name,
+        this.guard(() => this.constMember(m, inst.frame)),
+      );
     } else if (m.kind === 'assert') {
       let ok: Ty;
       try {
@@ -495,7 +521,11 @@ export class Resolver {
       }
       if (ok.k === 'val' && ok.v === 0n) throw new AssertFailure(m.message, this.headerName(inst.file), m.line);
     } else if (m.kind === 'enum') {
-      for (const x of m.decl.enumerators) inst.members.set(x.name, this.guard(() => this.enumerator({ file: inst.file, decl: m.decl }, x.name)));
+      for (const x of m.decl.enumerators)
+        inst.members.set(
+          x.name,
+          this.guard(() => this.enumerator({ file: inst.file, decl: m.decl }, x.name)),
+        );
     }
   }
 

@@ -14,10 +14,7 @@ import { layoutMember, typeOfValue } from './tlaBridge';
 import { AssertFailure, SubstitutionFailure, Ty, Unknown, canonical } from './types';
 import { HeaderIndex } from './headerIndex';
 
-export type Outcome =
-  | { ok: Ty; copy?: { name: string; header: string; line: number } }
-  | { error: AssertFailure }
-  | { unknown: string };
+export type Outcome = { ok: Ty; copy?: { name: string; header: string; line: number } } | { error: AssertFailure } | { unknown: string };
 
 export interface ScratchStatement {
   name: string;
@@ -125,7 +122,11 @@ export function copyOf(t: Extract<Ty, { k: 'class' }>, r: Resolver): { name: str
   try {
     r.complete(inst);
   } catch (e) {
-    if (e instanceof AssertFailure && !e.selected && !(e.header === selected.header && inst.decl.members.some((m) => m.kind === 'assert' && m.line === e.line)))
+    if (
+      e instanceof AssertFailure &&
+      !e.selected &&
+      !(e.header === selected.header && inst.decl.members.some((m) => m.kind === 'assert' && m.line === e.line))
+    )
       throw new AssertFailure(e.text, e.header, e.line, { copy: selected.name, header: selected.header, line: selected.line });
     throw e;
   }
@@ -139,7 +140,9 @@ export function outcomeFields(o: Outcome): Record<string, unknown> | undefined {
   if (t.k === 'tla') return undefined;
   if (t.k === 'val') return { text: t.t === 'bool' ? (t.v ? '1' : '0') : t.v.toString(), value: t.t === 'bool' ? (t.v ? '1' : '0') : t.v.toString() };
   if (t.k === 'enum') return { text: t.q, value: t.q };
+  // a dynamic leaf whose integer type a value did not tell leaves the type unsaid, not the copy
   const type = canonical(t);
-  if (type.includes('‹')) return undefined;
-  return { type, ...(o.copy ? { copy: o.copy.name, header: o.copy.header, line: String(o.copy.line) } : {}) };
+  const copy = o.copy ? { copy: o.copy.name, header: o.copy.header, line: String(o.copy.line) } : {};
+  if (type.includes('‹')) return o.copy ? copy : undefined;
+  return { type, ...copy };
 }

@@ -47,7 +47,7 @@ function nameRun(toks: readonly Tok[], i: number): number {
 /** The initializer's text with every name the frame resolves to a spellable type or value replaced. */
 export function substitutedText(initToks: readonly Tok[], frame: Frame, r: Resolver): string {
   const out: string[] = [];
-  for (let i = 0; i < initToks.length; ) {
+  for (let i = 0; i < initToks.length;) {
     const t = initToks[i];
     const prev = initToks[i - 1]?.t;
     const end = t.k === 'id' && prev !== '.' && prev !== '->' && prev !== '::' ? nameRun(initToks, i) : i;
@@ -55,7 +55,13 @@ export function substitutedText(initToks: readonly Tok[], frame: Frame, r: Resol
       const segs: Seg[] = [];
       for (let k = i; k < end; k += 2) segs.push({ name: initToks[k].t });
       const spelled = spell({ n: 'name', segs }, frame, r);
-      out.push(spelled ?? initToks.slice(i, end).map((x) => x.t).join(''));
+      out.push(
+        spelled ??
+          initToks
+            .slice(i, end)
+            .map((x) => x.t)
+            .join(''),
+      );
       i = end;
       continue;
     }
