@@ -4,7 +4,8 @@
 // include/, and the TLA traits whose C++ is metaprogramming over overloads (tla::is_tuple,
 // tla::is_static, the layout predicates of tla::detail, which core decides as the headers do).
 import * as core from '../../core';
-import type { Resolver } from './resolver';
+/** What the natives read of the resolver: the arch. */
+type Resolver = { readonly arch: core.Arch };
 import { SubstitutionFailure, Ty, Unknown, boolVal, canonicalInteger, cls, sameTy, val } from './types';
 
 const FUNDAMENTAL = new Set(['void', 'bool', 'float', 'double', 'char', 'size_t', 'auto']);

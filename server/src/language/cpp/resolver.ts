@@ -11,7 +11,7 @@ import { ExprParser, Node, Seg, Tok, simpleName } from './cppExpr';
 import type { ClassDecl, Member, NamespaceDecl, TemplateParam } from './headerFacts';
 import { Declared, HeaderIndex, conditionHolds } from './headerIndex';
 import { NATIVE_CLASS_TEMPLATES, applyNative, isNativeTemplate, nativeMember, nativeName, normalizeQ, sizeOfType } from './natives';
-import { typeOfValue } from './tlaBridge';
+import { typeOfValue } from './valueTypes';
 import { AssertFailure, SubstitutionFailure, Ty, Unknown, boolVal, canonical, cls, keyOf, sameTy, val } from './types';
 
 /** Where a name is looked up: template parameters, a class's members, then the namespaces. */
