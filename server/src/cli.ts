@@ -202,7 +202,7 @@ const readIfFile = (p: string): string | undefined => {
 function evaluateWithHeaders(file: string, text: string, dir: string, json: boolean, out: (s: string) => void, instance?: { alias?: string }) {
   const index = new HeaderIndex();
   indexIncludes(index, dir, includesOfText(text), readIfFile);
-  const res = evaluateScratch(text, index, headerNameUnder(dir));
+  const res = evaluateScratch(text, index, headerNameUnder(dir), 2201, dir);
   const a = res.analysis;
   const lines = new LineIndex(text);
   const extra: ReturnType<typeof diagnosticJson>[] = [];

@@ -55,7 +55,7 @@ const headerName = headerNameUnder(INCLUDE);
 /** `r` of a scratch text: its fields as the CLI prints them, or its error. */
 function evaluateR(text: string): Record<string, unknown> | undefined {
   indexIncludes(index, INCLUDE, includesOfText(text), read);
-  const res = evaluateScratch(text, index, headerName);
+  const res = evaluateScratch(text, index, headerName, 2201, INCLUDE);
   const r = res.resolved.get('r');
   if (!r) return undefined;
   if ('error' in r.outcome) return { error: r.outcome.error.text, assert: `${r.outcome.error.header}:${r.outcome.error.line}` };
@@ -123,7 +123,7 @@ describe('Catlass templates resolved against the inst and v3 tile_copy goldens',
       const { text, alias } = siteScratchText(readFileSync(path.join(CORPUS, s.file), 'utf8'), s.line);
       const full = `#include "${s.header}"\n${text}`;
       indexIncludes(index, INCLUDE, includesOfText(full), read);
-      const res = evaluateScratch(full, index, headerName);
+      const res = evaluateScratch(full, index, headerName, 2201, INCLUDE);
       const got = alias ? instanceMembers(res, alias).members : [];
       let all = true;
       for (const [name, want] of Object.entries(s.members)) {

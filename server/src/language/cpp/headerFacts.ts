@@ -30,6 +30,8 @@ export type Member =
   | { kind: 'alias'; name: string; target: Node; params?: TemplateParam[]; access: Access; line: number; cond: Condition }
   | { kind: 'const'; name: string; type: Node; init: Node; initToks: Tok[]; access: Access; line: number; cond: Condition }
   | { kind: 'assert'; expr: Node; message: string; line: number; cond: Condition }
+  /** A non-static data member: its type is instantiated with the class (it must be complete). */
+  | { kind: 'field'; name: string; type: Node; line: number; cond: Condition }
   | { kind: 'class'; decl: ClassDecl; cond: Condition }
   | { kind: 'enum'; decl: EnumDecl; cond: Condition };
 
@@ -96,6 +98,8 @@ export type NamespaceDecl =
 export interface HeaderFacts {
   decls: NamespaceDecl[];
   includes: string[];
+  /** The `#if` conditions around each of `includes` (same order). */
+  includeConds: Condition[];
 }
 
 /** Facts of one header's text. */
@@ -106,11 +110,15 @@ export function headerFacts(text: string): HeaderFacts {
   const s = new Scanner(toks, conds, lines);
   s.namespaceBody(0, toks.length, [], []);
   const includes: string[] = [];
+  const includeConds: Condition[] = [];
   for (const d of directives) {
     const m = /^#\s*include\s*[<"]([^>"]+)[>"]/.exec(d.text);
-    if (m) includes.push(m[1]);
+    if (m) {
+      includes.push(m[1]);
+      includeConds.push(s.conditionOf(d.at));
+    }
   }
-  return { decls: s.decls, includes };
+  return { decls: s.decls, includes, includeConds };
 }
 
 function lineStarts(text: string): number[] {
@@ -168,6 +176,10 @@ class Scanner {
     private readonly conds: { at: number; cond: Condition }[],
     private readonly lines: number[],
   ) {}
+
+  conditionOf(at: number): Condition {
+    return this.condAt(at);
+  }
 
   private condAt(at: number): Condition {
     let lo = 0;
@@ -509,6 +521,26 @@ class Scanner {
     return this.is(c + 1, ';') ? c + 2 : c + 1;
   }
 
+  /** `Type name;`, `Type name[N];`, `Type name{…};` in a class body (not a function: no `(` before the name). */
+  private field(j: number, next: number, cls: ClassDecl, cond: Condition): void {
+    let k = j;
+    for (; k < next; k++) {
+      const x = this.t[k];
+      if (x.k === 'id' && NOT_FIELD.has(x.t)) return;
+      if (x.k !== 'p') continue;
+      if (x.t === '(' || x.t === '~') return;
+      if (x.t === ';' || x.t === '[' || x.t === '=' || x.t === '{') break;
+      if (x.t === '<') {
+        const c = this.match(k, next);
+        if (c < next) k = c;
+      }
+    }
+    const nameTok = this.t[k - 1];
+    if (nameTok?.k !== 'id' || k - 1 <= j || k >= next) return;
+    const type = ExprParser.parse(this.t, j, k - 1);
+    if (type.n !== 'bad') cls.members.push({ kind: 'field', name: nameTok.t, type, line: this.line(j), cond });
+  }
+
   /** `static constexpr T X = init;`, a namespace constant, a variable template, a constexpr function of one `return`; anything else is skipped. */
   private variableOrFunction(
     start: number,
@@ -527,7 +559,10 @@ class Scanner {
       if (this.t[j].t === 'constexpr' || this.t[j].t === 'const') isConstexpr = true;
       j++;
     }
-    if (!isConstexpr) return next;
+    if (!isConstexpr) {
+      if (cls && !this.t.slice(i, j).some((x) => x.t === 'static')) this.field(j, next, cls.decl, cond);
+      return next;
+    }
     // the declarator: the name before `=`, `{` or `(`
     let k = j;
     for (; k < next; k++) {
@@ -583,6 +618,8 @@ class Scanner {
     return next;
   }
 }
+
+const NOT_FIELD = new Set(['operator', 'typedef', 'friend', 'using', 'template', 'return', 'if', 'for', 'while', 'static']);
 
 /** A template argument of a specialisation: `T...` as a pack. */
 function argNode(t: Tok[], a: number, b: number): Node {

@@ -31,6 +31,12 @@ export class HeaderIndex {
     return this.files.get(path)?.includes ?? [];
   }
 
+  /** The `#include` lines of an indexed file with the conditions around each. */
+  includesWithConditions(path: string): { rel: string; cond: Condition }[] {
+    const f = this.files.get(path);
+    return f ? f.includes.map((rel, i) => ({ rel, cond: f.includeConds[i] })) : [];
+  }
+
   get fileCount(): number {
     return this.files.size;
   }

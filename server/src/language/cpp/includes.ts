@@ -1,6 +1,6 @@
 // `#include "catlass/…"` as the compiler finds it: under the include directory, or beside the
 // including header; the headers a file reaches are indexed (each once).
-import { HeaderIndex } from './headerIndex';
+import { HeaderIndex, conditionHolds } from './headerIndex';
 
 /** Reads a file's text, or undefined when it is not there (the caller owns the file system). */
 export type ReadFile = (path: string) => string | undefined;
@@ -43,6 +43,29 @@ export function indexIncludes(index: HeaderIndex, includeDir: string, includes: 
       break;
     }
   }
+}
+
+/**
+ * The indexed files a translation unit reaches from its `#include`s under the macros given (an
+ * include inside a false `#if` is not followed): only their declarations exist for it.
+ */
+export function reachableFiles(
+  index: HeaderIndex,
+  includeDir: string,
+  includes: readonly string[],
+  macros: ReadonlyMap<string, bigint>,
+): Set<string> {
+  const seen = new Set<string>();
+  const queue: { rel: string; from?: string }[] = includes.map((rel) => ({ rel }));
+  while (queue.length) {
+    const { rel, from } = queue.shift()!;
+    const candidates = from ? [join(dirOf(from), rel), join(includeDir, rel)] : [join(includeDir, rel)];
+    const path = candidates.find((c) => index.has(c));
+    if (!path || seen.has(path)) continue;
+    seen.add(path);
+    for (const inc of index.includesWithConditions(path)) if (conditionHolds(inc.cond, macros)) queue.push({ rel: inc.rel, from: path });
+  }
+  return seen;
 }
 
 /** A header's name relative to the include directory (`catlass/gemm/tile/tile_copy_tla.hpp`). */

@@ -87,8 +87,12 @@ export class Resolver {
 
   /** Declarations of a qualified name present at this arch. */
   declsOf(q: string): Declared[] {
-    return this.index.lookup(q).filter((d) => conditionHolds(d.decl.cond, this.macros));
+    const visible = this.visible;
+    return this.index.lookup(q).filter((d) => (!visible || visible.has(d.file)) && conditionHolds(d.decl.cond, this.macros));
   }
+
+  /** The files the translation unit includes (undefined: every indexed file). */
+  visible?: ReadonlySet<string>;
 
   // ------------------------------------------------------------ names
 
@@ -520,6 +524,25 @@ export class Resolver {
         throw e;
       }
       if (ok.k === 'val' && ok.v === 0n) throw new AssertFailure(m.message, this.headerName(inst.file), m.line);
+    } else if (m.kind === 'field') {
+      // a data member's class is instantiated with this one: its failing static_assert is this instantiation's
+      let t: Ty;
+      try {
+        t = this.resolve(m.type, inst.frame);
+      } catch (e) {
+        if (e instanceof Unknown || e instanceof SubstitutionFailure) return;
+        throw e;
+      }
+      if (t.k === 'const') t = t.x;
+      if (t.k !== 'class' || nativeOnly(t.q)) return;
+      let fi: Inst;
+      try {
+        fi = this.instance(t);
+      } catch (e) {
+        if (e instanceof Unknown || e instanceof SubstitutionFailure) return;
+        throw e;
+      }
+      this.complete(fi);
     } else if (m.kind === 'enum') {
       for (const x of m.decl.enumerators)
         inst.members.set(
@@ -730,6 +753,9 @@ export class Resolver {
     return this.resolve(ExprParser.parse(toks), f);
   }
 }
+
+/** Classes the natives model: nothing of theirs is instantiated from the headers. */
+const nativeOnly = (q: string) => /^(tla|std|AscendC)::/.test(q) || !q.includes('::');
 
 /** The initializer is not an integer constant expression: the layout evaluator takes it. */
 export class NeedsLayoutEvaluator extends Error {}

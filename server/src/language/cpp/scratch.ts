@@ -13,6 +13,7 @@ import { Frame, Inst, NeedsLayoutEvaluator, Resolver } from './resolver';
 import { layoutMember, typeOfValue } from './tlaBridge';
 import { AssertFailure, SubstitutionFailure, Ty, Unknown, canonical } from './types';
 import { HeaderIndex } from './headerIndex';
+import { includesOfText, reachableFiles } from './includes';
 
 export type Outcome = { ok: Ty; copy?: { name: string; header: string; line: number } } | { error: AssertFailure } | { unknown: string };
 
@@ -43,15 +44,23 @@ export function archOfText(text: string, fallback: Arch = 2201): Arch {
 }
 
 /** Resolves the file's statements that name the headers' templates. */
-export function evaluateScratch(text: string, index: HeaderIndex, headerName: (file: string) => string, fallbackArch: Arch = 2201): ScratchResult {
+export function evaluateScratch(
+  text: string,
+  index: HeaderIndex,
+  headerName: (file: string) => string,
+  fallbackArch: Arch = 2201,
+  includeDir?: string,
+): ScratchResult {
   const arch = archOfText(text, fallbackArch);
   const analysis = new Analyzer(fallbackArch).analyze(text);
   const resolver = new Resolver(index, arch, headerName);
+  if (includeDir !== undefined) resolver.visible = reachableFiles(index, includeDir, includesOfText(text), resolver.macros);
   resolver.layoutEvaluator = layoutMember;
   const bind = new Map<string, Ty>();
   const frame: Frame = { bind, scope: [], usings: [] };
   const usings = frame.usings as string[];
   const resolved = new Map<string, ScratchStatement>();
+  const failed = new Map<string, AssertFailure>();
   for (const s of splitStatements(text)) {
     if (s.preprocessor) continue;
     const body = s.text.replace(/\s+/g, ' ').trim();
@@ -66,8 +75,11 @@ export function evaluateScratch(text: string, index: HeaderIndex, headerName: (f
     const own = analysis.declarations.get(name);
     const node = ExprParser.parse(tokenizeHeader(rhs).toks);
     const isType = body.startsWith('using ');
-    const outcome = resolveStatement(node, isType, own?.value ?? undefined, frame, resolver);
+    // a name whose declaration did not compile makes every statement that uses it fail the same way
+    const failedUse = [...failed].find(([n]) => new RegExp(`\\b${n}\\b`).test(rhs));
+    const outcome = failedUse ? { error: failedUse[1] } : resolveStatement(node, isType, own?.value ?? undefined, frame, resolver);
     if ('ok' in outcome) bind.set(name, outcome.ok);
+    if ('error' in outcome) failed.set(name, outcome.error);
     const needed = !own?.value || own.statement.result?.diagnostics.length;
     if (needed || 'ok' in outcome) resolved.set(name, { name, start: s.start, end: s.end, outcome });
   }
