@@ -24,6 +24,8 @@ export function nativeName(q0: string, _r: Resolver): Ty | undefined {
   const pos = /^AscendC::TPosition::(\w+)$/.exec(q);
   if (pos && TPOSITIONS.includes(pos[1])) return { k: 'enum', q, v: BigInt(TPOSITIONS.indexOf(pos[1])) };
   if (q === 'std::true_type' || q === 'std::false_type') return integralBool(q === 'std::true_type');
+  // AscendC's own types (mx_fp8_e4m3_t, …) are not in Catlass's include/: distinct types by their names
+  if (/^AscendC::\w+$/.test(q) && !NATIVE_TEMPLATES.has(q) && q !== 'AscendC::TPosition' && q !== 'AscendC::Std') return cls(q);
   return undefined;
 }
 
@@ -160,7 +162,7 @@ function predicate(name: string, args: Ty[], r: Resolver): boolean {
   const layoutTy = strip(args[withElement ? 1 : 0]);
   const l = typeLayout(layoutTy);
   if (!l) {
-    if (layoutTy.k === 'class' && layoutTy.q !== 'tla::Layout') return false;
+    if (layoutTy.k === 'class' && layoutTy.q !== 'tla::Layout' && !layoutTy.q.startsWith('$')) return false;
     throw new Unknown(`is${name} of a type not known here`);
   }
   const e = withElement ? strip(args[0]) : undefined;

@@ -375,9 +375,7 @@ export class Resolver {
     }
     if (matches.length === 1) return matches[0];
     if (matches.length > 1) {
-      const best = matches.filter((m) =>
-        matches.every((o) => o === m || this.moreSpecialised(m.d.decl as ClassDecl, o.d.decl as ClassDecl, t.q, decls)),
-      );
+      const best = matches.filter((m) => matches.every((o) => o === m || this.moreSpecialised(m.d.decl as ClassDecl, o.d.decl as ClassDecl)));
       if (best.length === 1) return best[0];
       throw new Unknown(`ambiguous partial specialisations of ${t.q}`);
     }
@@ -421,6 +419,7 @@ export class Resolver {
 
   /** Deduction from one argument (non-deduced contexts are left to the substitution check after it). */
   private deduce(p: Node, a: Ty, params: Set<string>, out: Map<string, Ty>, f: Frame): boolean {
+    if (a === ANY) return true;
     const name = simpleName(p);
     if (name && params.has(name)) {
       const had = out.get(name);
@@ -429,7 +428,8 @@ export class Resolver {
       return true;
     }
     if (p.n === 'qual' && p.c) return a.k === 'const' ? this.deduce(p.x, a.x, params, out, f) : false;
-    if (p.n !== 'name' || !mentions(p, params)) return true;
+    if (!mentions(p, params)) return this.sameOrUnknown(p, a, f);
+    if (p.n !== 'name') return true;
     const last = p.segs[p.segs.length - 1];
     if (!last.args || p.segs.slice(0, -1).some((s) => s.args && mentionsArgs(s.args, params))) return true;
     let ent: Entity;
@@ -457,20 +457,42 @@ export class Resolver {
     return this.deduceList(last.args, a.args, params, out, f);
   }
 
-  /** Partial ordering: `a` is more specialised than `b` when b's pattern deduces from a's arguments, a's parameters unique types. */
-  private moreSpecialised(a: ClassDecl, b: ClassDecl, q: string, decls: Declared[]): boolean {
+  /**
+   * Partial ordering: `a` is at least as specialised as `b` when b's pattern deduces from a's
+   * arguments, a's parameters taken as unique types (an argument that does not resolve so, an
+   * enable_if condition over them, matches anything: it is a non-deduced context of b's).
+   */
+  private sameOrUnknown(p: Node, a: Ty, f: Frame): boolean {
+    try {
+      return sameTy(this.resolve(p, f), a);
+    } catch (e) {
+      if (e instanceof Unknown || e instanceof SubstitutionFailure || e instanceof NeedsLayoutEvaluator) return true;
+      throw e;
+    }
+  }
+
+  private atLeastAsSpecialised(a: ClassDecl, b: ClassDecl): boolean {
     const opaque = new Map<string, Ty>();
     for (const p of a.params!) opaque.set(p.name, p.pack ? { k: 'pack', items: [cls(`$${p.name}`)] } : cls(`$${p.name}`));
-    let aArgs: Ty[];
-    try {
-      aArgs = this.args(a.specArgs!, { scope: a.scope, usings: a.usings, bind: opaque });
-    } catch {
-      return false;
+    const frame: Frame = { scope: a.scope, usings: a.usings, bind: opaque };
+    const aArgs: Ty[] = [];
+    for (const x of a.specArgs!) {
+      try {
+        const t = this.resolve(x, frame);
+        if (t.k === 'pack') aArgs.push(...t.items);
+        else aArgs.push(t);
+      } catch (e) {
+        if (!(e instanceof Unknown || e instanceof SubstitutionFailure || e instanceof NeedsLayoutEvaluator)) throw e;
+        aArgs.push(ANY);
+      }
     }
-    void q;
-    void decls;
     const params = new Set(b.params!.map((p) => p.name));
     return this.deduceList(b.specArgs!, aArgs, params, new Map(), { scope: b.scope, usings: b.usings });
+  }
+
+  /** a is more specialised than b: at least as specialised, and not the other way. */
+  private moreSpecialised(a: ClassDecl, b: ClassDecl): boolean {
+    return this.atLeastAsSpecialised(a, b) && !this.atLeastAsSpecialised(b, a);
   }
 
   // ------------------------------------------------------------ class bodies
@@ -753,6 +775,9 @@ export class Resolver {
     return this.resolve(ExprParser.parse(toks), f);
   }
 }
+
+/** In partial ordering, an argument of the more specialised candidate that matches any pattern. */
+const ANY: Ty = cls('$any');
 
 /** Classes the natives model: nothing of theirs is instantiated from the headers. */
 const nativeOnly = (q: string) => /^(tla|std|AscendC)::/.test(q) || !q.includes('::');
