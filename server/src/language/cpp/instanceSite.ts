@@ -18,12 +18,24 @@ export function siteScratchText(cpp: string, line: number): { text: string; alia
       .slice(0, line - 1)
       .join('\n').length + (line > 1 ? 1 : 0);
   const out: string[] = [];
+  // object-like macros before the site (a configuration macro's `#ifndef X #define X default`: its default), expanded in the statements
+  const macros = new Map<string, string>();
   for (const d of directives) {
     if (d.at > lineStart) break;
     if (/^#\s*include\s*"(catlass|tla)\//.test(d.text)) out.push(d.text.trim());
-    const def = /^#\s*define\s+(\w+)\s+(\d+[uUlL]*|true|false)\s*$/.exec(d.text);
-    if (def) out.push(`constexpr ${/true|false/.test(def[2]) ? 'bool' : 'int64_t'} ${def[1]} = ${def[2]};`);
+    const def = /^#\s*define\s+(\w+)[ \t]+([^(\s][^\n]*?)\s*$/.exec(d.text);
+    if (def && !macros.has(def[1])) macros.set(def[1], def[2]);
+    const undef = /^#\s*undef\s+(\w+)/.exec(d.text);
+    if (undef) macros.delete(undef[1]);
   }
+  const expand = (text: string): string => {
+    for (let round = 0; round < 4 && macros.size; round++) {
+      const next = text.replace(/\b[A-Za-z_]\w*\b/g, (w) => macros.get(w) ?? w);
+      if (next === text) break;
+      text = next;
+    }
+    return text;
+  };
   let alias: string | undefined;
   let start = 0;
   for (let i = 0; i < toks.length; i++) {
@@ -39,7 +51,7 @@ export function siteScratchText(cpp: string, line: number): { text: string; alia
     let j = i;
     while (j < toks.length && toks[j].t !== ';' && toks[j].t !== '{') j++;
     if (toks[j]?.t !== ';') continue;
-    const text = cpp.slice(t.at, toks[j].end);
+    const text = expand(cpp.slice(t.at, toks[j].end));
     if (t.at > lineStart + (cpp.slice(lineStart).indexOf('\n') >>> 0)) break;
     out.push(text);
     if (isUsing && t.at >= lineStart) {
