@@ -31,3 +31,18 @@ export { Diagnostic } from './syntax/diagnostics';
 export { formatText } from './syntax/format';
 export { LineIndex, TextSource, lineStarts } from './syntax/text';
 export { isCppPath } from './syntax/vocabulary';
+export {
+  HeaderIndex,
+  headerNameUnder,
+  includesOfText,
+  indexIncludes,
+  ReadFile,
+  evaluateScratch,
+  outcomeFields,
+  ScratchResult,
+  Outcome,
+  siteScratchText,
+  instanceMembers,
+  InstanceMember,
+} from './cpp/templates';
+export { summarizeTla } from './cpp/tlaBridge';
