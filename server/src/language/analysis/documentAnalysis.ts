@@ -107,6 +107,18 @@ class Scope {
   }
 }
 
+/** The first of the edited regions' statements at or after `from` (ascending), or `none`. */
+function nextFresh(fresh: number[], from: number, none: number): number {
+  let lo = 0;
+  let hi = fresh.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if (fresh[mid] < from) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo < fresh.length ? fresh[lo] : none;
+}
+
 /** Whether a statement read one of `names` (a handful: those an edit bound otherwise). */
 function readsAny(reads: [string, Binding | undefined][], names: Set<string>): boolean {
   for (let i = 0; i < reads.length; i++) if (names.has(reads[i][0])) return true;
@@ -705,6 +717,9 @@ export class Analyzer {
     // the edit declares the same names at the same places: every statement keeps its index, and
     // the readers index of the previous analysis, updated statement by statement, is this one's
     const readers = p.sameNames && prev ? this.readersFor(prev) : undefined;
+    // (and the statements of the edited regions, each looked at)
+    const fresh: number[] = [];
+    if (readers) for (let i = plan!.prefix; i < plan!.tail; i++) if (plan!.oldIndex[i] === -1) fresh.push(i);
     if (p.index === 0) this.visited = 0;
 
     if (plan && prev && p.index < plan.prefix) {
@@ -733,10 +748,11 @@ export class Analyzer {
         this.progress = p;
         return this.partial(p, performance.now() - t0);
       }
-      if (readers && !anyName && dirty.size > 0 && index >= plan!.tail && lastOld === index - 1) {
-        // past the last edit, a few names bound otherwise: on to the next statement that reads
-        // one of them; those before it read what they read before, and stand as they were
-        const next = readers.next(dirty, index, chunks.length);
+      if (readers && !anyName && lastOld === index - 1 && plan!.oldIndex[index] === index) {
+        // a previous statement, after one already settled: on to the next statement that reads
+        // a name bound otherwise, or the next edited region; those before it read what they
+        // read before, and stand as they were
+        const next = readers.next(dirty, index, nextFresh(fresh, index, chunks.length));
         if (next > index) {
           for (let i = index; i < next; i++) statements.push(prev!.statements[i]);
           for (const u of prev!.usings) if (u >= index && u < next) bindUsing(prev!.statements[u], bindings);
