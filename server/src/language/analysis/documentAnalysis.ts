@@ -8,6 +8,7 @@ import { Diagnostic, severityOf } from '../syntax';
 import type { Arch } from '../../core';
 import { Binding, EvalResult, Environment, LocalDiagnostic, StatementEvaluator, Value, printValue, usingNamespaceName } from '../eval';
 import { ParseResult, parseStatement } from '../syntax';
+import { EvaluationMemo, USING_BINDING, evaluateRecording, readsHold } from './evaluationMemo';
 import { StatementChunk, declaredNameOf, splitInto } from '../syntax';
 import { CACHE_SLACK_BYTES, MAX_NESTING, limitMessages, normalizeLineEnds } from '../../core/limits';
 import { maxNesting } from '../syntax';
@@ -123,12 +124,6 @@ function nextFresh(fresh: number[], from: number, none: number): number {
 function readsAny(reads: [string, Binding | undefined][], names: Set<string>): boolean {
   for (let i = 0; i < reads.length; i++) if (names.has(reads[i][0])) return true;
   return false;
-}
-
-/** Whether every name a statement read is bound as it was (a plain loop: this runs for statements after an edit). */
-function sameReads(reads: [string, Binding | undefined][], scope: Scope): boolean {
-  for (let i = 0; i < reads.length; i++) if (scope.get(reads[i][0]) !== reads[i][1]) return false;
-  return true;
 }
 
 /** Cache entries of statement texts no longer in the document, at most (see finish). */
@@ -375,11 +370,6 @@ const unslice = (s: string): string => (s.length < 13 ? s : (' ' + s).slice(1));
  */
 export const entryBytes = (key: { length: number }): number => 256 + key.length * 24;
 
-interface EvalCacheEntry {
-  reads: [string, Binding | undefined][];
-  result: EvalResult;
-}
-
 function tooDeep(text: string): LocalDiagnostic {
   return {
     start: 0,
@@ -605,7 +595,7 @@ export class Analyzer {
   /** What the caches held after the last pruning (see finish). */
   private bytesAfterPruning = 0;
   private parseCache = new Map<string, ParseResult>();
-  private evalCache = new Map<string, EvalCacheEntry>();
+  private evalCache = new Map<string, EvaluationMemo>();
   /** Counters for tests and benchmarks: how much work the last analyze() did. */
   stats = { parsed: 0, evaluated: 0, statements: 0 };
   /** Regions the last analyze() re-split (0: it split the whole text). */
@@ -785,7 +775,7 @@ export class Analyzer {
           break;
         }
       }
-      if (old && old.reads && old.baseLocal && ((!anyName && (dirty.size === 0 || !readsAny(old.reads, dirty))) || sameReads(old.reads, bindings))) {
+      if (old && old.reads && old.baseLocal && ((!anyName && (dirty.size === 0 || !readsAny(old.reads, dirty))) || readsHold(old.reads, bindings))) {
         // after the edit, shifted: reused when every name it read is bound as before — the
         // same record when it is still at the same place with the same standing, else a copy
         // at its new place (the previous analysis's record is never changed)
@@ -891,35 +881,23 @@ export class Analyzer {
       if (st && (st.type === 'decl' || st.type === 'expr' || st.type === 'assert' || st.type === 'alias' || st.type === 'declare')) {
         const key = chunk.text;
         const cached = this.evalCache.get(key);
-        if (cached && sameReads(cached.reads, bindings)) {
+        if (cached && readsHold(cached.reads, bindings)) {
           sa.result = cached.result;
           sa.reads = cached.reads;
         } else {
-          const reads = new Map<string, Binding | undefined>();
-          let usedNames = false;
-          const recording: Environment = {
-            lookup: (n) => {
-              const b = bindings.get(n);
-              reads.set(n, b);
-              return b;
-            },
-            names: () => {
-              usedNames = true;
-              return bindings.keys();
-            },
-            defaultArch: this.defaultArch,
-          };
-          try {
-            sa.result = new StatementEvaluator(recording, this.keepDetails ? undefined : this.omitted).run(st);
-          } catch (e) {
-            if (!(e instanceof RangeError)) throw e;
+          const done = evaluateRecording(
+            st,
+            { lookup: (n) => bindings.get(n), names: () => bindings.keys(), defaultArch: this.defaultArch },
+            this.keepDetails ? undefined : this.omitted,
+          );
+          if (done === 'too-deep') {
             // a left-nested chain too long to evaluate recursively (a 100,000-term sum)
             sa.result = { value: null, diagnostics: [tooDeep(chunk.text)], nodeValues: [], dependencies: [], tiles: [], offsets: [] };
             sa.statement = null; // features walk the tree recursively: leave it out
-            usedNames = true; // not cached: the cached path would keep the tree
-          }
+          } else sa.result = done.result;
           evaluated++;
-          sa.reads = usedNames ? null : [...reads];
+          // not cached when it listed every name, nor when too deep (the cached path would keep the tree)
+          sa.reads = done === 'too-deep' ? null : done.reads;
           if (sa.reads) {
             if (!this.evalCache.has(key)) this.cacheBytes += entryBytes(key);
             this.evalCache.set(unslice(key), { reads: sa.reads, result: sa.result });
@@ -1192,8 +1170,6 @@ const PLACED = new WeakMap<StatementAnalysis, { start: number; diagnostics: Diag
 /** Most diagnostics have no related location: they share this one (frozen) list. */
 const NO_RELATED: Diagnostic['related'] = Object.freeze([]) as unknown as Diagnostic['related'];
 
-/** `using namespace X;` is read by what follows (unqualified MakeCoord under Catlass): one binding, never a declaration. */
-const USING_BINDING: Binding = { value: { kind: 'bool', value: true } };
 function bindUsing(sa: StatementAnalysis, scope: Scope): void {
   // (a declaration is no `using`: its tree need not be read)
   if (sa.declaredName === undefined && sa.statement?.type === 'using') {
