@@ -48,8 +48,21 @@ export function siteScratchText(cpp: string, line: number): { text: string; alia
     const isUsing = t.t === 'using';
     const isConst = ['constexpr', 'const', 'static'].includes(t.t);
     if (!isUsing && !isConst) continue;
+    // to its `;`, over brackets (`Shape{}` in a template argument); a `) {` is a function's body: not a declaration
     let j = i;
-    while (j < toks.length && toks[j].t !== ';' && toks[j].t !== '{') j++;
+    let depth = 0;
+    for (; j < toks.length; j++) {
+      const x = toks[j].t;
+      if (x === '(' || x === '[') depth++;
+      else if (x === ')' || x === ']') depth--;
+      else if (x === '{') {
+        if (depth === 0 && toks[j - 1]?.t === ')') break;
+        depth++;
+      } else if (x === '}') {
+        if (depth === 0) break;
+        depth--;
+      } else if (x === ';' && depth === 0) break;
+    }
     if (toks[j]?.t !== ';') continue;
     const text = expand(cpp.slice(t.at, toks[j].end));
     if (t.at > lineStart + (cpp.slice(lineStart).indexOf('\n') >>> 0)) break;
@@ -58,6 +71,8 @@ export function siteScratchText(cpp: string, line: number): { text: string; alia
       alias = toks[i + 1]?.t;
       break;
     }
+    i = j;
+    start = j + 1;
   }
   const arch = out.some((s) => /Ascend950/.test(s)) ? ['#define CATLASS_ARCH 3510'] : [];
   return { text: [...arch, ...out].join('\n') + '\n', alias };
