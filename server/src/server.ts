@@ -18,6 +18,9 @@ import {
   TextDocuments,
   createConnection,
 } from 'vscode-languageserver/node';
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { AnalysedDocument, DocumentAnalyses, documentKind } from './documents';
 import { DEBOUNCE_MS, PREPARE_MS } from './debounce';
 import { EditedDocument } from './textDocument';
@@ -127,6 +130,17 @@ export function startServer(connection: Connection): void {
     };
   }
 
+  /** A workspace folder that is a Catlass tree (holds include/catlass and include/tla): its include/ folder. */
+  let workspaceIncludeDir: string | undefined;
+  const catlassIncludeOf = (uris: string[]): string | undefined => {
+    for (const uri of uris) {
+      if (!uri.startsWith('file://')) continue;
+      const include = path.join(fileURLToPath(uri), 'include');
+      if (existsSync(path.join(include, 'catlass')) && existsSync(path.join(include, 'tla'))) return include;
+    }
+    return undefined;
+  };
+
   connection.onInitialize((params) => {
     const caps = params.capabilities;
     configurationCapability = !!caps.workspace?.configuration;
@@ -134,6 +148,8 @@ export function startServer(connection: Connection): void {
     settings = readSettings(params.initializationOptions?.settings);
     analyses.cppEnabled = settings.cpp.enabled;
     analyses.setArch(settings.arch);
+    workspaceIncludeDir = catlassIncludeOf((params.workspaceFolders ?? []).map((f) => f.uri).concat(params.rootUri ? [params.rootUri] : []));
+    analyses.setIncludeDir(settings.catlass.includePath || workspaceIncludeDir);
     return {
       capabilities: {
         textDocumentSync: TextDocumentSyncKind.Incremental,
@@ -163,7 +179,8 @@ export function startServer(connection: Connection): void {
     try {
       settings = readSettings(await connection.workspace.getConfiguration('tlaLayout'));
       const archChanged = analyses.setArch(settings.arch);
-      if (analyses.cppEnabled !== settings.cpp.enabled || archChanged) {
+      const includeChanged = analyses.setIncludeDir(settings.catlass.includePath || workspaceIncludeDir);
+      if (analyses.cppEnabled !== settings.cpp.enabled || archChanged || includeChanged) {
         analyses.cppEnabled = settings.cpp.enabled;
         analyses.invalidate();
         prepared.clear();

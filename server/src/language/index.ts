@@ -52,5 +52,6 @@ export {
   siteScratchText,
   instanceMembers,
   InstanceMember,
+  withHeaders,
 } from './cpp/templates';
 export { summarizeTla } from './cpp/tlaBridge';

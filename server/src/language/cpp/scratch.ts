@@ -50,9 +50,11 @@ export function evaluateScratch(
   headerName: (file: string) => string,
   fallbackArch: Arch = 2201,
   includeDir?: string,
+  /** The layout evaluator's analysis of the same text, when the caller has it. */
+  given?: DocumentAnalysis,
 ): ScratchResult {
   const arch = archOfText(text, fallbackArch);
-  const analysis = new Analyzer(fallbackArch).analyze(text);
+  const analysis = given ?? new Analyzer(fallbackArch).analyze(text);
   const resolver = new Resolver(index, arch, headerName);
   if (includeDir !== undefined) resolver.visible = reachableFiles(index, includeDir, includesOfText(text), resolver.macros);
   resolver.layoutEvaluator = layoutMember;

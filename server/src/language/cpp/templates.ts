@@ -4,3 +4,4 @@ export { HeaderIndex } from './headerIndex';
 export { headerNameUnder, includesOfText, indexIncludes, ReadFile } from './includes';
 export { evaluateScratch, outcomeFields, ScratchResult, Outcome } from './scratch';
 export { siteScratchText, instanceMembers, InstanceMember } from './instanceSite';
+export { withHeaders } from './headerAnalysis';
