@@ -23,13 +23,17 @@ import {
   outcomeFields,
   siteScratchText,
   summarizeTla,
+  instantiationWarnings,
 } from './language';
 
 const USAGE = `tla-layout — evaluate Catlass TLA layouts written in the .tla language
 
 Usage:
-  tla-layout check FILE…          report diagnostics as file:line:col: severity CODE message
-                                  (exit status 1 when any error)
+  tla-layout check FILE… [--include DIR]
+                                  report diagnostics as file:line:col: severity CODE message
+                                  (exit status 1 when any error); with a Catlass include folder (or a
+                                  compile_commands.json), a C++ file's instantiations that a static_assert
+                                  rejects are warnings
   tla-layout eval FILE… [--json] [--include DIR]
                                   print every statement's value (--json: machine-readable; several files: an array);
                                   --include DIR: a Catlass include/ folder, where the file's #include "catlass/…" lines
@@ -148,16 +152,28 @@ function evaluateCpp(file: string, text: string, json: boolean, out: (s: string)
 
 // ------------------------------------------------------------------ commands
 
-function check(files: string[], out: (s: string) => void): number {
+function check(args: string[], out: (s: string) => void): number {
+  let include: string | undefined;
+  const files: string[] = [];
+  for (let i = 0; i < args.length; i++) {
+    if (args[i] === '--include') {
+      include = args[++i];
+      if (!include) throw new CliError('tla-layout check: --include needs a directory');
+    } else files.push(args[i]);
+  }
   if (!files.length) throw new CliError('tla-layout check: name at least one file\n\n' + USAGE);
   let errors = 0;
   const analyzer = new Analyzer();
+  const headers = new HeaderIndex();
   for (const file of files) {
     const text = readSource(file);
     // a C++ file: the TLA inside it (its own analyzer: nothing is shared between files)
     const a = isCppPath(file) ? new CppAnalyzer().analyze(text) : analyzer.analyze(text);
     const lines = new LineIndex(text);
-    for (const d of a.diagnostics) {
+    // a kernel's instantiations of Catlass's templates that a static_assert certainly rejects
+    const dir = isCppPath(file) ? includeDirFor(include, file) : undefined;
+    const sites = dir ? instantiationWarnings(text, headers, dir, headerNameUnder(dir), readIfFile) : [];
+    for (const d of [...a.diagnostics, ...sites]) {
       const p = lines.position(d.start);
       out(`${file}:${p.line + 1}:${p.character + 1}: ${d.severity} ${d.code} ${d.message}`);
       if (d.severity === 'error') errors++;

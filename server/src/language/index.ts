@@ -53,5 +53,6 @@ export {
   instanceMembers,
   InstanceMember,
   withHeaders,
+  instantiationWarnings,
 } from './cpp/templates';
 export { summarizeTla } from './cpp/tlaBridge';

@@ -5,3 +5,4 @@ export { headerNameUnder, includesOfText, indexIncludes, ReadFile } from './incl
 export { evaluateScratch, outcomeFields, ScratchResult, Outcome } from './scratch';
 export { siteScratchText, instanceMembers, InstanceMember } from './instanceSite';
 export { withHeaders } from './headerAnalysis';
+export { instantiationWarnings } from './siteWarnings';

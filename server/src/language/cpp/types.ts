@@ -19,6 +19,9 @@ export type Ty =
   /** The arguments a template parameter pack was given. */
   | { readonly k: 'pack'; readonly items: readonly Ty[] };
 
+/** A local name whose declaration was not resolved: it hides outer names, its uses are unknown. */
+export const UNRESOLVED: Ty = { k: 'class', q: '‹unresolved›', args: [] };
+
 export const cls = (q: string, args: readonly Ty[] = []): Ty => ({ k: 'class', q, args });
 export const val = (v: bigint, t = 'int'): Ty => ({ k: 'val', v, t });
 export const boolVal = (b: boolean): Ty => ({ k: 'val', v: b ? 1n : 0n, t: 'bool' });
