@@ -349,7 +349,8 @@ export class Resolver {
     const decl = chosen.d.decl as ClassDecl;
     const outer: Frame = { scope: [...decl.scope, decl.name], usings: decl.usings };
     inst = { ty: t, decl, file: chosen.d.file, frame: outer, members: new Map(), state: 'new', bases: [] };
-    inst.frame = { bind: chosen.bind, inst, scope: outer.scope, usings: outer.usings };
+    const enclosing = t.outer?.k === 'class' ? this.instance(t.outer).frame : undefined;
+    inst.frame = { bind: chosen.bind, inst, scope: outer.scope, usings: outer.usings, parent: enclosing };
     this.insts.set(key, inst);
     return inst;
   }
@@ -566,6 +567,10 @@ export class Resolver {
         throw e;
       }
       this.complete(fi);
+    } else if (m.kind === 'class') {
+      // a nested class is its enclosing instance's: `Outer<…>::Arguments`
+      if (!m.decl.params && !m.decl.specArgs)
+        inst.members.set(m.decl.name, { ok: { k: 'class', q: [...m.decl.scope, m.decl.name].join('::'), args: [], outer: inst.ty } });
     } else if (m.kind === 'enum') {
       for (const x of m.decl.enumerators)
         inst.members.set(
