@@ -24,6 +24,7 @@ import {
   siteScratchText,
   summarizeTla,
   instantiationWarnings,
+  instanceBindings,
 } from './language';
 
 const USAGE = `tla-layout — evaluate Catlass TLA layouts written in the .tla language
@@ -215,7 +216,25 @@ const readIfFile = (p: string): string | undefined => {
 };
 
 /** A `.tla` file with Catlass's headers: the statements the headers resolve replace what the layout evaluator could not say. */
-function evaluateWithHeaders(file: string, text: string, dir: string, json: boolean, out: (s: string) => void, instance?: { alias?: string }) {
+/** The TLA sites of the template's header read under the instantiation (its parameters and members bound inside the selected body). */
+function templateBody(res: ReturnType<typeof evaluateScratch>, alias: string | undefined, header: string) {
+  const ib = alias ? instanceBindings(res, alias) : undefined;
+  if (!ib || path.resolve(ib.file) !== header || !existsSync(header)) return undefined;
+  const text = readFileSync(header, 'utf8');
+  const analyzer = new CppAnalyzer(res.arch);
+  analyzer.instantiation = ib;
+  const a = analyzer.analyze(text);
+  return { header, instance: ib.selected, sites: cppSites(a, new LineIndex(text)) };
+}
+
+function evaluateWithHeaders(
+  file: string,
+  text: string,
+  dir: string,
+  json: boolean,
+  out: (s: string) => void,
+  instance?: { alias?: string; header?: string },
+) {
   const index = new HeaderIndex();
   indexIncludes(index, dir, includesOfText(text), readIfFile);
   const res = evaluateScratch(text, index, headerNameUnder(dir), 2201, dir);
@@ -269,8 +288,10 @@ function evaluateWithHeaders(file: string, text: string, dir: string, json: bool
     });
   }
   const failed = diagnostics.some((d) => d.severity === 'error');
-  const result = { file, statements, diagnostics, ...(members ? { members: members.members } : {}) };
+  const body = instance?.header ? templateBody(res, instance.alias, path.resolve(dir, instance.header)) : undefined;
+  const result = { file, statements, diagnostics, ...(members ? { members: members.members } : {}), ...(body ?? {}) };
   if (json) return { json: result, failed };
+  if (body) for (const s of body.sites) out(`${body.header}:${s.line}:${s.column}: ${s.alias ? `using ${s.alias} = ` : ''}${s.text}  ▸ ${s.value ?? '(no value)'}`);
   for (const s of statements)
     if (s.value)
       out(
@@ -301,7 +322,7 @@ function evaluate(args: string[], out: (s: string) => void): number {
     if (!dir) throw new CliError('tla-layout eval --instance: name the Catlass include folder with --include DIR');
     const { text, alias } = siteScratchText(readSource(site), Number(line));
     const withHeader = header ? `#include "${path.relative(dir, path.resolve(dir, header)).split(path.sep).join('/')}"\n${text}` : text;
-    const r = evaluateWithHeaders(site, withHeader, dir, json, out, { alias });
+    const r = evaluateWithHeaders(site, withHeader, dir, json, out, { alias, header });
     if (json) out(JSON.stringify(r.json, null, 2));
     return r.failed ? 1 : 0;
   }

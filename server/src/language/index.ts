@@ -46,5 +46,6 @@ export {
   InstanceMember,
   withHeaders,
   instantiationWarnings,
+  instanceBindings,
 } from './cpp/templates';
 export { summarizeTla } from './cpp/tlaBridge';
