@@ -291,7 +291,9 @@ function evaluateWithHeaders(
   const body = instance?.header ? templateBody(res, instance.alias, path.resolve(dir, instance.header)) : undefined;
   const result = { file, statements, diagnostics, ...(members ? { members: members.members } : {}), ...(body ?? {}) };
   if (json) return { json: result, failed };
-  if (body) for (const s of body.sites) out(`${body.header}:${s.line}:${s.column}: ${s.alias ? `using ${s.alias} = ` : ''}${s.text}  ▸ ${s.value ?? '(no value)'}`);
+  if (body)
+    for (const s of body.sites)
+      out(`${body.header}:${s.line}:${s.column}: ${s.alias ? `using ${s.alias} = ` : ''}${s.text}  ▸ ${s.value ?? '(no value)'}`);
   for (const s of statements)
     if (s.value)
       out(
