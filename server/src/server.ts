@@ -14,6 +14,9 @@ import {
   TextDocuments,
   createConnection,
 } from 'vscode-languageserver/node';
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { DocumentAnalyses } from './documents';
 import { DiagnosticsScheduler } from './diagnosticsScheduler';
 import { DEBOUNCE_MS } from './debounce';
@@ -76,6 +79,17 @@ export function startServer(connection: Connection): void {
   let configurationCapability = false;
   let refreshSupport = false;
 
+  /** A workspace folder that is a Catlass tree (holds include/catlass and include/tla): its include/ folder. */
+  let workspaceIncludeDir: string | undefined;
+  const catlassIncludeOf = (uris: string[]): string | undefined => {
+    for (const uri of uris) {
+      if (!uri.startsWith('file://')) continue;
+      const include = path.join(fileURLToPath(uri), 'include');
+      if (existsSync(path.join(include, 'catlass')) && existsSync(path.join(include, 'tla'))) return include;
+    }
+    return undefined;
+  };
+
   connection.onInitialize((params) => {
     const caps = params.capabilities;
     configurationCapability = !!caps.workspace?.configuration;
@@ -84,6 +98,8 @@ export function startServer(connection: Connection): void {
     settings = readSettings(params.initializationOptions?.settings);
     analyses.cppEnabled = settings.cpp.enabled;
     analyses.setArch(settings.arch);
+    workspaceIncludeDir = catlassIncludeOf((params.workspaceFolders ?? []).map((f) => f.uri).concat(params.rootUri ? [params.rootUri] : []));
+    analyses.setIncludeDir(settings.catlass.includePath || workspaceIncludeDir);
     return {
       capabilities: { textDocumentSync: TextDocumentSyncKind.Incremental, ...capabilities({ pullDiagnostics: diagnostics.pull }) },
       serverInfo: { name: 'tla-layout', version: '0.1.0' },
@@ -95,7 +111,8 @@ export function startServer(connection: Connection): void {
     try {
       settings = readSettings(await connection.workspace.getConfiguration('tlaLayout'));
       const archChanged = analyses.setArch(settings.arch);
-      if (analyses.cppEnabled !== settings.cpp.enabled || archChanged) {
+      const includeChanged = analyses.setIncludeDir(settings.catlass.includePath || workspaceIncludeDir);
+      if (analyses.cppEnabled !== settings.cpp.enabled || archChanged || includeChanged) {
         analyses.cppEnabled = settings.cpp.enabled;
         analyses.invalidate();
         diagnostics.invalidated(documents.all().map((d) => d.uri));

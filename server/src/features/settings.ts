@@ -5,6 +5,8 @@ export interface Settings {
   cpp: { enabled: boolean };
   /** CATLASS_ARCH of files that do not #define it: 2201 (Atlas A2) or 3510 (Ascend 950). */
   arch: 2201 | 3510;
+  /** A Catlass `include/` folder (holds catlass/ and tla/) where `.tla` files' `#include "catlass/…"` are found; '' : none set. */
+  catlass: { includePath: string };
 }
 
 export const DEFAULT_SETTINGS: Settings = {
@@ -12,11 +14,18 @@ export const DEFAULT_SETTINGS: Settings = {
   hover: { gridSize: 16 },
   cpp: { enabled: true },
   arch: 2201,
+  catlass: { includePath: '' },
 };
 
 /** Merges what the client sent over the defaults, ignoring values of the wrong type. */
 export function readSettings(raw: unknown): Settings {
-  const r = (raw ?? {}) as { inlayHints?: Record<string, unknown>; hover?: Record<string, unknown>; cpp?: Record<string, unknown>; arch?: unknown };
+  const r = (raw ?? {}) as {
+    inlayHints?: Record<string, unknown>;
+    hover?: Record<string, unknown>;
+    cpp?: Record<string, unknown>;
+    arch?: unknown;
+    catlass?: Record<string, unknown>;
+  };
   const bool = (v: unknown, d: boolean) => (typeof v === 'boolean' ? v : d);
   const grid = r.hover?.gridSize;
   return {
@@ -30,5 +39,6 @@ export function readSettings(raw: unknown): Settings {
     },
     cpp: { enabled: bool(r.cpp?.enabled, DEFAULT_SETTINGS.cpp.enabled) },
     arch: r.arch === 3510 || r.arch === '3510' ? 3510 : DEFAULT_SETTINGS.arch,
+    catlass: { includePath: typeof r.catlass?.includePath === 'string' ? r.catlass.includePath : '' },
   };
 }

@@ -44,5 +44,8 @@ export {
   siteScratchText,
   instanceMembers,
   InstanceMember,
+  withHeaders,
+  instantiationWarnings,
+  instanceBindings,
 } from './cpp/templates';
 export { summarizeTla } from './cpp/tlaBridge';

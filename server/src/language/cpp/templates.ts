@@ -3,4 +3,6 @@
 export { HeaderIndex } from './headerIndex';
 export { headerNameUnder, includesOfText, indexIncludes, ReadFile } from './includes';
 export { evaluateScratch, outcomeFields, ScratchResult, Outcome } from './scratch';
-export { siteScratchText, instanceMembers, InstanceMember } from './instanceSite';
+export { siteScratchText, instanceMembers, instanceBindings, InstanceMember } from './instanceSite';
+export { withHeaders } from './headerAnalysis';
+export { instantiationWarnings } from './siteWarnings';
