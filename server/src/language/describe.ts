@@ -6,6 +6,9 @@ import { offsetGrid } from './inspect';
 export interface ValueSummary {
   kind: Value['kind'];
   text: string;
+  /** A Catlass::layout object's class (`RowMajor`, `zN`…), its orgShape when the class has ORG_SHAPE_RANK. */
+  class?: string;
+  orgShape?: string;
   shape?: string;
   stride?: string;
   originShape?: string;
@@ -37,6 +40,7 @@ export function summarize(v: Value): ValueSummary {
       element: v.data.element,
     };
   }
+  if (v.kind === 'tagObject') return { kind: v.kind, text: printValue(v), ...core.layoutObjectParts(v) };
   if (v.kind !== 'layout') return { kind: v.kind, text: printValue(v) };
   return {
     kind: 'layout',

@@ -661,10 +661,10 @@ export class StatementEvaluator {
     const c = this.eval(e.args[0]);
     if (c.kind !== 'catlassCoord') this.fail(e.args[0], 'argument-kind', `${tag}::${fn} takes a MatrixCoord{rows, cols}, not ${kindName(c)}`);
     if (fn === 'MakeLayoutInUb') {
-      if (tag !== 'RowMajor') this.fail(e.calleeSpan, 'unknown-function', `${tag} has no MakeLayoutInUb (RowMajor has)`);
+      if (tag !== 'RowMajor' && tag !== 'VectorLayout') this.fail(e.calleeSpan, 'unknown-function', `${tag} has no MakeLayoutInUb (RowMajor and VectorLayout have)`);
       const el = this.typeName(e, 0, 'Element');
       this.element(el);
-      return this.core(e, e.args, () => core.makeLayoutInUb(el.name, c, arch));
+      return this.core(e, e.args, () => core.makeLayoutInUb(tag, el.name, c, arch));
     }
     if (tag !== 'zN') this.fail(e.calleeSpan, 'unknown-function', `${tag} has no MakeLayoutInL0C (zN has)`);
     return this.core(e, e.args, () => core.makeLayoutInL0C(c));
