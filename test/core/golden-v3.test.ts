@@ -4,7 +4,8 @@
 // prints it (summarize: `class`, `shape`, `stride`, `orgShape`, coords as `(v0,v1)` in `text`).
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import { analyze, summarize } from '../../server/src/language';
+import { summarize } from '../../server/src/language';
+import { analyze } from '../../server/src/language/analysis/documentAnalysis';
 import { GoldenCase, readGolden } from '../helpers';
 
 const KINDS = ['layout_class', 'coord', 'tensor_query'];

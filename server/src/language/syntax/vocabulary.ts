@@ -228,6 +228,8 @@ export const KEYWORDS: readonly string[] = [
   'inline',
   'typedef',
   'decltype',
+  // only in `LayoutA::template MakeLayout<E>` (read and dropped)
+  'template',
 ];
 
 /** Qualifiers a declaration may start with; accepted and ignored, but `const`/`constexpr` mark the name constant. */
