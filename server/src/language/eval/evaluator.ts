@@ -258,6 +258,7 @@ export class StatementEvaluator implements BuiltinContext {
         if (e.target.type === 'member') return this.method(e, e.target);
         if (e.target.type === 'typeMember' && e.target.typeArg.name === 'Coord' && e.target.member === 'Min') {
           // `Catlass::Coord<2>::Min(a, b)`
+          this.unqualifiedCoord(e.target.typeArg);
           return Objects.coordFunction(this.objects, e, 'Min', e.args);
         }
         return this.apply(e, this.eval(e.target), e.target);
@@ -603,6 +604,11 @@ export class StatementEvaluator implements BuiltinContext {
     return this.usingNamespace('Catlass');
   }
 
+  /** `Coord<N>` written without a namespace: ambiguous (Catlass::Coord, tla::Coord) under both using namespaces. */
+  private unqualifiedCoord(t: Ast.TypeArg): void {
+    if (t.nameSpan.end - t.nameSpan.start === 'Coord'.length) Objects.ambiguousName(this.objects, 'Coord', t.nameSpan);
+  }
+
   private usingNamespace(ns: string): boolean {
     const name = usingNamespaceName(ns);
     this.deps.add(name);
@@ -721,9 +727,11 @@ export class StatementEvaluator implements BuiltinContext {
         if (args.length !== 1 || a.type !== 'int') this.fail(t, 'argument-kind', `${t.name}<N> takes one integer`);
         return core.staticInt(this.inInt64(a));
       }
+      case 'Coord':
+        this.unqualifiedCoord(t);
+        return core.tuple(...args.map((a) => this.typeValue(a)));
       case 'Shape':
       case 'Stride':
-      case 'Coord':
       case 'tuple':
         return core.tuple(...args.map((a) => this.typeValue(a)));
       default: {
@@ -813,6 +821,7 @@ export class StatementEvaluator implements BuiltinContext {
       const shape = this.resolveType(t, 'the shape type');
       if (shape.t === 'catlassShape') return Objects.shapeMember(this.objects, shape, e.member, e.memberSpan);
     }
+    if (t.name.startsWith('detail::')) Objects.ambiguousName(this.objects, 'detail', t.nameSpan);
     const m = /(?:^|::)is(\w+)$/.exec(t.name);
     const pred = m?.[1];
     if (!pred || !([...core.PREDICATES, ...core.MX_PREDICATES] as string[]).includes(pred) || e.member !== 'value') {
