@@ -411,3 +411,32 @@ export function layoutObjectNote(tag: string): string | undefined {
     return 'VectorLayout::MakeLayoutInUb<E>(tileShape) is VectorLayout{ELE_NUM_PER_BLK > tileShape[0]}: a layout of size 1 when the tile is shorter than a 32-byte block, else 0';
   return undefined;
 }
+
+/**
+ * The offsets `GetOffset(MatrixCoord{i, j})` of the first rows × cols elements of a matrix
+ * class (its orgShape, or the shape of RowMajor / ColumnMajor; a VectorLayout is one row), for
+ * a hover's grid; undefined when an extent or offset is not a known number.
+ */
+export function layoutObjectGrid(t: TagObject, maxRows: number, maxCols: number): { rows: number; cols: number; offsets: bigint[][] } | undefined {
+  const info = LAYOUT_CLASSES[t.tag];
+  if (!info || !t.shape || !t.stride || (info.offsetRank !== 2 && info.offsetRank !== 1) || info.orgShapeRank > 2) return undefined;
+  const extents = info.offsetRank === 1 ? [int(1), t.shape[0]] : info.orgShapeRank ? t.orgShape! : t.shape.slice(0, 2);
+  if (extents.some((x) => x.sym !== undefined)) return undefined;
+  const [rows, cols] = extents.map((x) => Number(x.value));
+  const offsets: bigint[][] = [];
+  try {
+    for (let i = 0; i < Math.min(rows, maxRows); i++) {
+      const row: bigint[] = [];
+      for (let j = 0; j < Math.min(cols, maxCols); j++) {
+        const c = info.offsetRank === 1 ? catlassCoord('Coord', [int(j)]) : catlassCoord('MatrixCoord', [int(i), int(j)]);
+        const o = layoutObjectOffset(t, c);
+        if (o.sym !== undefined) return undefined;
+        row.push(o.value);
+      }
+      offsets.push(row);
+    }
+  } catch {
+    return undefined; // a zero extent in a division: no grid
+  }
+  return { rows, cols, offsets };
+}

@@ -8,6 +8,7 @@
 // bracket-aware scan delimits exactly, in one linear pass.
 import { BUILTIN_FUNCTIONS, CPP_CONSTANT_TYPES, LAYOUT_TYPE_FORMS } from '../syntax';
 import { Lexer, TokenKind } from '../syntax';
+import { objectDeclaration } from './objectDeclarations';
 
 export interface CppToken {
   kind: 'ident' | 'number' | 'punct' | 'string';
@@ -540,6 +541,15 @@ export function scanTokens(t: CppToken[], includesTla: boolean): CppScan {
       }
     }
 
+    // `layout::RowMajor tagA{m, k};`, `MatrixCoord c{r, col};`: the declaration is a site binding its name
+    const object = tok.kind === 'ident' && t[i - 1]?.text !== '::' ? objectDeclaration(t, i, (k) => matchBracket(t, k)) : undefined;
+    if (object) {
+      const nameTok = t[object.name];
+      expressions.push({ start: tok.start, end: t[object.end].end, ...scopeOf(i), boundName: nameTok.text, nameStart: nameTok.start, nameEnd: nameTok.end });
+      layoutVars.add(nameTok.text);
+      while (i + 1 < t.length && t[i + 1].start < t[object.end].end) i++;
+      continue;
+    }
     // the outermost TLA expressions
     const end = expressionEnd(t, i, aliasNames, layoutVars);
     if (end >= 0) {
