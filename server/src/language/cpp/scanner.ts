@@ -545,7 +545,14 @@ export function scanTokens(t: CppToken[], includesTla: boolean): CppScan {
     const object = tok.kind === 'ident' && t[i - 1]?.text !== '::' ? objectDeclaration(t, i, (k) => matchBracket(t, k)) : undefined;
     if (object) {
       const nameTok = t[object.name];
-      expressions.push({ start: tok.start, end: t[object.end].end, ...scopeOf(i), boundName: nameTok.text, nameStart: nameTok.start, nameEnd: nameTok.end });
+      expressions.push({
+        start: tok.start,
+        end: t[object.end].end,
+        ...scopeOf(i),
+        boundName: nameTok.text,
+        nameStart: nameTok.start,
+        nameEnd: nameTok.end,
+      });
       layoutVars.add(nameTok.text);
       while (i + 1 < t.length && t[i + 1].start < t[object.end].end) i++;
       continue;

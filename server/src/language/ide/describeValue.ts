@@ -134,7 +134,8 @@ export function gridTable(l: core.Layout, max: number): string | undefined {
 export function describeValue(v: Value, gridSize: number, element?: string): string {
   if (v.kind === 'tensor') return describeTensor(v, gridSize);
   if (v.kind === 'tagObject') return describeLayoutObject(v, gridSize);
-  if (v.kind === 'catlassCoord') return `${code(core.printCatlassCoordCpp(v))} — a Catlass coord (${core.coordTypeName(v)}, entries of ${core.indexOf(v)})`;
+  if (v.kind === 'catlassCoord')
+    return `${code(core.printCatlassCoordCpp(v))} — a Catlass coord (${core.coordTypeName(v)}, entries of ${core.indexOf(v)})`;
   if (v.kind !== 'layout') {
     const kind =
       v.kind === 'int'
@@ -182,7 +183,10 @@ function describeLayoutObject(t: core.TagObject, gridSize: number): string {
     const head = ['', ...Array.from({ length: shownCols }, (_, c) => `**${c}**`), ...(shownCols < g.cols ? ['…'] : [])];
     const rows = g.offsets.map((r, i) => `| **${i}** | ${r.join(' | ')}${shownCols < g.cols ? ' | …' : ''} |`);
     if (g.offsets.length < g.rows) rows.push(`| … |${' |'.repeat(head.length - 1)}`);
-    lines.push([`| ${head.join(' | ')} |`, `|${head.map(() => '---:').join('|')}|`, ...rows].join('\n'), `GetOffset(MatrixCoord{row, column}) of ${g.rows}×${g.cols} elements`);
+    lines.push(
+      [`| ${head.join(' | ')} |`, `|${head.map(() => '---:').join('|')}|`, ...rows].join('\n'),
+      `GetOffset(MatrixCoord{row, column}) of ${g.rows}×${g.cols} elements`,
+    );
   }
   return lines.join('\n\n');
 }
