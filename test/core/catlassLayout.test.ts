@@ -194,3 +194,28 @@ describe('arithmetic of the headers (uint32_t Index, int64_t LongIndex) and symb
     assert.throws(() => core.layoutObjectOffset(a, core.catlassCoord('Coord', [i(1), i(2)], 'int')), /does not convert/);
   });
 });
+
+describe('the layout view draws an object as the tla layout of the same offsets', () => {
+  test('zN, nZ, PaddingRowMajor, RowMajor: every GetOffset inside the orgShape equals the drawn layout’s offset', () => {
+    const objects = [
+      core.layoutObjectMakeLayout('zN', 'half', [i(20), i(40)]),
+      core.layoutObjectMakeLayout('nZ', 'float', [i(20), i(40)]),
+      core.constructLayoutObject('PaddingRowMajor', [i(20), i(40), i(16), i(32)]),
+      core.constructLayoutObject('PaddingColumnMajor', [i(20), i(40), i(16), i(32)]),
+      core.constructLayoutObject('RowMajor', [i(6), i(10), i(16)]),
+    ];
+    for (const t of objects) {
+      const l = core.layoutObjectAsLayout(t)!;
+      const [rows, cols] = (t.orgShape ?? t.shape!).map((x) => Number(core.concreteValue(x)));
+      for (let r = 0; r < rows; r++)
+        for (let c = 0; c < cols; c++) {
+          const want = core.concreteValue(core.layoutObjectOffset(t, mc(r, c)));
+          const got = core.concreteValue(core.layoutOffset(l, core.tuple(i(r), i(c))));
+          assert.equal(got, want, `${t.tag} (${r}, ${c})`);
+        }
+    }
+  });
+  test('zZ and nN are not drawn (their GetOffset is the block’s)', () => {
+    assert.equal(core.layoutObjectAsLayout(core.layoutObjectMakeLayout('zZ', 'half', [i(20), i(40)])), undefined);
+  });
+});

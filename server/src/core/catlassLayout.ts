@@ -8,7 +8,7 @@ import { Arch, DEFAULT_ARCH, isFp4 } from './arch';
 import { CatlassCoord, catlassCoord, coordTypeName, fitIndex, indexArith, indexOf } from './catlassCoord';
 import { LayoutError } from './errors';
 import { IntValue, int, printIntTuple, tuple } from './inttuple';
-import { checkElement, elementsPerC0, elementsPerFractal } from './layout';
+import { Layout, checkElement, elementsPerC0, elementsPerFractal, layout } from './layout';
 
 /** A `Catlass::layout::X` object. `shape`/`stride` null: a class whose entries are not known here. */
 export interface TagObject {
@@ -439,4 +439,34 @@ export function layoutObjectGrid(t: TagObject, maxRows: number, maxCols: number)
     return undefined; // a zero extent in a division: no grid
   }
   return { rows, cols, offsets };
+}
+
+/**
+ * The tla layout whose offsets are the object's GetOffset, for drawing: RowMajor / ColumnMajor
+ * `(r,c):(s0,s1)`, VectorLayout `(n):(1)`, and the classes whose GetOffset is
+ * `Σ (coord / shape) * stride + (coord % shape) * stride` — zN nZ L0C Weight4BitnZ and the padding
+ * classes (stride(2) = 1, stride(0) = 1) — as `((s0,s1),(s2,s3)):((t0,t1),(t2,t3))` with
+ * originShape the orgShape. Undefined for zZ and nN (their GetOffset is not an element's offset)
+ * and the convolution classes.
+ */
+export function layoutObjectAsLayout(t: TagObject): Layout | undefined {
+  if (!t.shape || !t.stride) return undefined;
+  const s = t.shape;
+  const st = t.stride;
+  switch (t.tag) {
+    case 'RowMajor':
+    case 'ColumnMajor':
+      return layout(tuple(s[0], s[1]), tuple(st[0], st[1]), tuple(s[0], s[1]));
+    case 'VectorLayout':
+      return layout(tuple(s[0]), tuple(st[0]), tuple(s[0]));
+    case 'zN':
+    case 'nZ':
+    case 'L0C':
+    case 'Weight4BitnZ':
+    case 'PaddingRowMajor':
+    case 'PaddingColumnMajor':
+      return layout(tuple(tuple(s[0], s[1]), tuple(s[2], s[3])), tuple(tuple(st[0], st[1]), tuple(st[2], st[3])), tuple(...t.orgShape!));
+    default:
+      return undefined;
+  }
 }
