@@ -59,7 +59,10 @@ describe('what C++ rejects, said with the fix', () => {
     const { errors } = run(`${both}auto l = MakeLayout<half, layout::RowMajor>(16, 16);\nauto r = detail::isRowMajor<decltype(l)>::value;`);
     assert.equal(errors[0]?.code, 'ambiguous');
     assert.match(errors[0].message, /Catlass::detail or tla::detail/);
-    assert.equal(run(`${both}auto l = MakeLayout<half, layout::RowMajor>(16, 16);\nauto r = tla::detail::isRowMajor<decltype(l)>::value;`).errors.length, 0);
+    assert.equal(
+      run(`${both}auto l = MakeLayout<half, layout::RowMajor>(16, 16);\nauto r = tla::detail::isRowMajor<decltype(l)>::value;`).errors.length,
+      0,
+    );
   });
   test('Coord<2> is ambiguous with both using namespaces; Catlass::Coord<2> is not', () => {
     const doc = `${both}MatrixCoord a{1u, 5u};\nMatrixCoord b{2u, 3u};\n`;
@@ -75,6 +78,8 @@ describe('what C++ rejects, said with the fix', () => {
     assert.equal(errors[0]?.code, 'argument-kind');
     assert.match(errors[0].message, /tla::MakeCoord/);
     assert.match(errors[0].message, /uint32_t/);
+    // written Catlass::MakeCoord, mixed types do not deduce its T
+    assert.match(run(`${doc}auto r = a.GetOffset(Catlass::MakeCoord(m, 4));`).errors[0]?.message ?? '', /one type/);
     // of one type it is Catlass::MakeCoord, which converts to MatrixCoord: 3 * 10 + 4
     assert.equal(run(`${doc}auto r = a.GetOffset(MakeCoord(m, 4u));`).value?.text, '34');
   });

@@ -115,7 +115,14 @@ export function constructCoord(x: ObjectEvaluator, e: Ast.Expr, name: 'MatrixCoo
 
 /** `Catlass::MakeCoord(a, b…)`: a Coord<N, T> of the arguments' one type T (uint32_t for `3u`, int for `3`). */
 export function catlassMakeCoord(x: ObjectEvaluator, e: Ast.Call): CatlassCoord {
-  const types = e.args.map((a) => indexOfCpp(x.cppTypeOf(a)));
+  const cpp = e.args.map((a) => x.cppTypeOf(a));
+  if (cpp.every((t) => t !== undefined) && cpp.some((t) => t !== cpp[0]))
+    x.fail(
+      e,
+      'argument-kind',
+      `Catlass::MakeCoord(${cpp.join(', ')}) does not compile: its one template parameter T is deduced from every argument; give them one type (3u for uint32_t)`,
+    );
+  const types = cpp.map(indexOfCpp);
   const index = types[0] && types.every((t) => t === types[0]) ? types[0] : 'uint32_t';
   return core.catlassCoord(
     'Coord',
