@@ -29,3 +29,15 @@ test('a kernel’s layout::RowMajor tagA{m, k} is (m,k):(k,1); a coord its entri
   // a function declaration returning a RowMajor is not an object
   assert.ok(!values.some((v) => v?.includes('int a')), JSON.stringify(values));
 });
+
+test('MatrixCoord{0, 0} in a kernel is a certain warning naming the fix; {0u, 0} is not', () => {
+  const d = cppDoc(
+    '#include "catlass/matrix_coord.hpp"\nusing namespace Catlass;\nvoid K() {\n    MatrixCoord c{0, 0};\n    MatrixCoord e{0u, 0};\n}\n',
+  );
+  const seen = cppObservable(d.analysis as never) as { diagnostics: [string, string, number, number, string][] };
+  assert.equal(seen.diagnostics.length, 1, JSON.stringify(seen.diagnostics));
+  const [code, severity, , , message] = seen.diagnostics[0];
+  assert.equal(code, 'ambiguous');
+  assert.equal(severity, 'warning');
+  assert.match(message, /3u/);
+});
