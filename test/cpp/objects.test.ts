@@ -2,7 +2,10 @@
 // its name's hover shows the values the file determines, symbols for what it does not.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
+import * as core from '../../server/src/core';
 import { cppDoc, cppObservable, hoverAt } from './cppTestKit';
+
+const i3 = core.int(3);
 
 const KERNEL = `#include "catlass/layout/layout.hpp"
 using namespace Catlass;
@@ -11,6 +14,7 @@ void Kernel(uint32_t m, uint32_t k, GemmCoord problemShape)
     layout::RowMajor tagA{m, k};
     Catlass::layout::zZ tagZ = layout::zZ::MakeLayout<half>(m, k);
     MatrixCoord offset{3u, 4u};
+    size_t at = tagA.GetOffset(MatrixCoord{3u, 4u});
     layout::RowMajor f(int a);
 }
 `;
@@ -22,6 +26,9 @@ test('a kernel’s layout::RowMajor tagA{m, k} is (m,k):(k,1); a coord its entri
   assert.ok(values.includes('layout::RowMajor (m,k):(k,1)'), JSON.stringify(values));
   assert.ok(values.includes('(3,4)'), JSON.stringify(values));
   assert.deepEqual(seen.diagnostics, []);
+  // tagA.GetOffset(MatrixCoord{3, 4}) = 3 * stride_[0] + 4 = 3k + 4
+  const A = core.arith;
+  assert.ok(values.includes(core.printIntTuple(A.add(A.mul(i3, core.symbolicInt('k')), core.int(4)))), JSON.stringify(values));
   assert.match(hoverAt(d, 'tagA{'), /\(m,k\):\(k,1\)/);
   assert.match(hoverAt(d, 'offset{'), /MatrixCoord\{3, 4\}/);
   // zZ::MakeLayout<half>(m, k): (16, ⌈m/16⌉, 16, ⌈k/16⌉), and its GetOffset ignores the position inside a fractal

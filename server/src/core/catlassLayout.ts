@@ -68,10 +68,12 @@ const zero = n(0);
 const uAdd = (a: IntValue, b: IntValue) => indexArith('+', a, b);
 const uMul = (a: IntValue, b: IntValue) => indexArith('*', a, b);
 const uDiv = (a: IntValue, b: IntValue) => indexArith('/', a, b);
-/** RoundUp<ALIGN>(val) / RoundUp(val, align) on uint32_t: (val + align - 1) / align * align. */
-const uRoundUp = (v: IntValue, align: IntValue) => uMul(uDiv(indexArith('-', uAdd(v, align), n(1)), align), align);
-/** CeilDiv<DIVISOR>(x) / CeilDiv(x, d) on uint32_t: (x + d - 1) / d. */
-const uCeilDiv = (v: IntValue, d: IntValue) => uDiv(indexArith('-', uAdd(v, d), n(1)), d);
+const symbolic = (a: IntValue, b: IntValue) => a.sym !== undefined || b.sym !== undefined;
+/** RoundUp<ALIGN>(val) / RoundUp(val, align) on uint32_t: (val + align - 1) / align * align (a symbol: printed ⌈val/align⌉·align). */
+const uRoundUp = (v: IntValue, align: IntValue) =>
+  symbolic(v, align) ? A.cast(A.roundUp(v, align)) : uMul(uDiv(indexArith('-', uAdd(v, align), n(1)), align), align);
+/** CeilDiv<DIVISOR>(x) / CeilDiv(x, d) on uint32_t: (x + d - 1) / d (a symbol: ⌈x/d⌉). */
+const uCeilDiv = (v: IntValue, d: IntValue) => (symbolic(v, d) ? A.cast(A.ceilDiv(v, d)) : uDiv(indexArith('-', uAdd(v, d), n(1)), d));
 
 export function layoutObject(tag: string, shape: readonly IntValue[], stride: readonly IntValue[], orgShape: readonly IntValue[] | null): TagObject {
   return { kind: 'tagObject', tag, shape: shape.map(u), stride: stride.map(l), orgShape: orgShape?.map(u) ?? null };

@@ -37,3 +37,16 @@ export function objectDeclaration(t: readonly CppToken[], i: number, match: (k: 
   if (t[end + 1]?.text !== ';') return undefined;
   return { name: k + 1, end };
 }
+
+const OBJECT_MEMBERS = new Set(['GetOffset', 'GetTileLayout', 'Capacity']);
+
+/**
+ * `tagA.GetOffset(…)`, `layoutA.GetTileLayout(…)`, `layoutA.Capacity()` of a variable the file
+ * declared as a layout (object): the index of the closing bracket, else -1.
+ */
+export function objectMemberCallEnd(t: readonly CppToken[], i: number, variables: ReadonlySet<string>, match: (k: number) => number): number {
+  if (!variables.has(t[i].text) || t[i + 1]?.text !== '.' || !OBJECT_MEMBERS.has(t[i + 2]?.text ?? '') || t[i + 3]?.text !== '(') return -1;
+  const prev = t[i - 1]?.text;
+  if (prev === '.' || prev === '->' || prev === '::') return -1;
+  return match(i + 3);
+}

@@ -8,7 +8,7 @@
 // bracket-aware scan delimits exactly, in one linear pass.
 import { BUILTIN_FUNCTIONS, CPP_CONSTANT_TYPES, LAYOUT_TYPE_FORMS } from '../syntax';
 import { Lexer, TokenKind } from '../syntax';
-import { objectDeclaration } from './objectDeclarations';
+import { objectDeclaration, objectMemberCallEnd } from './objectDeclarations';
 
 export interface CppToken {
   kind: 'ident' | 'number' | 'punct' | 'string';
@@ -644,7 +644,8 @@ class TokenScan {
       while (i + 1 < t.length && t[i + 1].start < t[object.end].end) i++;
       return i;
     }
-    const end = expressionEnd(t, i, aliasNames, layoutVars);
+    const member = tok.kind === 'ident' ? objectMemberCallEnd(t, i, layoutVars, (k) => matchBracket(t, k)) : -1;
+    const end = member >= 0 ? member : expressionEnd(t, i, aliasNames, layoutVars);
     if (end >= 0) {
       const e: CppExpression = { start: tok.start, end: t[end].end, ...this.scopeOf(i) };
       // TYPE NAME = <expr> (auto, Layout, a tag class, …) makes NAME a variable of that value
