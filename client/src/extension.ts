@@ -33,7 +33,8 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
       { pattern: '**/*.asc' },
     ],
     outputChannel: output,
-    synchronize: { configurationSection: 'tlaLayout' },
+    // the Catlass headers' churn (files and folders under catlass/ and tla/) keeps the server's header index true
+    synchronize: { configurationSection: 'tlaLayout', fileEvents: vscode.workspace.createFileSystemWatcher('**/{catlass,tla}/**') },
     initializationOptions: { settings: vscode.workspace.getConfiguration('tlaLayout') },
     errorHandler: {
       error: () => ({ action: ErrorAction.Continue }),

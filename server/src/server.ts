@@ -38,6 +38,7 @@ import { LEGEND, semanticTokens } from './features/semanticTokens';
 import { signatureHelp } from './features/signatureHelp';
 import { DEFAULT_SETTINGS, Settings, readSettings } from './features/settings';
 import { documentSymbols } from './features/symbols';
+import { WorkspaceIndexServer } from './workspaceServer';
 
 /** Diagnostics follow typing after this pause (see debounce.ts); the last edit is always published. */
 export { DEBOUNCE_MS };
@@ -70,6 +71,7 @@ export function startServer(connection: Connection): void {
     },
   });
   analyses.onAnalysed = analysed;
+  const workspace = new WorkspaceIndexServer(connection, documents);
   const pending = new Map<string, NodeJS.Timeout>();
   let settings: Settings = DEFAULT_SETTINGS;
   let configurationCapability = false;
@@ -134,6 +136,7 @@ export function startServer(connection: Connection): void {
     settings = readSettings(params.initializationOptions?.settings);
     analyses.cppEnabled = settings.cpp.enabled;
     analyses.setArch(settings.arch);
+    workspace.initialize(params);
     return {
       capabilities: {
         textDocumentSync: TextDocumentSyncKind.Incremental,
@@ -162,6 +165,7 @@ export function startServer(connection: Connection): void {
     if (!configurationCapability) return;
     try {
       settings = readSettings(await connection.workspace.getConfiguration('tlaLayout'));
+      workspace.configure(settings.catlass);
       const archChanged = analyses.setArch(settings.arch);
       if (analyses.cppEnabled !== settings.cpp.enabled || archChanged) {
         analyses.cppEnabled = settings.cpp.enabled;
@@ -179,7 +183,7 @@ export function startServer(connection: Connection): void {
     if (configurationCapability) {
       void connection.client.register(DidChangeConfigurationNotification.type, undefined).catch(() => undefined);
       void refreshSettings();
-    }
+    } else workspace.configure(settings.catlass);
   });
   connection.onDidChangeConfiguration((change) => {
     if (configurationCapability) void refreshSettings();

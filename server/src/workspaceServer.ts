@@ -1,0 +1,130 @@
+// The workspace index in the language server: the include roots from the workspace folders and
+// the settings, the watcher's events and the editor's open headers as churn, progress as LSP
+// work-done progress ("Indexing Catlass headers 312/830"), a limit told once as a message, and
+// tlaLayout/workspaceIndex (what the index holds) for tests, the bench and the fuzz campaign.
+import { fileURLToPath } from 'node:url';
+import { Connection, FileChangeType, InitializeParams, TextDocuments, WorkDoneProgressServerReporter } from 'vscode-languageserver/node';
+import { WorkspaceIndexAnswer, WorkspaceIndexRequest } from '../../shared/protocol';
+import { findIncludeRoots } from './headerTree';
+import { EditedDocument } from './textDocument';
+import { Settings } from './features/settings';
+import { HeaderIndexLike, WatchedChange, WorkspaceIndex } from './workspaceIndex';
+
+/** Progress is reported at most this often (a checkout of 800 headers is a few reports, not 800). */
+const PROGRESS_EVERY_MS = 100;
+
+const CHANGE_TYPES: Record<number, WatchedChange['type']> = {
+  [FileChangeType.Created]: 'created',
+  [FileChangeType.Changed]: 'changed',
+  [FileChangeType.Deleted]: 'deleted',
+};
+
+function pathOf(uri: string): string | undefined {
+  if (!uri.startsWith('file:')) return undefined;
+  try {
+    return fileURLToPath(uri);
+  } catch {
+    return undefined;
+  }
+}
+
+export class WorkspaceIndexServer {
+  readonly index: WorkspaceIndex;
+  private folders: string[] = [];
+  private started = false;
+  private reporter: Promise<WorkDoneProgressServerReporter | undefined> | undefined;
+  private shown = { done: 0, total: 0, at: 0 };
+  /** Told when a run of indexing changed the index (the server refreshes what depends on it). */
+  onIndexChanged: (() => void) | undefined;
+
+  constructor(
+    private connection: Connection,
+    documents: TextDocuments<EditedDocument>,
+    headerIndex?: HeaderIndexLike,
+  ) {
+    this.index = new WorkspaceIndex(headerIndex, {
+      progress: (done, total) => this.progress(done, total),
+      idle: (changed) => this.idle(changed),
+      notice: (_reason, message) => {
+        connection.console.info(`tla-layout: header index: ${message}`);
+        void connection.window.showInformationMessage(`TLA Layout: ${message}.`);
+      },
+    });
+    const header = (uri: string) => {
+      const p = pathOf(uri);
+      return p !== undefined && this.index.covers(p) ? p : undefined;
+    };
+    documents.onDidOpen((e) => {
+      const p = header(e.document.uri);
+      if (p) this.index.opened(p, () => documents.get(e.document.uri)?.getText() ?? '');
+    });
+    documents.onDidChangeContent((e) => {
+      const p = header(e.document.uri);
+      if (p) this.index.edited(p, () => documents.get(e.document.uri)?.getText() ?? '');
+    });
+    documents.onDidClose((e) => {
+      const p = header(e.document.uri);
+      if (p) this.index.closed(p);
+    });
+    connection.onDidChangeWatchedFiles((params) => {
+      const changes: WatchedChange[] = [];
+      for (const c of params.changes) {
+        const p = pathOf(c.uri);
+        if (p !== undefined && CHANGE_TYPES[c.type]) changes.push({ path: p, type: CHANGE_TYPES[c.type] });
+      }
+      this.index.watched(changes);
+    });
+    connection.onRequest(WorkspaceIndexRequest.method, (): WorkspaceIndexAnswer => {
+      const s = this.index.status();
+      return { ...s, skipped: { ...s.skipped } };
+    });
+  }
+
+  /** The workspace folders of the initialize request. */
+  initialize(params: InitializeParams): void {
+    const uris = params.workspaceFolders?.map((f) => f.uri) ?? (params.rootUri ? [params.rootUri] : []);
+    this.folders = uris.map(pathOf).filter((p): p is string => p !== undefined);
+  }
+
+  /** Starts indexing (after initialized), or follows a settings change: a new root or limit indexes afresh. */
+  configure(settings: Settings['catlass']): void {
+    this.started = true;
+    const roots = findIncludeRoots(this.folders, settings.includePath);
+    this.index.configure(roots, settings.index);
+  }
+
+  get isStarted(): boolean {
+    return this.started;
+  }
+
+  private progress(done: number, total: number): void {
+    this.shown.done = done;
+    this.shown.total = total;
+    const message = () => `${this.shown.done}/${this.shown.total}`;
+    const percent = () => (this.shown.total ? Math.floor((100 * this.shown.done) / this.shown.total) : 0);
+    if (!this.reporter) {
+      this.shown.at = performance.now();
+      this.reporter = this.connection.window.createWorkDoneProgress().then(
+        (r) => {
+          r.begin('Indexing Catlass headers', percent(), message(), false);
+          return r;
+        },
+        () => undefined, // the client refused the token: no progress shown, indexing goes on
+      );
+      return;
+    }
+    const now = performance.now();
+    if (now - this.shown.at < PROGRESS_EVERY_MS) return;
+    this.shown.at = now;
+    const text = message();
+    const pct = percent();
+    void this.reporter.then((r) => r?.report(pct, text));
+  }
+
+  private idle(changed: boolean): void {
+    const r = this.reporter;
+    this.reporter = undefined;
+    void r?.then((p) => p?.done());
+    if (changed) this.onIndexChanged?.();
+  }
+}
