@@ -107,7 +107,9 @@ export function findIncludeRoots(folders: readonly string[], setting: readonly s
     const candidates = [folder];
     try {
       for (const ent of fsys.readdirSync(folder, { withFileTypes: true }).slice(0, 500)) {
-        if (ent.isDirectory() && !ent.name.startsWith('.') && ent.name !== 'node_modules') candidates.push(path.join(folder, ent.name));
+        const c = path.join(folder, ent.name);
+        if (!ent.name.startsWith('.') && ent.name !== 'node_modules' && (ent.isDirectory() || (ent.isSymbolicLink() && isDir(fsys, c))))
+          candidates.push(c);
       }
     } catch {
       /* an unreadable folder has no candidates inside */
