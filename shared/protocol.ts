@@ -75,7 +75,8 @@ export interface WorkspaceIndexAnswer {
   digest: string;
 }
 
-export const WorkspaceIndexRequest = request<Record<string, never>, WorkspaceIndexAnswer>('tlaLayout/workspaceIndex');
+/** `digest: false` leaves the digest out (empty): it sorts and hashes every entry, too much to ask while polling. */
+export const WorkspaceIndexRequest = request<{ digest?: boolean }, WorkspaceIndexAnswer>('tlaLayout/workspaceIndex');
 
 // ---- commands the server names in code lenses and code actions -------------------------
 

@@ -98,6 +98,7 @@ export function startServer(connection: Connection): void {
     /** One attempt: the answer, or undefined while the document's analysis is not complete. */
     const attempt = (params: P, token?: CancellationToken): Answer | undefined => {
       if (token?.isCancellationRequested) return cancelled();
+      workspace.index.requested(); // the header index waits for a quiet moment
       const doc = documents.get(params.textDocument.uri);
       if (!doc) return empty; // a document never opened (or already closed): nothing to say
       // in C++ files only hovers, hints and certain diagnostics: clangd owns the rest

@@ -3,7 +3,15 @@
 // work-done progress ("Indexing Catlass headers 312/830"), a limit told once as a message, and
 // tlaLayout/workspaceIndex (what the index holds) for tests, the bench and the fuzz campaign.
 import { fileURLToPath } from 'node:url';
-import { Connection, FileChangeType, InitializeParams, TextDocuments, WorkDoneProgressServerReporter } from 'vscode-languageserver/node';
+import {
+  Connection,
+  FileChangeType,
+  InitializeParams,
+  MessageType,
+  ShowMessageNotification,
+  TextDocuments,
+  WorkDoneProgressServerReporter,
+} from 'vscode-languageserver/node';
 import { WorkspaceIndexAnswer, WorkspaceIndexRequest } from '../../shared/protocol';
 import { findIncludeRoots } from './headerTree';
 import { EditedDocument } from './textDocument';
@@ -47,7 +55,10 @@ export class WorkspaceIndexServer {
       idle: (changed) => this.idle(changed),
       notice: (_reason, message) => {
         connection.console.info(`tla-layout: header index: ${message}`);
-        void connection.window.showInformationMessage(`TLA Layout: ${message}.`);
+        // the notification (window/showMessage), not the request: a client that does not answer requests must not matter
+        void connection
+          .sendNotification(ShowMessageNotification.type, { type: MessageType.Info, message: `TLA Layout: ${message}.` })
+          .catch(() => undefined);
       },
     });
     const header = (uri: string) => {
@@ -74,8 +85,8 @@ export class WorkspaceIndexServer {
       }
       this.index.watched(changes);
     });
-    connection.onRequest(WorkspaceIndexRequest.method, (): WorkspaceIndexAnswer => {
-      const s = this.index.status();
+    connection.onRequest(WorkspaceIndexRequest.method, (params: { digest?: boolean } | undefined): WorkspaceIndexAnswer => {
+      const s = this.index.status(params?.digest !== false);
       return { ...s, skipped: { ...s.skipped } };
     });
   }

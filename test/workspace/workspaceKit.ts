@@ -78,9 +78,9 @@ export function indexOf(roots: string[], options: IndexOptions & { limits?: Inde
     { ...events, notice: (reason, message) => notices.push({ reason, message }) },
     {
       ...options,
-      later: (f) => {
+      later: (f, ms) => {
         slices++;
-        setImmediate(f);
+        setTimeout(f, ms);
       },
     },
   );
