@@ -9,7 +9,18 @@ import { MAX_HINT_LABEL_CHARS, MAX_HOVER_CHARS, MAX_SYMBOLIC_CHARS, MAX_SYMBOLIC
 import { declarationSpan, statementAt, statementDetails } from '../analysis';
 import type { Declaration, DocumentAnalysis, StatementDetails } from '../analysis';
 import { Ast } from '../syntax';
-import { BUILTIN_BY_NAME, BUILTIN_FUNCTIONS, ELEMENT_TYPES, closest, POSITIONS, SUPPORTED_TAGS, TAG_DOCS, TYPE_FORMS, elementDoc } from '../syntax';
+import {
+  BUILTIN_BY_NAME,
+  BUILTIN_FUNCTIONS,
+  ELEMENT_TYPES,
+  NOT_A_NAME,
+  closest,
+  POSITIONS,
+  SUPPORTED_TAGS,
+  TAG_DOCS,
+  TYPE_FORMS,
+  elementDoc,
+} from '../syntax';
 import { code, describeValue, summarize } from './describeValue';
 import { printValue } from '../eval';
 import { Lexer, TLA_LEXER, TokenKind } from '../syntax';
@@ -205,9 +216,9 @@ export interface InlayHintRecord {
   tooltip: string;
 }
 
-const LAYOUT_CONSTRUCTORS = new Set(BUILTIN_FUNCTIONS.filter((f) => f.builds === 'layout').map((f) => f.name));
+const LAYOUT_CONSTRUCTORS: ReadonlySet<string> = new Set(BUILTIN_FUNCTIONS.filter((f) => f.builds === 'layout').map((f) => f.name));
 // (an opaque layout from MakeLayoutFromTag or MakeMxScaleLayout of a template-parameter tag is shown as ‹?›:‹?›:originShape)
-const TENSOR_CONSTRUCTORS = new Set(BUILTIN_FUNCTIONS.filter((f) => f.builds === 'tensor').map((f) => f.name));
+const TENSOR_CONSTRUCTORS: ReadonlySet<string> = new Set(BUILTIN_FUNCTIONS.filter((f) => f.builds === 'tensor').map((f) => f.name));
 
 /** What a tile is (core.tileKind): interior, a tail, empty; unknown when symbolic. */
 export type TileKind = core.TileKind;
@@ -514,7 +525,6 @@ export function referencesAt(a: DocumentAnalysis, offset: number, includeDeclara
 }
 
 const IDENT = /^[A-Za-z_]\w*$/;
-const RESERVED = new Set(['auto', 'const', 'constexpr', 'static', 'static_assert', 'static_cast', 'using', 'namespace', 'inline']);
 
 /** A rename of the name at an offset: its edits, or why not ('nothing-here': no name; 'invalid-name': the new one). */
 export function renameAt(
@@ -524,7 +534,7 @@ export function renameAt(
 ): { edits: Span[] } | { error: 'nothing-here' | 'invalid-name'; message: string } {
   const o = occurrenceAt(a, offset);
   if (!o) return { error: 'nothing-here', message: 'nothing to rename here: place the cursor on a declared name' };
-  if (!IDENT.test(newName) || RESERVED.has(newName) || /^_\d+$/.test(newName))
+  if (!IDENT.test(newName) || NOT_A_NAME.has(newName) || /^_\d+$/.test(newName))
     return { error: 'invalid-name', message: `'${newName}' is not a valid name` };
   if (newName !== o.name && a.declarations.has(newName)) return { error: 'invalid-name', message: `'${newName}' is already declared` };
   return { edits: nameOccurrences(a).filter((x) => x.name === o.name) };
