@@ -33,6 +33,10 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
       { pattern: '**/*.asc' },
     ],
     outputChannel: output,
+    // diagnostics pulled (textDocument/diagnostic) after each change, with the resultId of the
+    // report held: the server answers `unchanged` when they stay the same, so a keystroke far
+    // from any error sends no list back (the server pushes only to clients that do not pull)
+    diagnosticPullOptions: { onChange: true, onSave: false },
     // the Catlass headers' churn (files and folders under catlass/ and tla/) keeps the server's header index true
     synchronize: { configurationSection: 'tlaLayout', fileEvents: vscode.workspace.createFileSystemWatcher('**/{catlass,tla}/**') },
     initializationOptions: { settings: vscode.workspace.getConfiguration('tlaLayout') },

@@ -8,10 +8,12 @@ import { Diagnostic, severityOf } from '../syntax';
 import type { Arch } from '../../core';
 import { Binding, EvalResult, Environment, LocalDiagnostic, StatementEvaluator, Value, printValue, usingNamespaceName } from '../eval';
 import { ParseResult, parseStatement } from '../syntax';
+import { EvaluationMemo, USING_BINDING, evaluateRecording, readsHold } from './evaluationMemo';
 import { StatementChunk, declaredNameOf, splitInto } from '../syntax';
 import { CACHE_SLACK_BYTES, MAX_NESTING, limitMessages, normalizeLineEnds } from '../../core/limits';
 import { maxNesting } from '../syntax';
 import { StringSource, TextSource } from '../syntax';
+import { ReadersIndex } from './readers';
 
 /**
  * The declarations of an analysis, in the order of the statements that declare them: the
@@ -110,12 +112,6 @@ class Scope {
 function readsAny(reads: [string, Binding | undefined][], names: Set<string>): boolean {
   for (let i = 0; i < reads.length; i++) if (names.has(reads[i][0])) return true;
   return false;
-}
-
-/** Whether every name a statement read is bound as it was (a plain loop: this runs for statements after an edit). */
-function sameReads(reads: [string, Binding | undefined][], scope: Scope): boolean {
-  for (let i = 0; i < reads.length; i++) if (scope.get(reads[i][0]) !== reads[i][1]) return false;
-  return true;
 }
 
 /** Cache entries of statement texts no longer in the document, at most (see finish). */
@@ -362,11 +358,6 @@ const unslice = (s: string): string => (s.length < 13 ? s : (' ' + s).slice(1));
  */
 export const entryBytes = (key: { length: number }): number => 256 + key.length * 24;
 
-interface EvalCacheEntry {
-  reads: [string, Binding | undefined][];
-  result: EvalResult;
-}
-
 function tooDeep(text: string): LocalDiagnostic {
   return {
     start: 0,
@@ -592,11 +583,16 @@ export class Analyzer {
   /** What the caches held after the last pruning (see finish). */
   private bytesAfterPruning = 0;
   private parseCache = new Map<string, ParseResult>();
-  private evalCache = new Map<string, EvalCacheEntry>();
+  private evalCache = new Map<string, EvaluationMemo>();
   /** Counters for tests and benchmarks: how much work the last analyze() did. */
   stats = { parsed: 0, evaluated: 0, statements: 0 };
   /** Regions the last analyze() re-split (0: it split the whole text). */
   regions = 0;
+  /** Statements the last analyze() looked at one by one (the others it took as they were, in runs). */
+  visited = 0;
+  /** Which statements of `readersOf` (the previous analysis) read each name; kept while edits declare the same names at the same places. */
+  private readers: ReadersIndex | undefined;
+  private readersOf: PreviousAnalysis | undefined;
   /** Whether the last analyze() kept the previous declarations (its edits declared the same names at the same places). */
   keptDeclarations = false;
 
@@ -696,6 +692,10 @@ export class Analyzer {
     let evaluated = p.evaluated;
     this.parsedCount = p.parsedCount;
     const workAtStart = evaluated + this.parsedCount;
+    // the edit declares the same names at the same places: every statement keeps its index, and
+    // the readers index of the previous analysis, updated statement by statement, is this one's
+    const readers = p.sameNames && prev ? this.readersFor(prev) : undefined;
+    if (p.index === 0) this.visited = 0;
 
     if (plan && prev && p.index < plan.prefix) {
       // before the edit: everything it depends on is before it, unchanged (the previous
@@ -723,6 +723,19 @@ export class Analyzer {
         this.progress = p;
         return this.partial(p, performance.now() - t0);
       }
+      if (readers && !anyName && dirty.size > 0 && index >= plan!.tail && lastOld === index - 1) {
+        // past the last edit, a few names bound otherwise: on to the next statement that reads
+        // one of them; those before it read what they read before, and stand as they were
+        const next = readers.next(dirty, index, chunks.length);
+        if (next > index) {
+          for (let i = index; i < next; i++) statements.push(prev!.statements[i]);
+          for (const u of prev!.usings) if (u >= index && u < next) bindUsing(prev!.statements[u], bindings);
+          lastOld = next - 1;
+          index = next - 1;
+          continue;
+        }
+      }
+      this.visited++;
       const chunk = chunks[index];
       bindings.at = index;
       const oi = plan ? plan.oldIndex[index] : -1;
@@ -746,7 +759,7 @@ export class Analyzer {
           break;
         }
       }
-      if (old && old.reads && old.baseLocal && ((!anyName && (dirty.size === 0 || !readsAny(old.reads, dirty))) || sameReads(old.reads, bindings))) {
+      if (old && old.reads && old.baseLocal && ((!anyName && (dirty.size === 0 || !readsAny(old.reads, dirty))) || readsHold(old.reads, bindings))) {
         // after the edit, shifted: reused when every name it read is bound as before — the
         // same record when it is still at the same place with the same standing, else a copy
         // at its new place (the previous analysis's record is never changed)
@@ -778,6 +791,7 @@ export class Analyzer {
           };
           this.bind(sa, bindings, declarations);
         }
+        readers?.replace(index, prev!.statements[index].reads, sa.reads);
         if (!anyName && prev && plan) {
           if (old) this.settle(sa.declaredName, oi + 1, bindings, prev, dirty);
           else this.touch(sa, touched);
@@ -851,35 +865,23 @@ export class Analyzer {
       if (st && (st.type === 'decl' || st.type === 'expr' || st.type === 'assert' || st.type === 'alias' || st.type === 'declare')) {
         const key = chunk.text;
         const cached = this.evalCache.get(key);
-        if (cached && sameReads(cached.reads, bindings)) {
+        if (cached && readsHold(cached.reads, bindings)) {
           sa.result = cached.result;
           sa.reads = cached.reads;
         } else {
-          const reads = new Map<string, Binding | undefined>();
-          let usedNames = false;
-          const recording: Environment = {
-            lookup: (n) => {
-              const b = bindings.get(n);
-              reads.set(n, b);
-              return b;
-            },
-            names: () => {
-              usedNames = true;
-              return bindings.keys();
-            },
-            defaultArch: this.defaultArch,
-          };
-          try {
-            sa.result = new StatementEvaluator(recording, this.keepDetails ? undefined : this.omitted).run(st);
-          } catch (e) {
-            if (!(e instanceof RangeError)) throw e;
+          const done = evaluateRecording(
+            st,
+            { lookup: (n) => bindings.get(n), names: () => bindings.keys(), defaultArch: this.defaultArch },
+            this.keepDetails ? undefined : this.omitted,
+          );
+          if (done === 'too-deep') {
             // a left-nested chain too long to evaluate recursively (a 100,000-term sum)
             sa.result = { value: null, diagnostics: [tooDeep(chunk.text)], nodeValues: [], dependencies: [], tiles: [], offsets: [] };
             sa.statement = null; // features walk the tree recursively: leave it out
-            usedNames = true; // not cached: the cached path would keep the tree
-          }
+          } else sa.result = done.result;
           evaluated++;
-          sa.reads = usedNames ? null : [...reads];
+          // not cached when it listed every name, nor when too deep (the cached path would keep the tree)
+          sa.reads = done === 'too-deep' ? null : done.reads;
           if (sa.reads) {
             if (!this.evalCache.has(key)) this.cacheBytes += entryBytes(key);
             this.evalCache.set(unslice(key), { reads: sa.reads, result: sa.result });
@@ -889,6 +891,7 @@ export class Analyzer {
       }
       sa.baseLocal = sa.local;
       this.bind(sa, bindings, declarations);
+      readers?.replace(index, prev!.statements[index].reads, sa.reads);
       if (!anyName && prev && plan) {
         // a previous statement evaluated again: its name settles; a new one: its name is looked at by the next previous one
         if (old) this.settle(sa.declaredName, oi + 1, bindings, prev, dirty);
@@ -897,7 +900,20 @@ export class Analyzer {
       if (old) lastOld = oi;
     }
     this.progress = undefined;
-    return this.finish(text, original, statements, declarations, p.starts, p.usings, evaluated, chunks.length);
+    const analysis = this.finish(text, original, statements, declarations, p.starts, p.usings, evaluated, chunks.length);
+    // the index follows the analysis only through edits that kept the names (it was updated); else it is made again when needed
+    if (readers) this.readersOf = this.previous;
+    else this.readers = this.readersOf = undefined;
+    return analysis;
+  }
+
+  /** The readers index of the previous analysis (made from its statements when it has none). */
+  private readersFor(prev: PreviousAnalysis): ReadersIndex {
+    if (this.readersOf !== prev || !this.readers) {
+      this.readers = ReadersIndex.of(prev.statements);
+      this.readersOf = prev;
+    }
+    return this.readers;
   }
 
   /**
@@ -1138,8 +1154,6 @@ const PLACED = new WeakMap<StatementAnalysis, { start: number; diagnostics: Diag
 /** Most diagnostics have no related location: they share this one (frozen) list. */
 const NO_RELATED: Diagnostic['related'] = Object.freeze([]) as unknown as Diagnostic['related'];
 
-/** `using namespace X;` is read by what follows (unqualified MakeCoord under Catlass): one binding, never a declaration. */
-const USING_BINDING: Binding = { value: { kind: 'bool', value: true } };
 function bindUsing(sa: StatementAnalysis, scope: Scope): void {
   // (a declaration is no `using`: its tree need not be read)
   if (sa.declaredName === undefined && sa.statement?.type === 'using') {

@@ -15,10 +15,10 @@
 import * as core from '../../core';
 import type { Arch } from '../../core';
 import type { DocumentAnalysis, StatementAnalysis, Declaration } from '../analysis';
-import { entryBytes, placedAnalysis } from '../analysis';
+import { ARCH_MACRO, EvaluationMemo, USING_BINDING, archBinding, entryBytes, evaluateRecording, placedAnalysis, readsHold } from '../analysis';
 import type { Ast } from '../syntax';
 import { Diagnostic } from '../syntax';
-import { Binding, EvalResult, Environment, LocalDiagnostic, StatementEvaluator, Value } from '../eval';
+import { Binding, EvalResult, LocalDiagnostic, Value } from '../eval';
 import { ParseResult, parseStatement } from '../syntax';
 import { ArchRegion, CppScope, CppTokens, archRegions, retokenize, scanTokens, tokenizeFrom } from './scanner';
 import { CACHE_SLACK_BYTES, MAX_CPP_EXPRESSION_CHARS, limitMessages, normalizeLineEnds } from '../../core/limits';
@@ -32,11 +32,6 @@ export interface CppAnalysis extends DocumentAnalysis {
   usesTla: boolean;
   /** false when the analysis yielded before the end of the file (call analyze again to continue). */
   complete: boolean;
-}
-
-interface EvalEntry {
-  reads: [string, Binding | undefined][];
-  result: EvalResult;
 }
 
 /** One piece of TLA to evaluate: a constant's initialiser, an alias's type, an expression. */
@@ -104,16 +99,12 @@ function lookupAt(scoped: Map<string, ScopedBinding[]>, name: string, at: number
 /** Names that exist only when CATLASS_ARCH == 3510. */
 const ARCH_3510_NAMES = new Set(['MakeMxScaleLayout', 'float4_e2m1x2_t', 'float4_e1m2x2_t', ...core.MX_PREDICATES.map((p) => `is${p}`)]);
 
-const USING_BINDING: Binding = { value: { kind: 'bool', value: true } };
-/** CATLASS_ARCH as a binding (one object per arch), so a cached evaluation is reused only at the same arch. */
-const ARCH_BINDINGS: Record<2201 | 3510, Binding> = { 2201: { value: core.int(2201) }, 3510: { value: core.int(3510) } };
-
 /** What is cached of one piece of TLA text: its parse and, when reusable, its evaluation. */
 interface CacheEntry {
   /** The source wrapped into a statement (`auto __c = …;`), as parsed. */
   wrapped: string;
   parsed: ParseResult;
-  evaluation?: EvalEntry;
+  evaluation?: EvaluationMemo;
   bytes: number;
   /** The analysis (generation) that last used it. */
   used: number;
@@ -359,33 +350,19 @@ export class CppAnalyzer {
       let result: EvalResult;
       const cached = entry.evaluation;
       const archHere = pr!.archs.find((r) => r.start <= start && start < r.end)?.arch ?? this.defaultArch ?? core.DEFAULT_ARCH;
-      const lookupHere = (n: string) => (n === 'CATLASS_ARCH' ? ARCH_BINDINGS[archHere] : lookupAt(scoped, n, start));
-      if (cached && cached.reads.every(([n, b]) => lookupHere(n) === b)) result = cached.result;
+      const lookupHere = (n: string) => (n === ARCH_MACRO ? archBinding(archHere) : lookupAt(scoped, n, start));
+      if (cached && readsHold(cached.reads, { get: lookupHere })) result = cached.result;
       else {
         work = true;
-        const reads = new Map<string, Binding | undefined>();
-        let usedNames = false;
-        const env: Environment = {
-          lookup: (n) => {
-            const b = lookupHere(n);
-            reads.set(n, b);
-            return b;
-          },
-          names: () => {
-            usedNames = true;
-            return [...scoped.keys()].filter((n) => lookupAt(scoped, n, start));
-          },
-          free,
-        };
-        try {
-          result = new StatementEvaluator(env).run(st);
-        } catch (e) {
-          if (!(e instanceof RangeError)) throw e;
+        const names = () => [...scoped.keys()].filter((n) => lookupAt(scoped, n, start));
+        const done = evaluateRecording(st, { lookup: lookupHere, names, free });
+        if (done === 'too-deep') {
           this.cache.delete(kind, src);
           return limited(limitMessages.stack()); // a chain too long to evaluate recursively
         }
+        result = done.result;
         stats.evaluated++;
-        entry.evaluation = usedNames ? undefined : { reads: [...reads], result };
+        entry.evaluation = done.reads ? { reads: done.reads, result } : undefined;
       }
       return placed(
         st,
