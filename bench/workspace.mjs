@@ -115,7 +115,15 @@ export async function workspaceSection({ client, SERVER, NODE_ARGS, ROOT, QUICK,
       idleP95.push(pct(await hoverTimes(b, sleep(Math.max(500, 20 * t.length * 1.5))), 95));
       await b.close();
     }
-    row(`${label}: hover p95 while ${files} headers (the corpus ×8) index`, '< 50 ms', during, ms, 'hover p95, no index', idleP95, median(during) < 50);
+    row(
+      `${label}: hover p95 while ${files} headers (the corpus ×8) index`,
+      '< 50 ms',
+      during,
+      ms,
+      'hover p95, no index',
+      idleP95,
+      median(during) < 50,
+    );
   } finally {
     rmSync(big.dir, { recursive: true, force: true });
   }
@@ -136,7 +144,8 @@ export async function workspaceSection({ client, SERVER, NODE_ARGS, ROOT, QUICK,
         changes.push({ uri: pathToFileURL(p).href, type: 2 });
       }
       const t0 = performance.now();
-      for (let i = 0; i < changes.length; i += 200) await c.connection.sendNotification('workspace/didChangeWatchedFiles', { changes: changes.slice(i, i + 200) });
+      for (let i = 0; i < changes.length; i += 200)
+        await c.connection.sendNotification('workspace/didChangeWatchedFiles', { changes: changes.slice(i, i + 200) });
       const done = untilIdle(c);
       const t = await hoverTimes(c, done);
       await done;
@@ -165,7 +174,16 @@ export async function workspaceSection({ client, SERVER, NODE_ARGS, ROOT, QUICK,
       if (i % 100 === 0) rss.push(c.rss());
     }
     await c.close();
-    row(`${label}: RSS after ${cycles} edit/save cycles of ${path.basename(p)}`, 'flat', [rss.at(-1)], mb, `RSS at cycle 100`, [rss[0]], rss.at(-1) - rss[0] < 5e6, { rss });
+    row(
+      `${label}: RSS after ${cycles} edit/save cycles of ${path.basename(p)}`,
+      'flat',
+      [rss.at(-1)],
+      mb,
+      `RSS at cycle 100`,
+      [rss[0]],
+      rss.at(-1) - rss[0] < 5e6,
+      { rss },
+    );
     notes.push(
       `Workspace index: RSS every 100 edit/save cycles (write, watcher event, re-index, to idle): ${rss.map((x) => mb(x)).join(', ')}. ` +
         `The index's share of RSS against the bytes of the headers it holds: ${(median(delta) / bytes).toFixed(2)}× (${mb(median(delta))} for ${mb(bytes)}).`,

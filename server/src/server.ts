@@ -125,7 +125,7 @@ export function startServer(connection: Connection): void {
   documents.onDidChangeContent((e) => diagnostics.changed(e.document.uri));
   documents.onDidClose((e) => diagnostics.closed(e.document.uri, e.document.length));
 
-  const context: FeatureContext = { settings: () => settings, diagnostics };
+  const context: FeatureContext = { settings: () => settings, diagnostics, headers: () => workspace.headers() };
   const requests = { ...host, quiet: (uri: string) => diagnostics.quiet(uri) };
   // (typed by name, as the library's own request types are: a request without params answers InvalidParams)
   for (const f of FEATURES) {

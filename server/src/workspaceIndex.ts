@@ -83,9 +83,9 @@ interface Indexed {
 export const SLICE_MS = 2;
 export const REST_MS = 2;
 /** After a request, the next slice waits this long without one (an editor's burst of requests goes first) … */
-export const REQUEST_QUIET_MS = 50;
+export const REQUEST_QUIET_MS = 10;
 /** … but never longer than this after the previous slice: indexing still progresses while the editor keeps asking. */
-export const MAX_WAIT_MS = 100;
+export const MAX_WAIT_MS = 50;
 
 /**
  * A watcher burst of this many events, each within BURST_WINDOW_MS of the one before (a checkout,

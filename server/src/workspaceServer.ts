@@ -16,7 +16,9 @@ import { WorkspaceIndexAnswer, WorkspaceIndexRequest } from '../../shared/protoc
 import { findIncludeRoots } from './headerTree';
 import { EditedDocument } from './textDocument';
 import { Settings } from './features/settings';
-import { HeaderIndexLike, WatchedChange, WorkspaceIndex } from './workspaceIndex';
+import { WatchedChange, WorkspaceIndex } from './workspaceIndex';
+import { HeaderIndex } from './language';
+import type { WorkspaceHeaders } from './features/headerValues';
 
 /** Progress is reported at most this often (a checkout of 800 headers is a few reports, not 800). */
 const PROGRESS_EVERY_MS = 100;
@@ -45,10 +47,13 @@ export class WorkspaceIndexServer {
   /** Told when a run of indexing changed the index (the server refreshes what depends on it). */
   onIndexChanged: (() => void) | undefined;
 
+  /** Counts the runs of indexing that changed the index: a cache of what it resolved is of one generation. */
+  private generation = 0;
+
   constructor(
     private connection: Connection,
     documents: TextDocuments<EditedDocument>,
-    headerIndex?: HeaderIndexLike,
+    private headerIndex: HeaderIndex,
   ) {
     this.index = new WorkspaceIndex(headerIndex, {
       progress: (done, total) => this.progress(done, total),
@@ -108,6 +113,11 @@ export class WorkspaceIndexServer {
     return this.started;
   }
 
+  /** The header index as the features read it. */
+  headers(): WorkspaceHeaders {
+    return { index: this.headerIndex, roots: this.index.status(false).roots, generation: this.generation };
+  }
+
   private progress(done: number, total: number): void {
     this.shown.done = done;
     this.shown.total = total;
@@ -136,6 +146,11 @@ export class WorkspaceIndexServer {
     const r = this.reporter;
     this.reporter = undefined;
     void r?.then((p) => p?.done());
-    if (changed) this.onIndexChanged?.();
+    if (changed) {
+      this.generation++;
+      // what an open scratchpad shows may have changed: the editor asks again
+      void this.connection.languages.inlayHint.refresh().catch(() => undefined);
+      this.onIndexChanged?.();
+    }
   }
 }

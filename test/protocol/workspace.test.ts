@@ -9,6 +9,7 @@ import { after, before, describe, test } from 'node:test';
 import { pathToFileURL } from 'node:url';
 import type { Hover } from 'vscode-languageserver-protocol';
 import type { WorkspaceIndexAnswer } from '../../shared/protocol';
+import { HOSTILE_TEMPLATES } from '../fixtures/hostile-templates';
 import { policyHeader, tempTree } from '../workspace/workspaceKit';
 import { TestClient, startClient } from './client';
 
@@ -159,5 +160,35 @@ describe('limits through the protocol', () => {
     assert.equal(messages.filter((m) => /maxFileBytes/.test(m)).length, 1, messages.join('\n'));
     assert.equal(messages.filter((m) => /not text/.test(m)).length, 1, messages.join('\n'));
     assert.equal(messages.length, 2, messages.join('\n'));
+  });
+});
+
+describe('a scratchpad that includes Catlass headers', () => {
+  const ambiguous = HOSTILE_TEMPLATES.find((h) => h.path.endsWith('ambiguous.hpp'))!;
+  const t = tempTree({ [ambiguous.path]: ambiguous.text });
+  let c: TestClient;
+  before(async () => {
+    c = await startClient({}, undefined, { workspaceFolders: [t.dir] });
+  });
+  after(async () => {
+    await c.close();
+    t.remove();
+  });
+
+  test('hovers with what the workspace index resolves, ‹?› where C++ is ambiguous', async () => {
+    await idle(c);
+    const uri = 'file:///work/instantiate.tla';
+    await c.open(
+      uri,
+      `#include "${ambiguous.path}"\nconstexpr int64_t V = Hostile::P<float, int>::v;\nconstexpr int64_t W = Hostile::P<int, int>::v;\n`,
+    );
+    const at = async (line: number) =>
+      (
+        (await c.request<Hover | null>('textDocument/hover', { textDocument: { uri }, position: { line, character: 19 } }))?.contents as
+          { value: string } | undefined
+      )?.value ?? '';
+    // P<float, int> matches only P<A, int>: v = 1; P<int, int> matches both partial specializations, neither more specialized
+    assert.match(await at(1), /V\*\* from the Catlass headers — .*`1`/);
+    assert.match(await at(2), /W\*\* from the Catlass headers: ‹\?› \(ambiguous/);
   });
 });
