@@ -23,7 +23,18 @@ import {
 export interface HeaderIndexLike {
   setFile(path: string, text: string): void;
   removeFile(path: string): void;
+  /** A file's facts parsed off the main thread (by IndexOptions.parser). */
+  setFacts?(path: string, facts: unknown): void;
 }
+
+/** Parses a header's text into the facts setFacts takes, elsewhere (a worker thread). */
+export interface OffThreadParser {
+  parse(text: string): Promise<unknown>;
+  dispose(): void;
+}
+
+/** Parses in flight at most (the worker takes them in order; more would only queue texts). */
+const PARSES_IN_FLIGHT = 4;
 
 /** What the index tells its owner (the server turns these into progress, messages and refreshes). */
 export interface IndexEvents {
@@ -44,6 +55,8 @@ export interface IndexOptions {
   /** An editor's unsaved text is indexed once it has not changed for this long. */
   settleMs?: number;
   fs?: HeaderFs;
+  /** Where headers are parsed when the index takes facts (default: on this thread, by setFile). */
+  parser?: OffThreadParser;
   /** How the next slice is scheduled, after `ms` (default setTimeout: the requests that arrived meanwhile go first). */
   later?: (run: () => void, ms: number) => void;
 }
@@ -132,6 +145,10 @@ export class WorkspaceIndex {
   private readonly sliceMs: number;
   private readonly settleMs: number;
   private readonly restMs: number;
+  private parser: OffThreadParser | undefined;
+  /** Headers being parsed off the thread: the number of their latest parse (an earlier one's facts are stale). */
+  private parsing = new Map<string, number>();
+  private parses = 0;
   private readonly later: (run: () => void, ms: number) => void;
   /** When the editor last asked something, and when the last slice ended (see pauseFor). */
   private lastRequest = -Infinity;
@@ -147,6 +164,7 @@ export class WorkspaceIndex {
     this.fsys = options.fs ?? nodeFs;
     this.sliceMs = options.sliceMs ?? SLICE_MS;
     this.restMs = options.restMs ?? REST_MS;
+    this.parser = index?.setFacts ? options.parser : undefined;
     this.settleMs = options.settleMs ?? 300;
     this.later = options.later ?? ((f, ms) => setTimeout(f, ms));
   }
@@ -267,7 +285,7 @@ export class WorkspaceIndex {
   }
 
   get busy(): boolean {
-    return !!this.walk || this.dirty.size > 0 || this.settling.size > 0 || this.burst.timer !== undefined;
+    return !!this.walk || this.dirty.size > 0 || this.settling.size > 0 || this.burst.timer !== undefined || this.parsing.size > 0;
   }
 
   /** Resolves when nothing is left to do (no walk, nothing dirty, no edit settling). */
@@ -304,6 +322,8 @@ export class WorkspaceIndex {
 
   dispose(): void {
     this.disposed = true;
+    this.parser?.dispose();
+    this.parsing.clear();
     for (const t of this.settling.values()) clearTimeout(t);
     this.settling.clear();
     clearTimeout(this.burst.timer);
@@ -336,7 +356,7 @@ export class WorkspaceIndex {
           continue;
         }
         const next = this.dirty.values().next();
-        if (next.done) break;
+        if (next.done || this.parsing.size >= PARSES_IN_FLIGHT) break;
         this.dirty.delete(next.value);
         this.refresh(next.value);
         this.run.done++;
@@ -410,7 +430,8 @@ export class WorkspaceIndex {
       return;
     }
     try {
-      this.index?.setFile(p, next.text);
+      if (this.parser) this.parseElsewhere(p, next.text);
+      else this.index?.setFile(p, next.text);
     } catch (e) {
       // a header the index cannot take is left out, and the index keeps serving
       this.drop(p);
@@ -423,7 +444,33 @@ export class WorkspaceIndex {
     this.run.changed = true;
   }
 
+  /** The header parsed by the parser; its facts set when they come, unless the header changed or went meanwhile. */
+  private parseElsewhere(p: string, text: string): void {
+    const ticket = ++this.parses;
+    this.parsing.set(p, ticket);
+    this.parser!.parse(text).then(
+      (facts) => {
+        if (this.parsing.get(p) !== ticket || this.disposed) return;
+        this.parsing.delete(p);
+        this.index!.setFacts!(p, facts);
+        this.kick();
+      },
+      (e: Error) => {
+        if (this.parsing.get(p) !== ticket || this.disposed) return;
+        this.parsing.delete(p);
+        // the parser failed (or its thread is gone): this header, and those after it, are parsed here
+        this.parser = undefined;
+        const known = this.indexed.get(p);
+        if (known) known.hash = ''; // read and parsed again
+        this.dirty.add(p);
+        this.events.notice?.('unreadable', `the header parser thread failed (${e.message}): headers are parsed on the main thread`);
+        this.kick();
+      },
+    );
+  }
+
   private drop(p: string): void {
+    this.parsing.delete(p); // a parse in flight is stale
     const known = this.indexed.get(p);
     if (!known) return;
     this.index?.removeFile(p);
@@ -440,11 +487,12 @@ export class WorkspaceIndex {
 
   /** Nothing left: the run ends (its idle event once), and whoever waited is told. */
   private settle(): void {
+    if (this.busy) return; // a parse in flight or an edit settling: its end settles again
     if (this.run.active) {
       const changed = this.run.changed;
       this.run = { done: 0, changed: false, active: false };
       this.events.idle?.(changed);
     }
-    if (!this.busy) for (const w of this.waiters.splice(0)) w();
+    for (const w of this.waiters.splice(0)) w();
   }
 }

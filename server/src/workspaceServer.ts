@@ -2,7 +2,10 @@
 // the settings, the watcher's events and the editor's open headers as churn, progress as LSP
 // work-done progress ("Indexing Catlass headers 312/830"), a limit told once as a message, and
 // tlaLayout/workspaceIndex (what the index holds) for tests, the bench and the fuzz campaign.
+import { existsSync } from 'node:fs';
+import * as path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { Worker } from 'node:worker_threads';
 import {
   Connection,
   FileChangeType,
@@ -16,7 +19,7 @@ import { WorkspaceIndexAnswer, WorkspaceIndexRequest } from '../../shared/protoc
 import { findIncludeRoots } from './headerTree';
 import { EditedDocument } from './textDocument';
 import { Settings } from './features/settings';
-import { WatchedChange, WorkspaceIndex } from './workspaceIndex';
+import { OffThreadParser, WatchedChange, WorkspaceIndex } from './workspaceIndex';
 import { HeaderIndex } from './language';
 import type { WorkspaceHeaders } from './features/headerValues';
 
@@ -28,6 +31,46 @@ const CHANGE_TYPES: Record<number, WatchedChange['type']> = {
   [FileChangeType.Changed]: 'changed',
   [FileChangeType.Deleted]: 'deleted',
 };
+
+/**
+ * The header parser thread (dist/headerWorker.js beside this bundle): a header's parse (up to
+ * ~100 ms) never holds a request. Undefined where the script is not there (the tests' bundles):
+ * headers are then parsed on this thread, in the index's slices.
+ */
+function workerParser(): OffThreadParser | undefined {
+  const script = path.join(__dirname, 'headerWorker.js');
+  if (!existsSync(script)) return undefined;
+  let worker: Worker;
+  try {
+    worker = new Worker(script);
+  } catch {
+    return undefined;
+  }
+  worker.unref();
+  let next = 0;
+  const waiting = new Map<number, { resolve: (f: unknown) => void; reject: (e: Error) => void }>();
+  worker.on('message', (m: { id: number; facts?: unknown; error?: string }) => {
+    const w = waiting.get(m.id);
+    waiting.delete(m.id);
+    if (m.error !== undefined) w?.reject(new Error(m.error));
+    else w?.resolve(m.facts);
+  });
+  const failAll = (e: Error) => {
+    for (const w of waiting.values()) w.reject(e);
+    waiting.clear();
+  };
+  worker.on('error', failAll);
+  worker.on('exit', (code) => failAll(new Error(`the parser thread exited (${code})`)));
+  return {
+    parse: (text) =>
+      new Promise((resolve, reject) => {
+        const id = ++next;
+        waiting.set(id, { resolve, reject });
+        worker.postMessage({ id, text });
+      }),
+    dispose: () => void worker.terminate(),
+  };
+}
 
 function pathOf(uri: string): string | undefined {
   if (!uri.startsWith('file:')) return undefined;
@@ -55,17 +98,21 @@ export class WorkspaceIndexServer {
     documents: TextDocuments<EditedDocument>,
     private headerIndex: HeaderIndex,
   ) {
-    this.index = new WorkspaceIndex(headerIndex, {
-      progress: (done, total) => this.progress(done, total),
-      idle: (changed) => this.idle(changed),
-      notice: (_reason, message) => {
-        connection.console.info(`tla-layout: header index: ${message}`);
-        // the notification (window/showMessage), not the request: a client that does not answer requests must not matter
-        void connection
-          .sendNotification(ShowMessageNotification.type, { type: MessageType.Info, message: `TLA Layout: ${message}.` })
-          .catch(() => undefined);
+    this.index = new WorkspaceIndex(
+      headerIndex,
+      {
+        progress: (done, total) => this.progress(done, total),
+        idle: (changed) => this.idle(changed),
+        notice: (_reason, message) => {
+          connection.console.info(`tla-layout: header index: ${message}`);
+          // the notification (window/showMessage), not the request: a client that does not answer requests must not matter
+          void connection
+            .sendNotification(ShowMessageNotification.type, { type: MessageType.Info, message: `TLA Layout: ${message}.` })
+            .catch(() => undefined);
+        },
       },
-    });
+      { parser: workerParser() },
+    );
     const header = (uri: string) => {
       const p = pathOf(uri);
       return p !== undefined && this.index.covers(p) ? p : undefined;
