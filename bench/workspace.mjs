@@ -2,7 +2,7 @@
 // include tree (../shared/corpus/catlass/include), through the client — the index's cold time and
 // RSS, hover p95 while a larger tree (the corpus copied 8 times) indexes, the absorption of a
 // checkout rewriting 800 headers, and RSS over 1,000 edit/save cycles of a header.
-import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync, readFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdtempSync, readdirSync, rmSync, writeFileSync, readFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -69,7 +69,14 @@ export async function workspaceSection({ client, SERVER, NODE_ARGS, ROOT, QUICK,
       nodeArgs: [...NODE_ARGS],
       ...(folders ? { workspaceFolders: folders } : {}),
     });
-  const runs = QUICK ? 1 : 3;
+  const b = { start, runs: QUICK ? 1 : 3, QUICK, corpusInclude, label, row, notes, ms, mb, pct, median, log };
+  const indexed = await coldRows(b);
+  await hoverRow(b);
+  await checkoutRow(b);
+  await cyclesRow(b, indexed);
+}
+
+async function coldRows({ start, runs, corpusInclude, label, row, ms, mb, median, log }) {
   const nHeaders = headersUnder(corpusInclude).length;
 
   // 1. cold: from initialized to idle; RSS against a server without an index, both after the same wait
@@ -87,15 +94,18 @@ export async function workspaceSection({ client, SERVER, NODE_ARGS, ROOT, QUICK,
     await sleep(500);
     rssIndex.push(c.rss());
     await c.close();
-    const b = await start(undefined);
+    const base = await start(undefined);
     await sleep(500 + cold.at(-1));
-    rssBase.push(b.rss());
-    await b.close();
+    rssBase.push(base.rss());
+    await base.close();
   }
   row(`${label}: ${nHeaders} headers (${mb(bytes)}), cold in the background`, '< 5 s', cold, ms, '—', [], median(cold) < 5000);
   const delta = rssIndex.map((x, i) => x - rssBase[i]);
   row(`${label}: RSS more than a server without an index`, '< 100 MB', delta, mb, 'headers indexed (bytes)', [bytes], median(delta) < 100e6);
+  return { delta: median(delta), bytes };
+}
 
+async function hoverRow({ start, runs, corpusInclude, label, row, ms, pct, median }) {
   // 2. hovers while the corpus copied 8 times indexes (every 20 ms, as while typing); baseline: the same with no index
   const big = copiedTree(corpusInclude, 8);
   try {
@@ -110,10 +120,10 @@ export async function workspaceSection({ client, SERVER, NODE_ARGS, ROOT, QUICK,
       files = (await ready).files;
       during.push(pct(t, 95));
       await c.close();
-      const b = await start(undefined);
-      await b.open(DOC_URI, DOC);
-      idleP95.push(pct(await hoverTimes(b, sleep(Math.max(500, 20 * t.length * 1.5))), 95));
-      await b.close();
+      const base = await start(undefined);
+      await base.open(DOC_URI, DOC);
+      idleP95.push(pct(await hoverTimes(base, sleep(Math.max(500, 20 * t.length * 1.5))), 95));
+      await base.close();
     }
     row(
       `${label}: hover p95 while ${files} headers (the corpus ×8) index`,
@@ -127,7 +137,9 @@ export async function workspaceSection({ client, SERVER, NODE_ARGS, ROOT, QUICK,
   } finally {
     rmSync(big.dir, { recursive: true, force: true });
   }
+}
 
+async function checkoutRow({ start, runs, corpusInclude, label, row, ms, pct }) {
   // 3. a checkout rewriting 800 headers of the corpus copied 3 times: events in bursts of 200, to idle
   const three = copiedTree(corpusInclude, 3);
   try {
@@ -157,7 +169,9 @@ export async function workspaceSection({ client, SERVER, NODE_ARGS, ROOT, QUICK,
   } finally {
     rmSync(three.dir, { recursive: true, force: true });
   }
+}
 
+async function cyclesRow({ start, QUICK, corpusInclude, label, row, notes, mb }, { delta, bytes }) {
   // 4. 1,000 edit/save cycles of one header: RSS at cycle 100 and at cycle 1,000
   const one = copiedTree(corpusInclude, 1);
   try {
@@ -186,7 +200,7 @@ export async function workspaceSection({ client, SERVER, NODE_ARGS, ROOT, QUICK,
     );
     notes.push(
       `Workspace index: RSS every 100 edit/save cycles (write, watcher event, re-index, to idle): ${rss.map((x) => mb(x)).join(', ')}. ` +
-        `The index's share of RSS against the bytes of the headers it holds: ${(median(delta) / bytes).toFixed(2)}× (${mb(median(delta))} for ${mb(bytes)}).`,
+        `The index's share of RSS against the bytes of the headers it holds: ${(delta / bytes).toFixed(2)}× (${mb(delta)} for ${mb(bytes)}).`,
     );
   } finally {
     rmSync(one.dir, { recursive: true, force: true });

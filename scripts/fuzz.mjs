@@ -106,7 +106,8 @@ const all = [
       ]
     : []),
 ];
-if (opts.lsp && !P.workspaceCorpus().length) console.log(`fuzz: the workspace family is skipped: ${path.relative(root, P.WORKSPACE_CORPUS)} is absent`);
+if (opts.lsp && !P.workspaceCorpus().length)
+  console.log(`fuzz: the workspace family is skipped: ${path.relative(root, P.WORKSPACE_CORPUS)} is absent`);
 for (const n of opts.only ?? []) {
   if (!all.some((p) => p.name === n)) {
     console.error(`fuzz: no property '${n}'; there are ${all.map((p) => p.name).join(', ')}`);

@@ -86,7 +86,7 @@ export function compileCommandIncludes(json: string, baseDir: string): string[] 
 export function findIncludeRoots(folders: readonly string[], setting: readonly string[], fsys: HeaderFs = nodeFs): string[] {
   const roots: string[] = [];
   const add = (dir: string) => {
-    let real = dir;
+    let real: string;
     try {
       real = fsys.realpathSync(dir);
     } catch {
