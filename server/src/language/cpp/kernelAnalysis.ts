@@ -71,6 +71,15 @@ interface Progress {
   places: Map<StatementAnalysis, Ast.Span>;
 }
 
+/** One call's work on a progress: when it started, whether it did new work (then it may yield), its counts. */
+interface Pass {
+  pr: Progress;
+  t0: number;
+  stats: CppAnalyzer['stats'];
+  work: boolean;
+  free: (name: string) => Value;
+}
+
 interface ScopedBinding {
   /** undefined: the name is unknown in this block (a template parameter hides an outer one). */
   binding: Binding | undefined;
@@ -233,195 +242,212 @@ export class CppAnalyzer {
     }
     const stats = { tokenized: 0, parsed: 0, evaluated: 0, expressions: 0 };
     this.stats = stats;
+    if (!pr) pr = this.begin(text, stats);
     if (!pr) {
-      const { tokens, tokenized } = this.tokens(text);
-      stats.tokenized = tokenized;
-      // the caches may hold what this text needs twice over, and some slack
-      const max = 2 * entryBytes(text) + CACHE_SLACK_BYTES;
-      this.cache.maxBytes = max;
-      this.cache.generation++;
-      this.cache.trim();
-      const scan = scanTokens(tokens.tokens, tokens.includes.length > 0);
-      this.previous = { text, tokens };
-      if (!scan.mentionsTla) {
-        this.previousBindings.clear();
-        return placedAnalysis(
-          { text: original, statements: [], diagnostics: [], declarations: new Map(), usesTla: false, complete: true },
-          new Map(),
-        );
-      }
-      // what names bind (constants, aliases, buffers, using-directives) in source order, then the expressions
-      // a scanned declaration as an item: where it is, the name it binds, the block where that is visible
-      const item = (
-        kind: Item['kind'],
-        x: { start: number; end: number; nameStart?: number; nameEnd?: number; scopeStart: number; scopeEnd: number },
-        name: string | undefined,
-      ): Item => ({
-        kind,
-        start: x.start,
-        end: x.end,
-        name,
-        nameStart: x.nameStart,
-        nameEnd: x.nameEnd,
-        scopeStart: x.scopeStart,
-        scopeEnd: x.scopeEnd,
-      });
-      const names: Item[] = [
-        ...scan.constants.map((c) => item('constant', c, c.name)),
-        ...scan.aliases.map((a) => item(a.layoutType ? 'alias' : 'type', a, a.name)),
-        ...scan.buffers.map((b): Item => ({ ...item('buffer', b, b.name), isArray: b.isArray })),
-        ...scan.usings.map((u) => item('using', u, `using namespace ${u.namespace}`)),
-        ...scan.unknownNames.map((u) => item('unknownName', u, u.name)),
-      ].sort((x, y) => x.start - y.start);
-      const items: Item[] = [...names, ...scan.expressions.map((e) => item('expression', e, e.boundName))];
-      // A file that uses what exists only on Ascend 950 outside any #if on the arch compiles only
-      // with CATLASS_ARCH 3510 (the examples set it on the command line): evaluate it so.
-      const archs = archRegions(text);
-      const only3510 = tokens.tokens.some(
-        (t) => t.kind === 'ident' && ARCH_3510_NAMES.has(t.text) && !archs.some((r) => r.start <= t.start && t.start < r.end),
-      );
-      if (only3510) archs.push({ start: 0, end: Infinity, arch: 3510 });
-      pr = {
-        text,
-        items,
-        next: 0,
-        statements: [],
-        limited: [],
-        scoped: new Map(),
-        made: new Map(),
-        archs,
-        declarations: new Map(),
-        symbols: new Map(),
-        places: new Map(),
-      };
+      this.previousBindings.clear();
+      return placedAnalysis({ text: original, statements: [], diagnostics: [], declarations: new Map(), usesTla: false, complete: true }, new Map());
     }
     stats.expressions = pr.items.length;
-    const { scoped, made, symbols, declarations, places } = pr;
+    const { symbols } = pr;
     const free = (n: string) => {
       let v = symbols.get(n);
       if (!v) symbols.set(n, (v = core.symbolicInt(n)));
       return v;
     };
-    let work = false;
+    const pass: Pass = { pr, t0, stats, work: false, free };
+    this.evaluateItems(pass);
+    return this.finish(pass, original);
+  }
 
-    /** Parses and evaluates one piece of the source; undefined when it is not TLA we understand. */
-    const evaluate = (
+  /** Tokenizes and scans a new text into the items to evaluate; undefined when it does not use TLA. */
+  private begin(text: string, stats: CppAnalyzer['stats']): Progress | undefined {
+    const { tokens, tokenized } = this.tokens(text);
+    stats.tokenized = tokenized;
+    // the caches may hold what this text needs twice over, and some slack
+    const max = 2 * entryBytes(text) + CACHE_SLACK_BYTES;
+    this.cache.maxBytes = max;
+    this.cache.generation++;
+    this.cache.trim();
+    const scan = scanTokens(tokens.tokens, tokens.includes.length > 0);
+    this.previous = { text, tokens };
+    if (!scan.mentionsTla) return undefined;
+    // what names bind (constants, aliases, buffers, using-directives) in source order, then the expressions
+    // a scanned declaration as an item: where it is, the name it binds, the block where that is visible
+    const item = (
       kind: Item['kind'],
-      start: number,
-      end: number,
-      wrap: (src: string) => string,
-      offsetInWrap: number,
-    ): StatementAnalysis | undefined => {
-      const source = text.slice(start, end);
-      // a buffer's and a type alias's wrap holds the declared name: cache by the whole statement
-      const src = kind === 'buffer' || kind === 'type' ? wrap(source) : source;
-      // only what passed the limits is cached
-      let entry = this.cache.get(kind, src);
-      const wrapped = entry ? entry.wrapped : wrap(source);
-      const chunk = { text: wrapped, terminated: true, preprocessor: false };
-      // the record of this piece, at its place (from its wrapped text's start to its source's end)
-      const place = { start: start - offsetInWrap, end };
-      const placed = (statement: Ast.Statement | null, result: EvalResult | null, local: LocalDiagnostic[]): StatementAnalysis => {
-        const sa: StatementAnalysis = { index: 0, chunk, statement, result, local };
-        places.set(sa, place);
-        return sa;
-      };
-      const limited = (message: string): StatementAnalysis =>
-        placed(null, null, [{ ...limitDiagnostic(message, wrapped.length), start: offsetInWrap, end: offsetInWrap + Math.min(1, source.length) }]);
-      if (!entry) {
-        if (source.length > MAX_CPP_EXPRESSION_CHARS) return limited(limitMessages.length(source.length));
-        const deep = nestingLimit(wrapped);
-        if (deep) return limited(deep);
-        work = true;
-        let parsedNow: ParseResult;
-        try {
-          parsedNow = parseStatement(wrapped);
-        } catch (e) {
-          if (!(e instanceof RangeError)) throw e;
-          return limited(limitMessages.stack()); // deeper than the parser's stack
-        }
-        entry = this.cache.add(kind, src, wrapped, parsedNow);
-        stats.parsed++;
-      }
-      const parsed = entry.parsed;
-      if (!parsed.ok) return undefined; // not TLA we understand: say nothing (clangd speaks for C++)
-      const st = parsed.statement;
-
-      let result: EvalResult;
-      const cached = entry.evaluation;
-      const archHere = pr!.archs.find((r) => r.start <= start && start < r.end)?.arch ?? this.defaultArch ?? core.DEFAULT_ARCH;
-      const lookupHere = (n: string) => (n === ARCH_MACRO ? archBinding(archHere) : lookupAt(scoped, n, start));
-      if (cached && readsHold(cached.reads, { get: lookupHere })) result = cached.result;
-      else {
-        work = true;
-        const names = () => [...scoped.keys()].filter((n) => lookupAt(scoped, n, start));
-        const done = evaluateRecording(st, { lookup: lookupHere, names, free });
-        if (done === 'too-deep') {
-          this.cache.delete(kind, src);
-          return limited(limitMessages.stack()); // a chain too long to evaluate recursively
-        }
-        result = done.result;
-        stats.evaluated++;
-        entry.evaluation = done.reads ? { reads: done.reads, result } : undefined;
-      }
-      return placed(
-        st,
-        result,
-        result.diagnostics.filter((d) => CERTAIN_CODES.has(d.code)).map((d) => ({ ...d, severity: 'warning' as const })),
-      );
+      x: { start: number; end: number; nameStart?: number; nameEnd?: number; scopeStart: number; scopeEnd: number },
+      name: string | undefined,
+    ): Item => ({
+      kind,
+      start: x.start,
+      end: x.end,
+      name,
+      nameStart: x.nameStart,
+      nameEnd: x.nameEnd,
+      scopeStart: x.scopeStart,
+      scopeEnd: x.scopeEnd,
+    });
+    const names: Item[] = [
+      ...scan.constants.map((c) => item('constant', c, c.name)),
+      ...scan.aliases.map((a) => item(a.layoutType ? 'alias' : 'type', a, a.name)),
+      ...scan.buffers.map((b): Item => ({ ...item('buffer', b, b.name), isArray: b.isArray })),
+      ...scan.usings.map((u) => item('using', u, `using namespace ${u.namespace}`)),
+      ...scan.unknownNames.map((u) => item('unknownName', u, u.name)),
+    ].sort((x, y) => x.start - y.start);
+    const items: Item[] = [...names, ...scan.expressions.map((e) => item('expression', e, e.boundName))];
+    // A file that uses what exists only on Ascend 950 outside any #if on the arch compiles only
+    // with CATLASS_ARCH 3510 (the examples set it on the command line): evaluate it so.
+    const archs = archRegions(text);
+    const only3510 = tokens.tokens.some(
+      (t) => t.kind === 'ident' && ARCH_3510_NAMES.has(t.text) && !archs.some((r) => r.start <= t.start && t.start < r.end),
+    );
+    if (only3510) archs.push({ start: 0, end: Infinity, arch: 3510 });
+    return {
+      text,
+      items,
+      next: 0,
+      statements: [],
+      limited: [],
+      scoped: new Map(),
+      made: new Map(),
+      archs,
+      declarations: new Map(),
+      symbols: new Map(),
+      places: new Map(),
     };
+  }
 
-    const bind = (name: string, value: Value | null, sa: StatementAnalysis, nameStart: number, nameEnd: number, it: Item) => {
-      // the same value as a binding of the previous analysis: that binding, so its dependents stay cached
-      // (identity only: with scoped names, a binding of an equal-printing value from another scope
-      // or another text may stand for another declaration — found by the C++ fuzz)
-      const same = this.previousBindings.get(name)?.find((b) => b.value === value);
-      const binding = same ?? { value };
-      bindIn(scoped, name, binding, it);
-      let list = made.get(name);
-      if (!list) made.set(name, (list = []));
-      list.push(binding);
-      const base = places.get(sa)!.start;
-      declarations.set(name, { name, statement: sa, nameSpan: { start: nameStart - base, end: nameEnd - base }, value: binding.value });
+  /** Parses and evaluates one piece of the source; undefined when it is not TLA we understand. */
+  private evaluatePiece(
+    pass: Pass,
+    kind: Item['kind'],
+    start: number,
+    end: number,
+    wrap: (src: string) => string,
+    offsetInWrap: number,
+  ): StatementAnalysis | undefined {
+    const { text, places, scoped } = pass.pr;
+    const source = text.slice(start, end);
+    // a buffer's and a type alias's wrap holds the declared name: cache by the whole statement
+    const src = kind === 'buffer' || kind === 'type' ? wrap(source) : source;
+    // only what passed the limits is cached
+    let entry = this.cache.get(kind, src);
+    const wrapped = entry ? entry.wrapped : wrap(source);
+    const chunk = { text: wrapped, terminated: true, preprocessor: false };
+    // the record of this piece, at its place (from its wrapped text's start to its source's end)
+    const place = { start: start - offsetInWrap, end };
+    const placed = (statement: Ast.Statement | null, result: EvalResult | null, local: LocalDiagnostic[]): StatementAnalysis => {
+      const sa: StatementAnalysis = { index: 0, chunk, statement, result, local };
+      places.set(sa, place);
+      return sa;
     };
+    const limited = (message: string): StatementAnalysis =>
+      placed(null, null, [{ ...limitDiagnostic(message, wrapped.length), start: offsetInWrap, end: offsetInWrap + Math.min(1, source.length) }]);
+    if (!entry) {
+      if (source.length > MAX_CPP_EXPRESSION_CHARS) return limited(limitMessages.length(source.length));
+      const deep = nestingLimit(wrapped);
+      if (deep) return limited(deep);
+      pass.work = true;
+      let parsedNow: ParseResult;
+      try {
+        parsedNow = parseStatement(wrapped);
+      } catch (e) {
+        if (!(e instanceof RangeError)) throw e;
+        return limited(limitMessages.stack()); // deeper than the parser's stack
+      }
+      entry = this.cache.add(kind, src, wrapped, parsedNow);
+      pass.stats.parsed++;
+    }
+    const parsed = entry.parsed;
+    if (!parsed.ok) return undefined; // not TLA we understand: say nothing (clangd speaks for C++)
+    const st = parsed.statement;
 
+    let result: EvalResult;
+    const cached = entry.evaluation;
+    const archHere = pass.pr.archs.find((r) => r.start <= start && start < r.end)?.arch ?? this.defaultArch ?? core.DEFAULT_ARCH;
+    const lookupHere = (n: string) => (n === ARCH_MACRO ? archBinding(archHere) : lookupAt(scoped, n, start));
+    if (cached && readsHold(cached.reads, { get: lookupHere })) result = cached.result;
+    else {
+      pass.work = true;
+      const names = () => [...scoped.keys()].filter((n) => lookupAt(scoped, n, start));
+      const done = evaluateRecording(st, { lookup: lookupHere, names, free: pass.free });
+      if (done === 'too-deep') {
+        this.cache.delete(kind, src);
+        return limited(limitMessages.stack()); // a chain too long to evaluate recursively
+      }
+      result = done.result;
+      pass.stats.evaluated++;
+      entry.evaluation = done.reads ? { reads: done.reads, result } : undefined;
+    }
+    return placed(
+      st,
+      result,
+      result.diagnostics.filter((d) => CERTAIN_CODES.has(d.code)).map((d) => ({ ...d, severity: 'warning' as const })),
+    );
+  }
+
+  /** Binds a name in the block of `it` and records its declaration. */
+  private bind(pass: Pass, name: string, value: Value | null, sa: StatementAnalysis, nameStart: number, nameEnd: number, it: Item): void {
+    const { scoped, made, places, declarations } = pass.pr;
+    // the same value as a binding of the previous analysis: that binding, so its dependents stay cached
+    // (identity only: with scoped names, a binding of an equal-printing value from another scope
+    // or another text may stand for another declaration — found by the C++ fuzz)
+    const same = this.previousBindings.get(name)?.find((b) => b.value === value);
+    const binding = same ?? { value };
+    bindIn(scoped, name, binding, it);
+    let list = made.get(name);
+    if (!list) made.set(name, (list = []));
+    list.push(binding);
+    const base = places.get(sa)!.start;
+    declarations.set(name, { name, statement: sa, nameSpan: { start: nameStart - base, end: nameEnd - base }, value: binding.value });
+  }
+
+  /** Constants first, then aliases, then the expressions, each in the order of the source, until the time budget. */
+  private evaluateItems(pass: Pass): void {
     // constants first, then aliases, then the expressions, each in the order of the source
+    const { pr } = pass;
     const items = pr.items;
     while (pr.next < items.length) {
       // a call that did new work and spent its time yields (each call does some)
-      if (work && performance.now() - t0 > this.budgetMs) break;
+      if (pass.work && performance.now() - pass.t0 > this.budgetMs) break;
       const it = items[pr.next++];
       if (it.kind === 'constant') {
         const prefix = 'auto __c = ';
-        const sa = evaluate(it.kind, it.start, it.end, (s) => `${prefix}${s};`, prefix.length);
+        const sa = this.evaluatePiece(pass, it.kind, it.start, it.end, (s) => `${prefix}${s};`, prefix.length);
         if (sa && !sa.result) pr.limited.push(sa);
-        if (sa?.result?.value && sa.result.value.kind === 'int') bind(it.name!, sa.result.value, sa, it.nameStart!, it.nameEnd!, it);
+        if (sa?.result?.value && sa.result.value.kind === 'int') this.bind(pass, it.name!, sa.result.value, sa, it.nameStart!, it.nameEnd!, it);
       } else if (it.kind === 'alias') {
         const prefix = 'auto __a = ';
         // bound, not listed: the `{}` we add does not exist in the source, so no hint sits on it
-        const sa = evaluate(it.kind, it.start, it.end, (s) => `${prefix}${s}{};`, prefix.length);
+        const sa = this.evaluatePiece(pass, it.kind, it.start, it.end, (s) => `${prefix}${s}{};`, prefix.length);
         if (sa && !sa.result) pr.limited.push(sa);
-        if (sa?.result?.value) bind(it.name!, sa.result.value, sa, it.nameStart!, it.nameEnd!, it);
+        if (sa?.result?.value) this.bind(pass, it.name!, sa.result.value, sa, it.nameStart!, it.nameEnd!, it);
       } else if (it.kind === 'type') {
         // `using ElementA = half;`: the type it names (an element, a tag, a TLA type)
         const prefix = `using ${it.name} = `;
-        const sa = evaluate(it.kind, it.start, it.end, (s) => `${prefix}${s};`, prefix.length);
-        if (sa?.result?.value) bind(it.name!, sa.result.value, sa, it.nameStart!, it.nameEnd!, it);
+        const sa = this.evaluatePiece(pass, it.kind, it.start, it.end, (s) => `${prefix}${s};`, prefix.length);
+        if (sa?.result?.value) this.bind(pass, it.name!, sa.result.value, sa, it.nameStart!, it.nameEnd!, it);
       } else if (it.kind === 'buffer') {
-        const sa = evaluate(it.kind, it.start, it.end, (s) => `${s} ${it.name};`, 0);
+        const sa = this.evaluatePiece(pass, it.kind, it.start, it.end, (s) => `${s} ${it.name};`, 0);
         const v = sa?.result?.value;
-        if (sa && v?.kind === 'buffer') bind(it.name!, it.isArray ? { ...v, array: true } : v, sa, it.nameStart!, it.nameEnd!, it);
+        if (sa && v?.kind === 'buffer') this.bind(pass, it.name!, it.isArray ? { ...v, array: true } : v, sa, it.nameStart!, it.nameEnd!, it);
       } else if (it.kind === 'unknownName') {
-        bindIn(scoped, it.name!, undefined, it);
+        bindIn(pr.scoped, it.name!, undefined, it);
       } else if (it.kind === 'using') {
-        bindIn(scoped, it.name!, USING_BINDING, it);
+        bindIn(pr.scoped, it.name!, USING_BINDING, it);
       } else {
-        const sa = evaluate(it.kind, it.start, it.end, (s) => `${s};`, 0);
+        const sa = this.evaluatePiece(pass, it.kind, it.start, it.end, (s) => `${s};`, 0);
         if (!sa) continue;
         pr.statements.push(sa);
-        if (it.name && sa.result?.value) bind(it.name, sa.result.value, sa, it.nameStart!, it.nameEnd!, it);
+        if (it.name && sa.result?.value) this.bind(pass, it.name, sa.result.value, sa, it.nameStart!, it.nameEnd!, it);
       }
     }
+  }
+
+  /** The analysis of what has been evaluated: statements in source order, their diagnostics, the budget's note. */
+  private finish(pass: Pass, original: string): CppAnalysis {
+    const { pr, t0 } = pass;
+    const { items, places, declarations, made } = pr;
     const complete = pr.next >= items.length;
     this.progress = complete ? undefined : pr;
 
