@@ -33,6 +33,7 @@ export { LineIndex, TextSource, lineStarts } from './syntax/text';
 export { isCppPath } from './syntax/vocabulary';
 export {
   HeaderIndex,
+  headerFacts,
   headerNameUnder,
   includesOfText,
   indexIncludes,

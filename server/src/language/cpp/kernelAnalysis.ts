@@ -25,7 +25,7 @@ import { CACHE_SLACK_BYTES, MAX_CPP_EXPRESSION_CHARS, limitMessages, normalizeLi
 import { nestingLimit } from '../syntax';
 
 /** Only these are certain in C++ (structure, not values), and they are warnings there. */
-const CERTAIN_CODES = new Set(['rank-mismatch', 'depth-mismatch', 'catlass-coord']);
+const CERTAIN_CODES = new Set(['rank-mismatch', 'depth-mismatch', 'catlass-coord', 'ambiguous']);
 
 export interface CppAnalysis extends DocumentAnalysis {
   /** false when the file neither includes a tla/ header nor mentions tla:: — then nothing is shown. */
