@@ -22,6 +22,7 @@ import {
   withHeaders,
 } from './language';
 import { EditedDocument } from './textDocument';
+import type { HeaderInstance } from './templateInstances';
 
 export type DocumentKind = 'tla' | 'cpp';
 
@@ -36,6 +37,8 @@ export interface AnalysedDocument {
   source?: TextSource;
   analysis: DocumentAnalysis;
   lines: LineIndex;
+  /** A header whose template body is read under the workspace's one instantiation of it (templateInstances.ts). */
+  instance?: HeaderInstance;
 }
 
 /**
@@ -161,6 +164,8 @@ export class DocumentAnalyses {
     this.latest.clear();
     return true;
   }
+  /** A C++ header's one instantiation in the workspace, if known now (templateInstances.ts; unset: none). */
+  instanceOf: ((uri: string, text: string) => HeaderInstance | undefined) | undefined;
   /** Told the size of every analysis actually run (for the memory housekeeping). */
   onAnalysed: ((statements: number) => void) | undefined;
 
@@ -225,11 +230,18 @@ export class DocumentAnalyses {
     const sameText = !!cached && (source ? cached.source === source : cached.text === doc.getText());
     // the same version of the same text (a second didOpen may bring another text under the same
     // version), analysed to the end (a C++ analysis may have yielded: then it continues)
-    if (cached && sameText && cached.version === doc.version && this.complete(cached)) return cached;
     const kind = documentKind(doc);
+    const instance = kind === 'cpp' && this.cppEnabled ? this.instanceOf?.(doc.uri, doc.getText()) : undefined;
+    if (cached && sameText && cached.version === doc.version && cached.instance === instance && this.complete(cached)) return cached;
     let analyzer = this.analyzers.get(doc.uri);
-    if (!analyzer || (kind === 'cpp') !== analyzer instanceof CppAnalyzer) {
+    // (an analyzer reads one instantiation for its life: another needs a new one)
+    if (
+      !analyzer ||
+      (kind === 'cpp') !== analyzer instanceof CppAnalyzer ||
+      (analyzer instanceof CppAnalyzer && analyzer.instantiation !== instance)
+    ) {
       analyzer = kind === 'cpp' ? new CppAnalyzer() : new Analyzer(this.arch);
+      if (analyzer instanceof CppAnalyzer) analyzer.instantiation = instance;
       analyzer.budgetMs = this.budgetMs;
       this.analyzers.set(doc.uri, analyzer);
     }
@@ -260,6 +272,7 @@ export class DocumentAnalyses {
       },
       analysis,
       lines,
+      ...(instance ? { instance } : {}),
     };
     this.latest.set(doc.uri, result);
     return result;

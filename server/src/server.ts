@@ -16,12 +16,12 @@ import {
 } from 'vscode-languageserver/node';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { DocumentAnalyses } from './documents';
 import { DiagnosticsScheduler } from './diagnosticsScheduler';
 import { DEBOUNCE_MS } from './debounce';
 import { EditedDocument } from './textDocument';
-import { ANALYSIS_BUDGET_MS, HeaderIndex } from './language';
+import { ANALYSIS_BUDGET_MS, HeaderIndex, isCppPath } from './language';
 import { analysed } from './memory';
 import { MessageGuard } from './stdio';
 import { DIAGNOSTICS_JSON } from './diagnosticsJson';
@@ -29,6 +29,7 @@ import { FEATURES, FeatureContext, capabilities } from './featureTable';
 import { requestHandler } from './requests';
 import { DEFAULT_SETTINGS, Settings, readSettings } from './features/settings';
 import { WorkspaceIndexServer } from './workspaceServer';
+import { TemplateInstances } from './templateInstances';
 
 /** Diagnostics follow typing after this pause (see debounce.ts); the last edit is always published. */
 export { DEBOUNCE_MS };
@@ -79,6 +80,23 @@ export function startServer(connection: Connection): void {
     },
   });
   let settings: Settings = DEFAULT_SETTINGS;
+  // a header's template body under the workspace's one instantiation of it (templateInstances.ts)
+  const instances = new TemplateInstances(() => {
+    const h = workspace.headers();
+    return h.roots.length && h.index.fileCount ? { index: h.index, root: h.roots[0], arch: settings.arch } : undefined;
+  });
+  const filePath = (uri: string) => (uri.startsWith('file:') ? fileURLToPath(uri) : undefined);
+  analyses.instanceOf = (uri, text) => {
+    const p = filePath(uri);
+    return p && workspace.index.covers(p) ? instances.instanceOf(p, text) : undefined;
+  };
+  instances.changed = (p) => {
+    diagnostics.invalidated([pathToFileURL(p).href]);
+    if (connection.languages.inlayHint) void connection.languages.inlayHint.refresh().catch(() => undefined);
+  };
+  workspace.onIndexChanged = () => instances.invalidate();
+  let folders: string[] = [];
+  const findSites = () => void instances.configure(folders, workspace.headers().roots);
   let configurationCapability = false;
   let refreshSupport = false;
 
@@ -104,6 +122,7 @@ export function startServer(connection: Connection): void {
     workspaceIncludeDir = catlassIncludeOf((params.workspaceFolders ?? []).map((f) => f.uri).concat(params.rootUri ? [params.rootUri] : []));
     analyses.setIncludeDir(settings.catlass.includePath[0] ?? workspaceIncludeDir);
     workspace.initialize(params);
+    folders = (params.workspaceFolders?.map((f) => f.uri) ?? (params.rootUri ? [params.rootUri] : [])).flatMap((u) => filePath(u) ?? []);
     return {
       capabilities: { textDocumentSync: TextDocumentSyncKind.Incremental, ...capabilities({ pullDiagnostics: diagnostics.pull }) },
       serverInfo: { name: 'tla-layout', version: '0.1.0' },
@@ -115,6 +134,7 @@ export function startServer(connection: Connection): void {
     try {
       settings = readSettings(await connection.workspace.getConfiguration('tlaLayout'));
       workspace.configure(settings.catlass);
+      findSites();
       const archChanged = analyses.setArch(settings.arch);
       const includeChanged = analyses.setIncludeDir(settings.catlass.includePath[0] ?? workspaceIncludeDir);
       if (analyses.cppEnabled !== settings.cpp.enabled || archChanged || includeChanged) {
@@ -131,7 +151,10 @@ export function startServer(connection: Connection): void {
     if (configurationCapability) {
       void connection.client.register(DidChangeConfigurationNotification.type, undefined).catch(() => undefined);
       void refreshSettings();
-    } else workspace.configure(settings.catlass);
+    } else {
+      workspace.configure(settings.catlass);
+      findSites();
+    }
   });
   connection.onDidChangeConfiguration((change) => {
     if (configurationCapability) void refreshSettings();
@@ -141,6 +164,13 @@ export function startServer(connection: Connection): void {
   documents.onDidOpen((e) => diagnostics.opened(e.document.uri));
   documents.onDidChangeContent((e) => diagnostics.changed(e.document.uri));
   documents.onDidClose((e) => diagnostics.closed(e.document.uri, e.document.length));
+  // an open C++ file's instantiation sites are its editor's (a new site counts before it is saved)
+  const openSites = (uri: string, text: string | undefined) => {
+    const p = filePath(uri);
+    if (p && isCppPath(p)) instances.setOpen(p, text);
+  };
+  documents.onDidChangeContent((e) => openSites(e.document.uri, e.document.getText()));
+  documents.onDidClose((e) => openSites(e.document.uri, undefined));
 
   const context: FeatureContext = { settings: () => settings, diagnostics, headers: () => workspace.headers() };
   const requests = { ...host, quiet: (uri: string) => diagnostics.quiet(uri) };

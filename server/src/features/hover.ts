@@ -12,6 +12,9 @@ export function hover(doc: AnalysedDocument, position: Position, settings: Setti
   // a scratchpad that includes Catlass headers: what the workspace's index resolves, under the document's own value
   const fromHeaders = headerValueAt(doc, offset, headers, settings.arch);
   if (!h) return fromHeaders ? { contents: { kind: 'markdown', value: fromHeaders } } : null;
-  const value = fromHeaders ? `${h.markdown}\n\n---\n\n${fromHeaders}` : h.markdown;
+  // a template body read under the workspace's one instantiation: the hover says which
+  const i = doc.instance;
+  const under = i && i.start <= offset && offset < i.end ? `\n\n*as instantiated at ${i.where}* (\`${i.selected}\`)` : '';
+  const value = (fromHeaders ? `${h.markdown}\n\n---\n\n${fromHeaders}` : h.markdown) + under;
   return { contents: { kind: 'markdown', value }, range: toRange(doc.lines, h.start, h.end) };
 }
