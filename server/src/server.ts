@@ -62,6 +62,49 @@ function openDocuments(analyses: DocumentAnalyses): TextDocuments<EditedDocument
   });
 }
 
+const filePath = (uri: string) => (uri.startsWith('file:') ? fileURLToPath(uri) : undefined);
+
+/**
+ * A header's template body under the workspace's one instantiation of it (templateInstances.ts):
+ * the analyses ask it, the editor is told when an answer is ready, the open C++ files' sites
+ * are their editors' (a new site counts before it is saved).
+ */
+function templateInstances(
+  connection: Connection,
+  documents: TextDocuments<EditedDocument>,
+  analyses: DocumentAnalyses,
+  workspace: WorkspaceIndexServer,
+  diagnostics: DiagnosticsScheduler,
+  settings: () => Settings,
+) {
+  const instances = new TemplateInstances(() => {
+    const h = workspace.headers();
+    return h.roots.length && h.index.fileCount ? { index: h.index, root: h.roots[0], arch: settings().arch } : undefined;
+  });
+  analyses.instanceOf = (uri, text) => {
+    const p = filePath(uri);
+    return p && workspace.index.covers(p) ? instances.instanceOf(p, text) : undefined;
+  };
+  instances.changed = (p) => {
+    diagnostics.invalidated([pathToFileURL(p).href]);
+    if (connection.languages.inlayHint) void connection.languages.inlayHint.refresh().catch(() => undefined);
+  };
+  workspace.onIndexChanged = () => instances.invalidate();
+  const openSites = (uri: string, text: string | undefined) => {
+    const p = filePath(uri);
+    if (p && isCppPath(p)) instances.setOpen(p, text);
+  };
+  documents.onDidChangeContent((e) => openSites(e.document.uri, e.document.getText()));
+  documents.onDidClose((e) => openSites(e.document.uri, undefined));
+  const wired = {
+    /** The workspace folders (from initialize). */
+    folders: [] as string[],
+    /** Walks the folders for sites again (after the include roots are known or changed). */
+    findSites: () => void instances.configure(wired.folders, workspace.headers().roots),
+  };
+  return wired;
+}
+
 export function startServer(connection: Connection): void {
   const analyses = new DocumentAnalyses();
   // a long analysis yields after this long: requests for other documents are answered between its slices
@@ -80,23 +123,7 @@ export function startServer(connection: Connection): void {
     },
   });
   let settings: Settings = DEFAULT_SETTINGS;
-  // a header's template body under the workspace's one instantiation of it (templateInstances.ts)
-  const instances = new TemplateInstances(() => {
-    const h = workspace.headers();
-    return h.roots.length && h.index.fileCount ? { index: h.index, root: h.roots[0], arch: settings.arch } : undefined;
-  });
-  const filePath = (uri: string) => (uri.startsWith('file:') ? fileURLToPath(uri) : undefined);
-  analyses.instanceOf = (uri, text) => {
-    const p = filePath(uri);
-    return p && workspace.index.covers(p) ? instances.instanceOf(p, text) : undefined;
-  };
-  instances.changed = (p) => {
-    diagnostics.invalidated([pathToFileURL(p).href]);
-    if (connection.languages.inlayHint) void connection.languages.inlayHint.refresh().catch(() => undefined);
-  };
-  workspace.onIndexChanged = () => instances.invalidate();
-  let folders: string[] = [];
-  const findSites = () => void instances.configure(folders, workspace.headers().roots);
+  const instances = templateInstances(connection, documents, analyses, workspace, diagnostics, () => settings);
   let configurationCapability = false;
   let refreshSupport = false;
 
@@ -122,7 +149,7 @@ export function startServer(connection: Connection): void {
     workspaceIncludeDir = catlassIncludeOf((params.workspaceFolders ?? []).map((f) => f.uri).concat(params.rootUri ? [params.rootUri] : []));
     analyses.setIncludeDir(settings.catlass.includePath[0] ?? workspaceIncludeDir);
     workspace.initialize(params);
-    folders = (params.workspaceFolders?.map((f) => f.uri) ?? (params.rootUri ? [params.rootUri] : [])).flatMap((u) => filePath(u) ?? []);
+    instances.folders = (params.workspaceFolders?.map((f) => f.uri) ?? (params.rootUri ? [params.rootUri] : [])).flatMap((u) => filePath(u) ?? []);
     return {
       capabilities: { textDocumentSync: TextDocumentSyncKind.Incremental, ...capabilities({ pullDiagnostics: diagnostics.pull }) },
       serverInfo: { name: 'tla-layout', version: '0.1.0' },
@@ -134,7 +161,7 @@ export function startServer(connection: Connection): void {
     try {
       settings = readSettings(await connection.workspace.getConfiguration('tlaLayout'));
       workspace.configure(settings.catlass);
-      findSites();
+      instances.findSites();
       const archChanged = analyses.setArch(settings.arch);
       const includeChanged = analyses.setIncludeDir(settings.catlass.includePath[0] ?? workspaceIncludeDir);
       if (analyses.cppEnabled !== settings.cpp.enabled || archChanged || includeChanged) {
@@ -153,7 +180,7 @@ export function startServer(connection: Connection): void {
       void refreshSettings();
     } else {
       workspace.configure(settings.catlass);
-      findSites();
+      instances.findSites();
     }
   });
   connection.onDidChangeConfiguration((change) => {
@@ -164,13 +191,6 @@ export function startServer(connection: Connection): void {
   documents.onDidOpen((e) => diagnostics.opened(e.document.uri));
   documents.onDidChangeContent((e) => diagnostics.changed(e.document.uri));
   documents.onDidClose((e) => diagnostics.closed(e.document.uri, e.document.length));
-  // an open C++ file's instantiation sites are its editor's (a new site counts before it is saved)
-  const openSites = (uri: string, text: string | undefined) => {
-    const p = filePath(uri);
-    if (p && isCppPath(p)) instances.setOpen(p, text);
-  };
-  documents.onDidChangeContent((e) => openSites(e.document.uri, e.document.getText()));
-  documents.onDidClose((e) => openSites(e.document.uri, undefined));
 
   const context: FeatureContext = { settings: () => settings, diagnostics, headers: () => workspace.headers() };
   const requests = { ...host, quiet: (uri: string) => diagnostics.quiet(uri) };

@@ -8,7 +8,17 @@
 // Nothing here knows LSP (server.ts wires it).
 import { Dirent, promises as fsp, readFileSync } from 'node:fs';
 import * as path from 'node:path';
-import { CppAnalyzer, HeaderIndex, evaluateScratch, headerFacts, headerNameUnder, instanceBindings, siteScratchText } from './language';
+import { pathToFileURL } from 'node:url';
+import {
+  CppAnalyzer,
+  HeaderIndex,
+  evaluateScratch,
+  headerFacts,
+  headerNameUnder,
+  instanceBindings,
+  instanceMembers,
+  siteScratchText,
+} from './language';
 
 /** A `using NAME = ns::Template<…>;` line of a C++ file. */
 export interface SiteRef {
@@ -31,6 +41,10 @@ export interface HeaderInstance {
   bindings: NonNullable<CppAnalyzer['instantiation']>['bindings'];
   /** The instantiated class, written out (`Catlass::Gemm::Demo::Tile<16, 8>`). */
   selected: string;
+  /** Its public member types and constants as `eval --instance` lists them (`LayoutTagL1A` → `{ type: 'Catlass::layout::zN' }`). */
+  members: ReadonlyMap<string, Readonly<Record<string, unknown>>>;
+  /** The include root the members' headers are named under. */
+  root: string;
 }
 
 /** The Catlass header index the sites are resolved over, and its include root. */
@@ -78,7 +92,9 @@ export function resolveSite(site: SiteRef, siteText: string, header: string, hea
   const ib = instanceBindings(res, site.alias);
   if (!ib) return 'unknown';
   if (path.resolve(ib.file) !== path.resolve(header)) return 'elsewhere';
-  return { here: { start: ib.start, end: ib.end, bindings: ib.bindings, selected: ib.selected } };
+  const members = new Map<string, Record<string, unknown>>();
+  for (const m of instanceMembers(res, site.alias).members) if (m.value) members.set(m.name, m.value);
+  return { here: { start: ib.start, end: ib.end, bindings: ib.bindings, selected: ib.selected, members, root: headers.root } };
 }
 
 /** The names of the class templates a header defines (the names its instantiation sites write). */
@@ -106,6 +122,28 @@ export function onlyInstance(
     found = { ...o.here, site: s, where: name(s) };
   }
   return found;
+}
+
+/**
+ * The hover of a member type's name in the instantiated body: its resolved type, and for a copy
+ * the specialisation the headers select, linked (undefined: not a member type resolved there).
+ */
+export function memberTypeAt(i: HeaderInstance, text: string, offset: number): string | undefined {
+  if (offset < i.start || offset >= i.end) return undefined;
+  let a = offset;
+  let b = offset;
+  while (a > 0 && /\w/.test(text[a - 1])) a--;
+  while (b < text.length && /\w/.test(text[b])) b++;
+  const name = text.slice(a, b);
+  const f = name ? i.members.get(name) : undefined;
+  if (!f) return undefined;
+  if (typeof f.copy === 'string' && typeof f.header === 'string') {
+    const target = `${pathToFileURL(path.join(i.root, f.header)).href}#L${String(f.line)}`;
+    return `**${name}** = \`${f.copy}\` — the specialisation at [${f.header}:${String(f.line)}](${target})`;
+  }
+  if (typeof f.error === 'string') return `**${name}**: static_assert failed: ${f.error} (${String(f.assert)})`;
+  if (typeof f.type === 'string') return `**${name}** = \`${f.type}\``;
+  return undefined;
 }
 
 const SOURCE_EXTENSIONS = /\.(cpp|cc|cxx|cu|asc|h|hh|hpp|hxx)$/i;

@@ -33,7 +33,7 @@ async function fixture(folder = DIR) {
   );
   const changed: string[] = [];
   instances.changed = (p) => void changed.push(p);
-  await instances.configure([folder], [INCLUDE]);
+  await instances.configure([folder], [INCLUDE, path.join(DIR, 'include')]);
   const drain = () => {
     for (let n = 0; queue.length && n < 10_000; n++) queue.shift()!();
   };
@@ -55,6 +55,39 @@ function analysesWith(instances: TemplateInstances | undefined): DocumentAnalyse
   if (instances) analyses.instanceOf = (uri, text) => instances.instanceOf(new URL(uri).pathname, text);
   return analyses;
 }
+
+describe('the type hover under the one instantiation', () => {
+  test('a member alias shows its resolved type (TagSelector<RowTag> is the explicit specialisation: Out = FracTag)', async () => {
+    const include = path.join(DIR, 'include');
+    const header = path.join(include, 'catlass', 'stage_block.hpp');
+    const text = readFileSync(header, 'utf8');
+    const index = new HeaderIndex();
+    index.setFile(header, text);
+    const queue: (() => void)[] = [];
+    const instances = new TemplateInstances(
+      () => ({ index, root: include }),
+      (run) => void queue.push(run),
+    );
+    await instances.configure([DIR], [include, INCLUDE]);
+    instances.instanceOf(header, text);
+    while (queue.length) queue.shift()!();
+    const analyses = new DocumentAnalyses();
+    analyses.instanceOf = (_uri, t) => instances.instanceOf(header, t);
+    const doc = analyses.get(TextDocument.create(pathToFileURL(header).href, 'cpp', 1, text));
+    const at = (needle: string, after: number) => {
+      const before = text.slice(0, text.indexOf(needle) + after).split('\n');
+      const h = hover(doc, { line: before.length - 1, character: before[before.length - 1].length }, DEFAULT_SETTINGS);
+      return (h?.contents as { value: string } | undefined)?.value ?? '';
+    };
+    const tag = at('using LayoutTagL1', 8);
+    assert.match(tag, /\*\*LayoutTagL1\*\* = `Catlass::Gemm::Demo::FracTag`/, tag);
+    assert.match(tag, /as instantiated at kernel\/stage_kernel\.cpp:8/);
+    // K = 4: (_4,_2):(_2,_1)
+    assert.match(at('auto column', 6), /\(_4,_2\):\(_2,_1\)/);
+    // outside the class body (the selector): nothing of the instantiation
+    assert.doesNotMatch(at('using Out', 7), /as instantiated/);
+  });
+});
 
 describe('instantiation sites of the workspace', () => {
   test('a `using X = ns::Template<…>;` line is a site of its template, with its 1-based line', () => {

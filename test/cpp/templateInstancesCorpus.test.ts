@@ -85,5 +85,12 @@ describe('block_mmad_pingpong_tla.hpp under example 13', { skip: present ? false
     // stride ((_16,⌈k/16⌉·256),(_1,_256)): the static parts concrete, mL0Actual and kL0Actual symbols
     const l0a = at('auto layoutAInL0 = ', 5);
     assert.ok(l0a.includes('((_16,⌈mL0Actual/16⌉),(_16,⌈kL0Actual/16⌉)):((_16,⌈kL0Actual/16⌉·256),(_1,_256))'), l0a);
+    // the type hover (golden site-43): LayoutTagL1A is Catlass::layout::zN; CopyL1ToL0A the specialisation at copy_l1_to_l0a.hpp:407
+    const tag = at('using LayoutTagL1A', 6);
+    assert.match(tag, /\*\*LayoutTagL1A\*\* = `Catlass::layout::zN`/, tag);
+    const copy = at('using CopyL1ToL0A', 6);
+    // (compared without blanks, as the golden tests do: the headers' text is compacted)
+    assert.ok(copy.replace(/\s/g, '').includes('`TileCopyTla<AtlasA2,A1,A2,iszN<ElementSrc,LayoutSrc>&&iszZ<ElementDst,LayoutDst>>`'), copy);
+    assert.match(copy, /\[catlass\/gemm\/tile\/atlasa2\/copy_l1_to_l0a\.hpp:407\]\(file:\/\/.*copy_l1_to_l0a\.hpp#L407\)/, copy);
   });
 });
