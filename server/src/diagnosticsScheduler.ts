@@ -93,7 +93,7 @@ export class DiagnosticsScheduler {
     const analyses = this.host.analyses;
     const a = analyses.get(doc);
     if (!analyses.complete(a)) return undefined;
-    const diagnostics = toLspDiagnostics(doc.uri, a.analysis, a.lines);
+    const diagnostics = toLspDiagnostics(doc.uri, a.analysis, a.lines, analyses.warningsOf(a));
     this.prepared.set(doc.uri, { version: doc.version, diagnostics });
     return diagnostics;
   }

@@ -9,6 +9,7 @@ import {
   ChangeHint,
   ChangedRange,
   CppAnalyzer,
+  Diagnostic,
   DocumentAnalysis,
   HeaderIndex,
   LineIndex,
@@ -164,6 +165,14 @@ export class DocumentAnalyses {
     this.latest.clear();
     return true;
   }
+  /** A kernel's instantiation warnings known now (kernelWarnings.ts; unset: none). */
+  siteWarnings: ((uri: string, text: string) => readonly Diagnostic[]) | undefined;
+
+  /** The instantiation warnings of a C++ document's version (published with its diagnostics). */
+  warningsOf(a: AnalysedDocument): readonly Diagnostic[] {
+    return a.kind === 'cpp' && this.cppEnabled ? (this.siteWarnings?.(a.uri, a.text) ?? []) : [];
+  }
+
   /** A C++ header's one instantiation in the workspace, if known now (templateInstances.ts; unset: none). */
   instanceOf: ((uri: string, text: string) => HeaderInstance | undefined) | undefined;
   /** Told the size of every analysis actually run (for the memory housekeeping). */

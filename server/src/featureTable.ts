@@ -25,6 +25,7 @@ import {
   PrepareRenameParams,
 } from 'vscode-languageserver';
 import { AnalysedDocument, analysedUpTo } from './documents';
+import type { Diagnostic as LanguageDiagnostic } from './language';
 import type { DiagnosticsScheduler } from './diagnosticsScheduler';
 import { codeActions } from './features/codeActions';
 import { COMPLETION_TRIGGERS, completion } from './features/completion';
@@ -54,6 +55,8 @@ export interface FeatureContext {
   diagnostics: DiagnosticsScheduler;
   /** The workspace's Catlass header index (workspaceServer.ts), for what a scratchpad's includes resolve. */
   headers?: () => WorkspaceHeaders;
+  /** A kernel's instantiation warnings known now (kernelWarnings.ts). */
+  warningsOf?: (doc: AnalysedDocument) => readonly LanguageDiagnostic[];
 }
 
 export interface Feature<P extends { textDocument: { uri: string } } = { textDocument: { uri: string } }, R = unknown> {
@@ -84,7 +87,8 @@ export const FEATURES: readonly Feature[] = [
     capability: (client) => (client.pullDiagnostics ? { diagnosticProvider: { interFileDependencies: false, workspaceDiagnostics: false } } : {}),
     empty: { kind: 'full', items: [] },
     // `unchanged` when the report the client holds (previousResultId) is still current
-    handler: (doc, p, c) => c.diagnostics.report(doc.uri, toLspDiagnostics(doc.uri, doc.analysis, doc.lines), p.previousResultId),
+    handler: (doc, p, c) =>
+      c.diagnostics.report(doc.uri, toLspDiagnostics(doc.uri, doc.analysis, doc.lines, c.warningsOf?.(doc)), p.previousResultId),
     inCpp: true,
     // a failed pull is retried by the client: say so in its own terms
     errorData: { retriggerRequest: true },

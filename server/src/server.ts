@@ -30,6 +30,7 @@ import { requestHandler } from './requests';
 import { DEFAULT_SETTINGS, Settings, readSettings } from './features/settings';
 import { WorkspaceIndexServer } from './workspaceServer';
 import { TemplateInstances } from './templateInstances';
+import { KernelWarnings } from './kernelWarnings';
 
 /** Diagnostics follow typing after this pause (see debounce.ts); the last edit is always published. */
 export { DEBOUNCE_MS };
@@ -77,10 +78,12 @@ function templateInstances(
   diagnostics: DiagnosticsScheduler,
   settings: () => Settings,
 ) {
-  const instances = new TemplateInstances(() => {
+  // the workspace's header index, once it holds headers
+  const siteHeaders = () => {
     const h = workspace.headers();
     return h.roots.length && h.index.fileCount ? { index: h.index, root: h.roots[0], arch: settings().arch } : undefined;
-  });
+  };
+  const instances = new TemplateInstances(siteHeaders);
   analyses.instanceOf = (uri, text) => {
     const p = filePath(uri);
     return p && workspace.index.covers(p) ? instances.instanceOf(p, text) : undefined;
@@ -89,7 +92,16 @@ function templateInstances(
     diagnostics.invalidated([pathToFileURL(p).href]);
     if (connection.languages.inlayHint) void connection.languages.inlayHint.refresh().catch(() => undefined);
   };
-  workspace.onIndexChanged = () => instances.invalidate();
+  // a kernel's instantiation sites that certainly fail to compile: warnings, published when computed
+  const warnings = new KernelWarnings(siteHeaders);
+  analyses.siteWarnings = (uri, text) => warnings.warningsOf(uri, text);
+  warnings.changed = (uri) => diagnostics.invalidated([uri]);
+  documents.onDidClose((e) => warnings.forget(e.document.uri));
+  workspace.onIndexChanged = () => {
+    instances.invalidate();
+    warnings.invalidate();
+    diagnostics.invalidated(documents.all().map((d) => d.uri));
+  };
   const openSites = (uri: string, text: string | undefined) => {
     const p = filePath(uri);
     if (p && isCppPath(p)) instances.setOpen(p, text);
@@ -192,7 +204,12 @@ export function startServer(connection: Connection): void {
   documents.onDidChangeContent((e) => diagnostics.changed(e.document.uri));
   documents.onDidClose((e) => diagnostics.closed(e.document.uri, e.document.length));
 
-  const context: FeatureContext = { settings: () => settings, diagnostics, headers: () => workspace.headers() };
+  const context: FeatureContext = {
+    settings: () => settings,
+    diagnostics,
+    headers: () => workspace.headers(),
+    warningsOf: (doc) => analyses.warningsOf(doc),
+  };
   const requests = { ...host, quiet: (uri: string) => diagnostics.quiet(uri) };
   // (typed by name, as the library's own request types are: a request without params answers InvalidParams)
   for (const f of FEATURES) {

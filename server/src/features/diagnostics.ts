@@ -18,8 +18,9 @@ const SEVERITY = {
  */
 const CONVERTED = new WeakMap<StatementAnalysis, { uri: string; line: number; character: number; lsp: Diagnostic[] }>();
 
-export function toLspDiagnostics(uri: string, analysis: DocumentAnalysis, lines: LineIndex): Diagnostic[] {
-  const out: Diagnostic[] = [];
+export function toLspDiagnostics(uri: string, analysis: DocumentAnalysis, lines: LineIndex, extra: readonly LanguageDiagnostic[] = []): Diagnostic[] {
+  // (extra: a kernel's instantiation warnings, computed apart from its analysis: see kernelWarnings.ts)
+  const out: Diagnostic[] = extra.map((d) => toLsp(uri, lines, d));
   forEachDiagnosticGroup(analysis, (owner, start, make) => {
     if (!owner) {
       for (const d of make()) out.push(toLsp(uri, lines, d));
