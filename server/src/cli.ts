@@ -23,13 +23,18 @@ import {
   outcomeFields,
   siteScratchText,
   summarizeTla,
+  instantiationWarnings,
+  instanceBindings,
 } from './language';
 
 const USAGE = `tla-layout — evaluate Catlass TLA layouts written in the .tla language
 
 Usage:
-  tla-layout check FILE…          report diagnostics as file:line:col: severity CODE message
-                                  (exit status 1 when any error)
+  tla-layout check FILE… [--include DIR]
+                                  report diagnostics as file:line:col: severity CODE message
+                                  (exit status 1 when any error); with a Catlass include folder (or a
+                                  compile_commands.json), a C++ file's instantiations that a static_assert
+                                  rejects are warnings
   tla-layout eval FILE… [--json] [--include DIR]
                                   print every statement's value (--json: machine-readable; several files: an array);
                                   --include DIR: a Catlass include/ folder, where the file's #include "catlass/…" lines
@@ -148,16 +153,28 @@ function evaluateCpp(file: string, text: string, json: boolean, out: (s: string)
 
 // ------------------------------------------------------------------ commands
 
-function check(files: string[], out: (s: string) => void): number {
+function check(args: string[], out: (s: string) => void): number {
+  let include: string | undefined;
+  const files: string[] = [];
+  for (let i = 0; i < args.length; i++) {
+    if (args[i] === '--include') {
+      include = args[++i];
+      if (!include) throw new CliError('tla-layout check: --include needs a directory');
+    } else files.push(args[i]);
+  }
   if (!files.length) throw new CliError('tla-layout check: name at least one file\n\n' + USAGE);
   let errors = 0;
   const analyzer = new Analyzer();
+  const headers = new HeaderIndex();
   for (const file of files) {
     const text = readSource(file);
     // a C++ file: the TLA inside it (its own analyzer: nothing is shared between files)
     const a = isCppPath(file) ? new CppAnalyzer().analyze(text) : analyzer.analyze(text);
     const lines = new LineIndex(text);
-    for (const d of a.diagnostics) {
+    // a kernel's instantiations of Catlass's templates that a static_assert certainly rejects
+    const dir = isCppPath(file) ? includeDirFor(include, file) : undefined;
+    const sites = dir ? instantiationWarnings(text, headers, dir, headerNameUnder(dir), readIfFile) : [];
+    for (const d of [...a.diagnostics, ...sites]) {
       const p = lines.position(d.start);
       out(`${file}:${p.line + 1}:${p.character + 1}: ${d.severity} ${d.code} ${d.message}`);
       if (d.severity === 'error') errors++;
@@ -199,7 +216,25 @@ const readIfFile = (p: string): string | undefined => {
 };
 
 /** A `.tla` file with Catlass's headers: the statements the headers resolve replace what the layout evaluator could not say. */
-function evaluateWithHeaders(file: string, text: string, dir: string, json: boolean, out: (s: string) => void, instance?: { alias?: string }) {
+/** The TLA sites of the template's header read under the instantiation (its parameters and members bound inside the selected body). */
+function templateBody(res: ReturnType<typeof evaluateScratch>, alias: string | undefined, header: string) {
+  const ib = alias ? instanceBindings(res, alias) : undefined;
+  if (!ib || path.resolve(ib.file) !== header || !existsSync(header)) return undefined;
+  const text = readFileSync(header, 'utf8');
+  const analyzer = new CppAnalyzer(res.arch);
+  analyzer.instantiation = ib;
+  const a = analyzer.analyze(text);
+  return { header, instance: ib.selected, sites: cppSites(a, new LineIndex(text)) };
+}
+
+function evaluateWithHeaders(
+  file: string,
+  text: string,
+  dir: string,
+  json: boolean,
+  out: (s: string) => void,
+  instance?: { alias?: string; header?: string },
+) {
   const index = new HeaderIndex();
   indexIncludes(index, dir, includesOfText(text), readIfFile);
   const res = evaluateScratch(text, index, headerNameUnder(dir), 2201, dir);
@@ -253,8 +288,12 @@ function evaluateWithHeaders(file: string, text: string, dir: string, json: bool
     });
   }
   const failed = diagnostics.some((d) => d.severity === 'error');
-  const result = { file, statements, diagnostics, ...(members ? { members: members.members } : {}) };
+  const body = instance?.header ? templateBody(res, instance.alias, path.resolve(dir, instance.header)) : undefined;
+  const result = { file, statements, diagnostics, ...(members ? { members: members.members } : {}), ...(body ?? {}) };
   if (json) return { json: result, failed };
+  if (body)
+    for (const s of body.sites)
+      out(`${body.header}:${s.line}:${s.column}: ${s.alias ? `using ${s.alias} = ` : ''}${s.text}  ▸ ${s.value ?? '(no value)'}`);
   for (const s of statements)
     if (s.value)
       out(
@@ -285,7 +324,7 @@ function evaluate(args: string[], out: (s: string) => void): number {
     if (!dir) throw new CliError('tla-layout eval --instance: name the Catlass include folder with --include DIR');
     const { text, alias } = siteScratchText(readSource(site), Number(line));
     const withHeader = header ? `#include "${path.relative(dir, path.resolve(dir, header)).split(path.sep).join('/')}"\n${text}` : text;
-    const r = evaluateWithHeaders(site, withHeader, dir, json, out, { alias });
+    const r = evaluateWithHeaders(site, withHeader, dir, json, out, { alias, header });
     if (json) out(JSON.stringify(r.json, null, 2));
     return r.failed ? 1 : 0;
   }

@@ -33,6 +33,7 @@ export { LineIndex, TextSource, lineStarts } from './syntax/text';
 export { isCppPath } from './syntax/vocabulary';
 export {
   HeaderIndex,
+  headerFacts,
   headerNameUnder,
   includesOfText,
   indexIncludes,
@@ -44,5 +45,8 @@ export {
   siteScratchText,
   instanceMembers,
   InstanceMember,
+  withHeaders,
+  instantiationWarnings,
+  instanceBindings,
 } from './cpp/templates';
 export { summarizeTla } from './cpp/tlaBridge';

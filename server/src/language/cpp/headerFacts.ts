@@ -52,6 +52,8 @@ export interface ClassDecl {
   members: Member[];
   /** A body was given (not only a declaration). */
   defined: boolean;
+  /** Offsets of the body's `{` and `}` in the file (a body was given). */
+  body?: { start: number; end: number };
   cond: Condition;
   /** The using-directives of the namespaces around it (`using namespace tla;`), qualified as written. */
   usings: string[];
@@ -491,6 +493,7 @@ class Scanner {
     else this.decls.push(decl);
     if (!decl.defined) return j + 1;
     const c = this.match(j, end);
+    decl.body = { start: this.t[j].at, end: this.t[c]?.end ?? this.t[end - 1].end };
     const body = { decl, access: (this.t[kw].t === 'class' ? 'private' : 'public') as Access };
     for (let k = j + 1; k < c;) {
       if (this.is(k, ';')) {
