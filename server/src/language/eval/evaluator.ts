@@ -302,13 +302,15 @@ export class StatementEvaluator implements BuiltinContext {
   }
 
   /** `L1TileShape::M`, `L1TileShape::ToCoordMN` of a `using L1TileShape = GemmShape<…>;`. */
-  private shapeMember(name: string, node: Ast.Span): IntValue | CatlassCoord | undefined {
+  private shapeMember(name: string, node?: Ast.Span): IntValue | CatlassCoord | undefined {
     const i = name.lastIndexOf('::');
     if (i < 0) return undefined;
     const b = this.env.lookup(name.slice(0, i));
     if (b?.value?.kind !== 'type' || b.value.type.t !== 'catlassShape') return undefined;
     this.deps.add(name.slice(0, i));
-    return Objects.shapeMember(this.objects, b.value.type, name.slice(i + 2), node);
+    const t = b.value.type;
+    // without a node (a template argument's constant), an unknown member is simply not a constant
+    return node ? Objects.shapeMember(this.objects, t, name.slice(i + 2), node) : core.shapeTemplateMember(t.template, t.dims, name.slice(i + 2));
   }
 
   private binary(e: Ast.Binary): Value {
@@ -354,7 +356,7 @@ export class StatementEvaluator implements BuiltinContext {
     const v =
       this.env.lookup(name)?.value ??
       (CATLASS_CONSTANTS[name] !== undefined ? core.int(CATLASS_CONSTANTS[name]) : undefined) ??
-      (name.includes('::') ? this.shapeMember(name, { start: 0, end: 0 }) : undefined);
+      (name.includes('::') ? this.shapeMember(name) : undefined);
     return v?.kind === 'int' ? v : undefined;
   }
 
@@ -633,7 +635,7 @@ export class StatementEvaluator implements BuiltinContext {
       case 'paren':
         return this.cppTypeOf(e.inner);
       default:
-        return Objects.objectCppType(this.objects, e);
+        return Objects.objectCppType(e);
     }
   }
 
