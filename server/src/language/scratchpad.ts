@@ -76,7 +76,8 @@ export function scratchpadAt(doc: ScratchpadSource, offset: number, line: number
   if (!target?.result) return { text: null, reason: 'place the cursor on a TLA expression (MakeLayout…, GetTileLayout, crd2offset, a layout call)' };
 
   const where = `${doc.uri.slice(doc.uri.lastIndexOf('/') + 1)}:${line + 1}`;
-  const head: string[] = [`// From ${where} (${doc.uri})`, 'using namespace tla;', ''];
+  // the first line names the kernel line: VS Code names an untitled document's tab after it
+  const head: string[] = [`// ${where}`, `// a scratchpad of ${doc.uri}`, 'using namespace tla;', ''];
   const body: string[] = [];
   const done = new Set<string>();
   const free = new Set<string>();
