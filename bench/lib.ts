@@ -4,10 +4,12 @@
 import * as ohm from 'ohm-js';
 import * as core from '../server/src/core';
 import { compileLayout } from '../server/src/core/compile';
-import { grammarSource } from '../server/src/language/grammar.ohm';
+import { grammarSource } from '../server/src/language/syntax/grammar.ohm';
 
 export { core, compileLayout };
-export { Analyzer, CppAnalyzer, LineIndex, parseStatement, splitStatements } from '../server/src/language';
+export { Analyzer, CppAnalyzer, LineIndex } from '../server/src/language';
+export { parseStatement } from '../server/src/language/syntax/parser';
+export { splitStatements } from '../server/src/language/syntax/statements';
 export { DEBOUNCE_MS } from '../server/src/debounce';
 export { SERVER_EXEC_ARGV } from '../shared/serverProcess';
 

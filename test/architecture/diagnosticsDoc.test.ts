@@ -5,7 +5,7 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { test } from 'node:test';
-import { DIAGNOSTIC_CODES } from '../../server/src/language';
+import { DIAGNOSTIC_CODES } from '../../server/src/language/syntax/diagnostics';
 import { ROOT } from '../helpers';
 
 /** The rows `| \`code\` | severity | when |` of a markdown text: code → severity cell. */

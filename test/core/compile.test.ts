@@ -7,7 +7,11 @@ import fc from 'fast-check';
 import * as core from '../../server/src/core';
 import { IntTuple, Layout, LayoutError } from '../../server/src/core';
 import { compileLayout } from '../../server/src/core/compile';
-import { analyze, buildPicture, isLayout, modeOffset, modeSplit, statementDetails } from '../../server/src/language';
+import { statementDetails } from '../../server/src/language';
+import { analyze } from '../../server/src/language/analysis/documentAnalysis';
+import { isLayout } from '../../server/src/language/eval/evaluator';
+import { buildPicture } from '../../server/src/language/ide/layoutPicture';
+import { modeOffset, modeSplit } from '../../shared/picture';
 import { GOLDEN_FILES, readGolden } from '../helpers';
 
 const naive = (l: Pick<Layout, 'shape' | 'stride'>, i: number) => Number(core.crd2offset(core.int(i), l.shape, l.stride).value);

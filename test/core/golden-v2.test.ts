@@ -3,7 +3,7 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import * as core from '../../server/src/core';
-import { analyze } from '../../server/src/language';
+import { analyze } from '../../server/src/language/analysis/documentAnalysis';
 import { GoldenCase, caseDocument, readGolden } from '../helpers';
 
 const cases: GoldenCase[] = readGolden('catlass-v2-1.jsonl');

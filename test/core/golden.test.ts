@@ -3,7 +3,7 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import * as core from '../../server/src/core';
-import { analyze } from '../../server/src/language';
+import { analyze } from '../../server/src/language/analysis/documentAnalysis';
 import { GOLDEN_FILES, GoldenCase, readGolden } from '../helpers';
 
 const cases: GoldenCase[] = GOLDEN_FILES.flatMap(readGolden);

@@ -2,7 +2,7 @@
 // evaluates cleanly, and its statement gets an error whose message says what `why` says.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { analyze } from '../../server/src/language';
+import { analyze } from '../../server/src/language/analysis/documentAnalysis';
 import { caseDocument, readGolden } from '../helpers';
 
 // What each message must say, read off the case's `why` by hand.

@@ -2,7 +2,7 @@
 // whose message says what is really wrong (the ranks or depths, not "Index out of range").
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { analyze } from '../../server/src/language';
+import { analyze } from '../../server/src/language/analysis/documentAnalysis';
 import { readGolden } from '../helpers';
 
 // What each message must name, read off the case's `why` by hand.

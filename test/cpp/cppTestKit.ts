@@ -3,7 +3,9 @@
 import type { AnalysedDocument } from '../../server/src/documents';
 import { hover } from '../../server/src/features/hover';
 import { DEFAULT_SETTINGS } from '../../server/src/features/settings';
-import { CppAnalysis, CppAnalyzer, LineIndex, declarationSpan, printValue } from '../../server/src/language';
+import { CppAnalyzer, LineIndex, printValue } from '../../server/src/language';
+import { declarationSpan } from '../../server/src/language/analysis/documentAnalysis';
+import { CppAnalysis } from '../../server/src/language/cpp/kernelAnalysis';
 
 export const cppDoc = (text: string, analysis: CppAnalysis = analyzeFully(new CppAnalyzer(), text)): AnalysedDocument => ({
   uri: 'file:///k.cpp',

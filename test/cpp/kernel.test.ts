@@ -9,7 +9,8 @@ import { inlayHints } from '../../server/src/features/inlayHints';
 import { DEFAULT_SETTINGS } from '../../server/src/features/settings';
 import { scratchpad } from '../../server/src/features/scratchpad';
 import type { AnalysedDocument } from '../../server/src/documents';
-import { CppAnalyzer, LineIndex, analyze, printValue } from '../../server/src/language';
+import { CppAnalyzer, LineIndex, printValue } from '../../server/src/language';
+import { analyze } from '../../server/src/language/analysis/documentAnalysis';
 import { ROOT } from '../helpers';
 
 const file = path.join(ROOT, 'examples/cpp/matmul_kernel.cpp');

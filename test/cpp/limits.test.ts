@@ -9,19 +9,9 @@ import { hover } from '../../server/src/features/hover';
 import { inlayHints } from '../../server/src/features/inlayHints';
 import { scratchpad } from '../../server/src/features/scratchpad';
 import { DEFAULT_SETTINGS } from '../../server/src/features/settings';
-import {
-  Analyzer,
-  CACHE_SLACK_BYTES,
-  CppAnalyzer,
-  LineIndex,
-  MAX_CPP_EXPRESSION_CHARS,
-  MAX_HINT_LABEL_CHARS,
-  MAX_HOVER_CHARS,
-  MAX_NESTING,
-  analyze,
-  entryBytes,
-  printValue,
-} from '../../server/src/language';
+import { Analyzer, CppAnalyzer, LineIndex, printValue } from '../../server/src/language';
+import { CACHE_SLACK_BYTES, MAX_CPP_EXPRESSION_CHARS, MAX_HINT_LABEL_CHARS, MAX_HOVER_CHARS, MAX_NESTING } from '../../server/src/core/limits';
+import { analyze, entryBytes } from '../../server/src/language/analysis/documentAnalysis';
 import { ROOT } from '../helpers';
 import { INCLUDE, OK_LINE, OK_VALUE, analyzeFully, cppDoc, cppObservable, hoverAt, syntheticHeader } from './cppTestKit';
 

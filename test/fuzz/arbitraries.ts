@@ -6,8 +6,8 @@ import { readFileSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import fc from 'fast-check';
 import * as core from '../../server/src/core';
-import { BUILTIN_FUNCTIONS, ELEMENT_TYPES, INTEGER_TYPES, POSITIONS, SUPPORTED_TAGS, TYPE_FORMS } from '../../server/src/language';
-import { grammarSource } from '../../server/src/language/grammar.ohm';
+import { BUILTIN_FUNCTIONS, ELEMENT_TYPES, INTEGER_TYPES, POSITIONS, SUPPORTED_TAGS, TYPE_FORMS } from '../../server/src/language/syntax/vocabulary';
+import { grammarSource } from '../../server/src/language/syntax/grammar.ohm';
 import { GOLDEN_DIR, ROOT } from '../helpers';
 
 // ------------------------------------------------------------------ vocabulary

@@ -25,19 +25,13 @@ import { semanticTokens } from '../../server/src/features/semanticTokens';
 import { DEFAULT_SETTINGS } from '../../server/src/features/settings';
 import { signatureHelp } from '../../server/src/features/signatureHelp';
 import { documentSymbols } from '../../server/src/features/symbols';
-import {
-  Analyzer,
-  DIAGNOSTIC_CODES,
-  DocumentAnalysis,
-  LineIndex,
-  Value,
-  analyze,
-  parseStatementWithOhm,
-  printValue,
-  splitStatements,
-  statementDetails,
-} from '../../server/src/language';
-import { fastParseStatement } from '../../server/src/language/fastParser';
+import { Analyzer, DocumentAnalysis, LineIndex, printValue, statementDetails } from '../../server/src/language';
+import { analyze } from '../../server/src/language/analysis/documentAnalysis';
+import { Value } from '../../server/src/language/eval/evaluator';
+import { DIAGNOSTIC_CODES } from '../../server/src/language/syntax/diagnostics';
+import { parseStatementWithOhm } from '../../server/src/language/syntax/parser';
+import { splitStatements } from '../../server/src/language/syntax/statements';
+import { fastParseStatement } from '../../server/src/language/syntax/fastParser';
 import { TestClient, startClient } from '../protocol/client';
 import { Edit, anyDocument, edit, editSession, intTuple, layoutValue, mutatedCorpus, mutatedExample, program, tokenSoup } from './arbitraries';
 

@@ -10,7 +10,8 @@ import { hover } from '../../server/src/features/hover';
 import { inlayHints } from '../../server/src/features/inlayHints';
 import { semanticTokens } from '../../server/src/features/semanticTokens';
 import { DEFAULT_SETTINGS } from '../../server/src/features/settings';
-import { analyze, printValue } from '../../server/src/language';
+import { printValue } from '../../server/src/language';
+import { analyze } from '../../server/src/language/analysis/documentAnalysis';
 import { analysedDocument, checkAnalysis, checkFeatures, checkPrintedRoundTrip, checkRoundTrip } from './properties';
 
 const valueOf = (text: string, i = 0) => {

@@ -4,6 +4,10 @@
 // grammar text), so a list written again by hand somewhere and left behind fails here.
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
+import { scanCpp } from '../../server/src/language/cpp/scanner';
+import { maxNesting } from '../../server/src/language/syntax/lexer';
+import { parseStatementWithOhm } from '../../server/src/language/syntax/parser';
+import { splitStatements } from '../../server/src/language/syntax/statements';
 import {
   BUILTIN_FUNCTIONS,
   CPP_CONSTANT_TYPES,
@@ -13,13 +17,9 @@ import {
   LAYOUT_TYPE_FORMS,
   STATEMENT_KEYWORDS,
   TYPE_FORMS,
-  maxNesting,
-  parseStatementWithOhm,
-  scanCpp,
-  splitStatements,
-} from '../../server/src/language';
-import { fastParseStatement } from '../../server/src/language/fastParser';
-import { grammarSource, wordAlternatives } from '../../server/src/language/grammar.ohm';
+} from '../../server/src/language/syntax/vocabulary';
+import { fastParseStatement } from '../../server/src/language/syntax/fastParser';
+import { grammarSource, wordAlternatives } from '../../server/src/language/syntax/grammar.ohm';
 
 /** The words of a grammar rule `name = ("a" | "b" …) ~identPart`. */
 function ruleWords(name: string): string[] {

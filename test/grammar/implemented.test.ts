@@ -3,7 +3,8 @@
 // documented, then answered `unknown function` on every call — nothing else catches that.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { Analyzer, BUILTIN_FUNCTIONS } from '../../server/src/language';
+import { Analyzer } from '../../server/src/language';
+import { BUILTIN_FUNCTIONS } from '../../server/src/language/syntax/vocabulary';
 
 test('every vocabulary function is implemented by the evaluator', () => {
   const missing: string[] = [];

@@ -21,7 +21,7 @@ import {
   TAG_CLASS_NAMES,
   TAG_DOCS,
   TYPE_FORMS,
-} from '../../server/src/language';
+} from '../../server/src/language/syntax/vocabulary';
 import { ROOT } from '../helpers';
 
 interface Token {

@@ -3,7 +3,8 @@ import assert from 'node:assert/strict';
 import { readFileSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import { test } from 'node:test';
-import { LineIndex, analyze } from '../../server/src/language';
+import { LineIndex } from '../../server/src/language';
+import { analyze } from '../../server/src/language/analysis/documentAnalysis';
 import { ROOT } from '../helpers';
 
 const dir = path.join(ROOT, 'examples');

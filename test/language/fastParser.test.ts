@@ -5,8 +5,9 @@ import { readFileSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import { test } from 'node:test';
 import fc from 'fast-check';
-import { parseStatementWithOhm, splitStatements } from '../../server/src/language';
-import { fastParseStatement } from '../../server/src/language/fastParser';
+import { parseStatementWithOhm } from '../../server/src/language/syntax/parser';
+import { splitStatements } from '../../server/src/language/syntax/statements';
+import { fastParseStatement } from '../../server/src/language/syntax/fastParser';
 import { GOLDEN_FILES, ROOT, readGolden } from '../helpers';
 
 const json = (x: unknown) => JSON.stringify(x, (_k, v) => (typeof v === 'bigint' ? `${v}n` : v));

@@ -10,16 +10,9 @@ import { readFileSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import { test } from 'node:test';
 import fc from 'fast-check';
-import {
-  Analyzer,
-  CppAnalyzer,
-  DocumentAnalysis,
-  Value,
-  declarationSpan,
-  printValue,
-  statementDetails,
-  STALE_ENTRIES,
-} from '../../server/src/language';
+import { Analyzer, CppAnalyzer, DocumentAnalysis, printValue, statementDetails } from '../../server/src/language';
+import { declarationSpan, STALE_ENTRIES } from '../../server/src/language/analysis/documentAnalysis';
+import { Value } from '../../server/src/language/eval/evaluator';
 import { ROOT } from '../helpers';
 
 const show = (v: Value | null | undefined) => (v ? printValue(v) : null);

@@ -4,7 +4,7 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import fc from 'fast-check';
-import { Lexer, LexerOptions, TLA_LEXER, TokenKind } from '../../server/src/language/lexer';
+import { Lexer, LexerOptions, TLA_LEXER, TokenKind } from '../../server/src/language/syntax/lexer';
 
 const CPP: LexerOptions = { operators: ['::', '->', '==', '!=', '<=', '>=', '&&', '||'], numbers: 'pp', preprocessor: 'continued', crEndsLine: true };
 

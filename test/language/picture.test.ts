@@ -2,24 +2,21 @@
 // Expected numbers are hand arithmetic from the guide and tla-semantics.md.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
+import { pictureOf, printValue, renderSvg, renderText } from '../../server/src/language';
+import { analyze } from '../../server/src/language/analysis/documentAnalysis';
+import { buildPicture } from '../../server/src/language/ide/layoutPicture';
 import {
   alignedStep,
-  analyze,
   buildGrid,
   buildMemory,
-  buildPicture,
   defaultView,
   explainCell,
   memoryBlocks,
   memoryColumns,
-  pictureOf,
-  printValue,
-  renderSvg,
-  renderText,
   splitCell,
   tileCell,
-} from '../../server/src/language';
-import type { Picture } from '../../server/src/language';
+} from '../../shared/picture';
+import type { Picture } from '../../shared/picture';
 
 function pic(text: string, name = 'l'): Picture {
   const r = pictureOf(analyze(text), name);

@@ -5,7 +5,10 @@ import { test } from 'node:test';
 import fc from 'fast-check';
 import * as core from '../../server/src/core';
 import { IntTuple } from '../../server/src/core';
-import { Value, analyze, printValue, valueToCpp } from '../../server/src/language';
+import { printValue } from '../../server/src/language';
+import { analyze } from '../../server/src/language/analysis/documentAnalysis';
+import { Value } from '../../server/src/language/eval/evaluator';
+import { valueToCpp } from '../../server/src/language/ide/toCpp';
 import { GOLDEN_FILES, readGolden } from '../helpers';
 
 function reparse(text: string): Value | null {

@@ -1,6 +1,8 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { LineIndex, analyze, printValue, splitStatements } from '../../server/src/language';
+import { LineIndex, printValue } from '../../server/src/language';
+import { analyze } from '../../server/src/language/analysis/documentAnalysis';
+import { splitStatements } from '../../server/src/language/syntax/statements';
 
 const valueOf = (a: ReturnType<typeof analyze>, name: string) => {
   const v = a.declarations.get(name)?.value;

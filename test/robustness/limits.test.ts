@@ -11,7 +11,9 @@ import { describe, test } from 'node:test';
 import { hover } from '../../server/src/features/hover';
 import { inlayHints } from '../../server/src/features/inlayHints';
 import { DEFAULT_SETTINGS } from '../../server/src/features/settings';
-import { Analyzer, LineIndex, MAX_NESTING, analyze, printValue } from '../../server/src/language';
+import { Analyzer, LineIndex, printValue } from '../../server/src/language';
+import { MAX_NESTING } from '../../server/src/core/limits';
+import { analyze } from '../../server/src/language/analysis/documentAnalysis';
 
 // ------------------------------------------------------------------ inputs
 

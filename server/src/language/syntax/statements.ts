@@ -3,7 +3,7 @@
 // construct with `;` inside brackets, so every `;` ends a statement: an unclosed
 // bracket then stays inside its own statement instead of swallowing the file. It reads
 // the text's tokens (lexer.ts): comments, strings and `#` lines are as the parser sees them.
-import { DECL_QUALIFIERS, INTEGER_TYPES, LAYOUT_TYPE_FORMS, STATEMENT_KEYWORDS } from './builtins';
+import { DECL_QUALIFIERS, INTEGER_TYPES, LAYOUT_TYPE_FORMS, STATEMENT_KEYWORDS } from './vocabulary';
 import { Lexer, LexerOptions, TLA_LEXER, TokenKind } from './lexer';
 
 /**

@@ -4,7 +4,7 @@
 // test/language/fastParser.test.ts checks that on the goldens, the examples and fuzzed
 // statements. When it fails, ohm parses the statement again to report the error.
 import type * as Ast from './ast';
-import { DECL_QUALIFIERS as VOCABULARY_DECL_QUALIFIERS, INTEGER_TYPES, KEYWORDS as VOCABULARY_KEYWORDS } from './builtins';
+import { DECL_QUALIFIERS as VOCABULARY_DECL_QUALIFIERS, INTEGER_TYPES, KEYWORDS as VOCABULARY_KEYWORDS } from './vocabulary';
 import { Lexer, TLA_LEXER, TokenKind } from './lexer';
 import { namespaceOf, unqualified } from './qualifiers';
 

@@ -4,17 +4,17 @@
 // decision (what a hover says, which tile is a tail, which quick fix fits) is taken here.
 // In the spirit of rust-analyzer's `ide` crate. Recorded sub-expression values, tiles and
 // offsets are read only through statementDetails().
-import * as core from '../core';
-import { MAX_HINT_LABEL_CHARS, MAX_HOVER_CHARS, MAX_SYMBOLIC_CHARS, MAX_SYMBOLIC_TERMS } from '../core/limits';
-import { declarationSpan, statementDetails, suggestFor, SUGGESTED_CODES } from './analysis';
-import type { Declaration, DocumentAnalysis, StatementDetails } from './analysis';
-import * as Ast from './ast';
-import { BUILTIN_BY_NAME, BUILTIN_FUNCTIONS, ELEMENT_TYPES, POSITIONS, SUPPORTED_TAGS, TAG_DOCS, TYPE_FORMS, elementDoc } from './builtins';
-import { code, describeValue, summarize } from './describe';
-import { printValue } from './evaluate';
-import { Lexer, TLA_LEXER, TokenKind } from './lexer';
-import { calleeAt, elementStatus, explainOffset, nameOccurrences, nodeAt, occurrenceAt, statementAt, templateArgAt } from './inspect';
-import { PictureResult } from './picture';
+import * as core from '../../core';
+import { MAX_HINT_LABEL_CHARS, MAX_HOVER_CHARS, MAX_SYMBOLIC_CHARS, MAX_SYMBOLIC_TERMS } from '../../core/limits';
+import { declarationSpan, statementAt, statementDetails } from '../analysis';
+import type { Declaration, DocumentAnalysis, StatementDetails } from '../analysis';
+import { Ast } from '../syntax';
+import { BUILTIN_BY_NAME, BUILTIN_FUNCTIONS, ELEMENT_TYPES, closest, POSITIONS, SUPPORTED_TAGS, TAG_DOCS, TYPE_FORMS, elementDoc } from '../syntax';
+import { code, describeValue, summarize } from './describeValue';
+import { printValue } from '../eval';
+import { Lexer, TLA_LEXER, TokenKind } from '../syntax';
+import { calleeAt, elementStatus, explainOffset, nameOccurrences, nodeAt, occurrenceAt, templateArgAt } from './inspect';
+import { PictureResult } from './layoutPicture';
 import { pictureOf } from './render';
 import { valueToCompact, valueToCpp } from './toCpp';
 
@@ -615,4 +615,32 @@ export function semanticTokensOf(a: DocumentAnalysis): TokenRecord[] {
   }
   // stable: tokens at the same offset keep their order (the feature drops overlaps and multi-line ones, as LSP requires)
   return tokens.sort((x, y) => x.start - y.start);
+}
+
+/** Codes whose "did you mean" is found on demand by suggestFor. */
+export const SUGGESTED_CODES: ReadonlySet<string> = new Set(['unknown-name', 'unknown-function']);
+
+/**
+ * "Did you mean": the closest name to an unknown name or function, among the names
+ * declared before its statement (in declaration order; builtins first for a function).
+ * Computed when a quick fix asks, not by the analysis: an unknown name then depends on
+ * that one name only, so its statement is reused across edits like any other, and a
+ * document with a thousand unknown names does not compare each with every name in scope
+ * on every edit. Other codes keep their suggestion in the diagnostic's data.
+ */
+export function suggestFor(a: DocumentAnalysis, d: { code: string; start: number; end: number }): string | undefined {
+  if (!SUGGESTED_CODES.has(d.code)) return undefined;
+  const at = statementAt(a, d.start);
+  if (!at) return undefined;
+  const index = at.index;
+  const name = a.text.slice(d.start, d.end);
+  function* inScope(): Iterable<string> {
+    if (d.code === 'unknown-function') yield* BUILTIN_BY_NAME.keys();
+    // declarations are recorded in statement order: stop at the first one at or after the statement
+    for (const decl of a.declarations.values()) {
+      if (decl.statement.index >= index) return;
+      yield decl.name;
+    }
+  }
+  return closest(name, inScope());
 }

@@ -3,17 +3,15 @@
 // the names it read), and collect diagnostics with absolute offsets. A statement's record
 // holds no offset in the document (the analysis says where each starts), so an edit moves
 // the statements after it without a new record for each.
-import type * as Ast from './ast';
-import { BUILTIN_BY_NAME, closest } from './builtins';
-import { Diagnostic, severityOf } from './diagnostics';
-import type { Arch } from '../core';
-import { ARCH_MACRO, Binding, EvalResult, Environment, LocalDiagnostic, StatementEvaluator, Value, printValue, usingNamespaceName } from './evaluate';
-import { ParseResult, parseStatement } from './parser';
-import { StatementChunk, declaredNameOf, splitInto } from './statements';
-import { statementAt } from './inspect';
-import { CACHE_SLACK_BYTES, MAX_NESTING, limitMessages, normalizeLineEnds } from '../core/limits';
-import { maxNesting } from './lexer';
-import { StringSource, TextSource } from './text';
+import type { Ast } from '../syntax';
+import { Diagnostic, severityOf } from '../syntax';
+import type { Arch } from '../../core';
+import { Binding, EvalResult, Environment, LocalDiagnostic, StatementEvaluator, Value, printValue, usingNamespaceName } from '../eval';
+import { ParseResult, parseStatement } from '../syntax';
+import { StatementChunk, declaredNameOf, splitInto } from '../syntax';
+import { CACHE_SLACK_BYTES, MAX_NESTING, limitMessages, normalizeLineEnds } from '../../core/limits';
+import { maxNesting } from '../syntax';
+import { StringSource, TextSource } from '../syntax';
 
 /**
  * The declarations of an analysis, in the order of the statements that declare them: the
@@ -1150,32 +1148,22 @@ function bindUsing(sa: StatementAnalysis, scope: Scope): void {
   }
 }
 
-/** Codes whose "did you mean" is found on demand by suggestFor. */
-export const SUGGESTED_CODES: ReadonlySet<string> = new Set(['unknown-name', 'unknown-function']);
-
-/**
- * "Did you mean": the closest name to an unknown name or function, among the names
- * declared before its statement (in declaration order; builtins first for a function).
- * Computed when a quick fix asks, not by the analysis: an unknown name then depends on
- * that one name only, so its statement is reused across edits like any other, and a
- * document with a thousand unknown names does not compare each with every name in scope
- * on every edit. Other codes keep their suggestion in the diagnostic's data.
- */
-export function suggestFor(a: DocumentAnalysis, d: { code: string; start: number; end: number }): string | undefined {
-  if (!SUGGESTED_CODES.has(d.code)) return undefined;
-  const at = statementAt(a, d.start);
-  if (!at) return undefined;
-  const index = at.index;
-  const name = a.text.slice(d.start, d.end);
-  function* inScope(): Iterable<string> {
-    if (d.code === 'unknown-function') yield* BUILTIN_BY_NAME.keys();
-    // declarations are recorded in statement order: stop at the first one at or after the statement
-    for (const decl of a.declarations.values()) {
-      if (decl.statement.index >= index) return;
-      yield decl.name;
-    }
+/** The statement whose text contains (or ends at) the offset. */
+export function statementAt(a: DocumentAnalysis, offset: number): StatementAnalysis | undefined {
+  const list = a.statements;
+  let lo = 0;
+  let hi = list.length - 1;
+  let found = -1;
+  while (lo <= hi) {
+    const mid = (lo + hi) >> 1;
+    if (a.startOf(list[mid]) <= offset) {
+      found = mid;
+      lo = mid + 1;
+    } else hi = mid - 1;
   }
-  return closest(name, inScope());
+  if (found < 0) return undefined;
+  const s = list[found];
+  return offset <= a.endOf(s) ? s : undefined;
 }
 
 /** One-shot analysis without caching across calls. */

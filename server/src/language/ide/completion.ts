@@ -12,8 +12,8 @@
 //                            right after `)` or a number, a new declaration's name, while typing
 //                            `using namespace tla;`, in comments and #include lines
 //   (after `;` only Ctrl+Space lists anything: no character there triggers completion)
-import type { DocumentAnalysis } from './analysis';
-import { declarationSpan } from './analysis';
+import type { DocumentAnalysis } from '../analysis';
+import { declarationSpan } from '../analysis';
 import {
   BUILTIN_BY_NAME,
   BUILTIN_FUNCTIONS,
@@ -24,9 +24,9 @@ import {
   TAG_DOCS,
   TYPE_FORMS,
   elementDoc,
-} from './builtins';
-import { printValue } from './evaluate';
-import { statementAt } from './inspect';
+} from '../syntax';
+import { printValue } from '../eval';
+import { statementAt } from '../analysis';
 
 /** The kind of a completion item (the feature maps it to LSP's CompletionItemKind). */
 export type CompletionKindName = 'typeParameter' | 'enumMember' | 'constant' | 'class' | 'keyword' | 'function' | 'struct' | 'variable';

@@ -3,7 +3,7 @@
 // operators; none inside brackets, around `:` of compact literals, `::`, template
 // `<…>`, or after the commas of bare tuples — `((_16,7),(_16,7))` stays as printed.
 
-import { INTEGER_TYPES } from './builtins';
+import { INTEGER_TYPES } from './vocabulary';
 import { Lexer, TokenKind } from './lexer';
 
 type Tok = { kind: TokenKind; text: string };

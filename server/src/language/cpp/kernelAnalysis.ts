@@ -12,17 +12,17 @@
 //   - one call works at most `budgetMs` (ANALYSIS_BUDGET_MS): then it yields a partial
 //     analysis (`complete: false`), and the next call continues where it stopped, reusing
 //     everything already done.
-import * as core from '../core';
-import type { Arch } from '../core';
-import type { DocumentAnalysis, StatementAnalysis, Declaration } from './analysis';
-import { entryBytes, placedAnalysis } from './analysis';
-import type * as Ast from './ast';
-import { Diagnostic } from './diagnostics';
-import { Binding, EvalResult, Environment, LocalDiagnostic, StatementEvaluator, Value } from './evaluate';
-import { ParseResult, parseStatement } from './parser';
-import { ArchRegion, CppScope, CppTokens, archRegions, retokenize, scanTokens, tokenizeFrom } from './cppSource';
-import { CACHE_SLACK_BYTES, MAX_CPP_EXPRESSION_CHARS, limitMessages, normalizeLineEnds } from '../core/limits';
-import { nestingLimit } from './lexer';
+import * as core from '../../core';
+import type { Arch } from '../../core';
+import type { DocumentAnalysis, StatementAnalysis, Declaration } from '../analysis';
+import { entryBytes, placedAnalysis } from '../analysis';
+import type { Ast } from '../syntax';
+import { Diagnostic } from '../syntax';
+import { Binding, EvalResult, Environment, LocalDiagnostic, StatementEvaluator, Value } from '../eval';
+import { ParseResult, parseStatement } from '../syntax';
+import { ArchRegion, CppScope, CppTokens, archRegions, retokenize, scanTokens, tokenizeFrom } from './scanner';
+import { CACHE_SLACK_BYTES, MAX_CPP_EXPRESSION_CHARS, limitMessages, normalizeLineEnds } from '../../core/limits';
+import { nestingLimit } from '../syntax';
 
 /** Only these are certain in C++ (structure, not values), and they are warnings there. */
 const CERTAIN_CODES = new Set(['rank-mismatch', 'depth-mismatch', 'catlass-coord']);

@@ -1,11 +1,11 @@
 // Pictures of layouts without a browser: a text table (like CuTe's print_layout,
 // padding marked) and a standalone SVG of the same grid the webview draws.
-import { statementDetails } from './analysis';
-import type { DocumentAnalysis } from './analysis';
-import * as core from '../core';
-import { IntValue, Layout } from '../core';
-import { Picture, PictureResult, PictureSubject, PictureTile, buildGrid, buildPicture, defaultView, offsetHue } from './picture';
-import { printValue } from './evaluate';
+import { statementDetails } from '../analysis';
+import type { DocumentAnalysis } from '../analysis';
+import * as core from '../../core';
+import { IntValue, Layout } from '../../core';
+import { Picture, PictureResult, PictureSubject, PictureTile, buildGrid, buildPicture, defaultView, offsetHue } from './layoutPicture';
+import { printValue } from '../eval';
 
 /**
  * The picture of a declared layout; a tile is pictured as itself: its own value in

@@ -1,7 +1,7 @@
 // A value written back as the TLA C++ that builds it ("copy as C++").
-import * as core from '../core';
-import { IntTuple } from '../core';
-import { Value, printValue } from './evaluate';
+import * as core from '../../core';
+import { IntTuple } from '../../core';
+import { Value, printValue } from '../eval';
 
 function tupleCpp(t: IntTuple, maker: string): string {
   if (t.kind === 'int') {

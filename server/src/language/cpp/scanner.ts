@@ -6,8 +6,8 @@
 // 5,000-line kernel file in 280 ms warm / 2 s cold plus 117 ms to query calls on our
 // 2-core machine, over the 300 ms budget; the TLA we need is call syntax that a
 // bracket-aware scan delimits exactly, in one linear pass.
-import { BUILTIN_FUNCTIONS, CPP_CONSTANT_TYPES, LAYOUT_TYPE_FORMS } from './builtins';
-import { Lexer, TokenKind } from './lexer';
+import { BUILTIN_FUNCTIONS, CPP_CONSTANT_TYPES, LAYOUT_TYPE_FORMS } from '../syntax';
+import { Lexer, TokenKind } from '../syntax';
 
 export interface CppToken {
   kind: 'ident' | 'number' | 'punct' | 'string';

@@ -1,10 +1,10 @@
 // Evaluates one parsed statement against an environment of names, with the layout core.
 // Every node's value is recorded (for hovers and hints); errors become diagnostics
 // pointing at the offending argument.
-import * as core from '../core';
-import { Arch, BufferView, CatlassCoord, IntTuple, IntValue, Layout, LayoutError, TagObject, Tensor } from '../core';
-import type * as Ast from './ast';
-import { memberPath, memberRoot } from './ast';
+import * as core from '../../core';
+import { Arch, BufferView, CatlassCoord, IntTuple, IntValue, Layout, LayoutError, TagObject, Tensor } from '../../core';
+import type { Ast } from '../syntax';
+import { memberPath, memberRoot } from '../syntax';
 import {
   BUILTIN_BY_NAME,
   CATLASS_CONSTANTS,
@@ -15,9 +15,9 @@ import {
   TAG_MEMBER_FUNCTIONS,
   TUPLE_TYPE_FORMS,
   closest,
-} from './builtins';
+} from '../syntax';
 
-import { DiagnosticCode, Severity, severityOf } from './diagnostics';
+import { DiagnosticCode, Severity, severityOf } from '../syntax';
 
 /** `Tag::MakeLayout` and the other tag member functions, after any namespace. */
 const TAG_MEMBER_CALL = new RegExp(`(?:^|::)(\\w+)::(${TAG_MEMBER_FUNCTIONS.join('|')})$`);

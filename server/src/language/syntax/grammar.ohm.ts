@@ -1,7 +1,7 @@
 // The grammar of one `.tla` statement. The file is split into statements first
 // (statements.ts), so a syntax error stays inside its own statement. Its words (keywords,
 // declaration qualifiers, cast types) come from the vocabulary (builtins.ts).
-import { DECL_QUALIFIERS, INTEGER_TYPES, KEYWORDS } from './builtins';
+import { DECL_QUALIFIERS, INTEGER_TYPES, KEYWORDS } from './vocabulary';
 
 /**
  * `("a" | "b" …) ~identPart`: one of the words, as a whole word, in the vocabulary's order.

@@ -1,10 +1,10 @@
 // A Layout → its Picture (shared/picture.ts: the data model and its arithmetic, which the
 // webview, the renderers and the tests share).
-import * as core from '../core';
-import { IntTuple, Layout } from '../core';
-import { MAX_MODE_EXTENT, PictureMode, PictureResult, PictureTile } from '../../../shared/picture';
+import * as core from '../../core';
+import { IntTuple, Layout } from '../../core';
+import { MAX_MODE_EXTENT, PictureMode, PictureResult, PictureTile } from '../../../../shared/picture';
 
-export * from '../../../shared/picture';
+export * from '../../../../shared/picture';
 
 const num = (v: bigint) => Number(v);
 

@@ -10,8 +10,8 @@
 // `end`, `bol` and `malformed` on the lexer itself. No object is made per token; a reader
 // that keeps tokens builds its own records (the fast parser and the C++ scanner do, as they
 // did before). Only ASCII counts as letters; every other character is one punctuation token.
-import { MAX_NESTING, limitMessages } from '../core/limits';
-import { INTEGER_TYPES } from './builtins';
+import { MAX_NESTING, limitMessages } from '../../core/limits';
+import { INTEGER_TYPES } from './vocabulary';
 
 export enum TokenKind {
   /** No more tokens. */

@@ -1,29 +1,11 @@
 // Questions an editor asks of an analysis, answered without any LSP types:
 // what is at this offset, how an offset was computed, the offset grid of a layout.
-import * as core from '../core';
-import { IntTuple, IntValue, Layout } from '../core';
-import { statementDetails } from './analysis';
-import type { DocumentAnalysis, StatementAnalysis, StatementDetails } from './analysis';
-import * as Ast from './ast';
-import { NodeValue, Value, exactProduct } from './evaluate';
-
-/** The statement whose text contains (or ends at) the offset. */
-export function statementAt(a: DocumentAnalysis, offset: number): StatementAnalysis | undefined {
-  const list = a.statements;
-  let lo = 0;
-  let hi = list.length - 1;
-  let found = -1;
-  while (lo <= hi) {
-    const mid = (lo + hi) >> 1;
-    if (a.startOf(list[mid]) <= offset) {
-      found = mid;
-      lo = mid + 1;
-    } else hi = mid - 1;
-  }
-  if (found < 0) return undefined;
-  const s = list[found];
-  return offset <= a.endOf(s) ? s : undefined;
-}
+import * as core from '../../core';
+import { IntTuple, IntValue, Layout } from '../../core';
+import { statementAt, statementDetails } from '../analysis';
+import type { DocumentAnalysis, StatementAnalysis, StatementDetails } from '../analysis';
+import { Ast } from '../syntax';
+import { NodeValue, Value, exactProduct } from '../eval';
 
 export interface NodeAt {
   statement: StatementAnalysis;

@@ -8,7 +8,7 @@
 // hints; test/grammar/vocabulary.test.ts checks that, and that the TextMate grammar scopes
 // every name here. Adding a builtin = its entry here + its name in the TextMate grammar + its
 // `case` in evaluate.ts (ARCHITECTURE.md, "Add a builtin function").
-import { ELEMENT_BITS, LAYOUT_TAGS, MX_PREDICATES, POSITION_TPOSITION, PREDICATES, TAG_CLASSES, elementsPerC0 } from '../core';
+import { ELEMENT_BITS, LAYOUT_TAGS, MX_PREDICATES, POSITION_TPOSITION, PREDICATES, TAG_CLASSES, elementsPerC0 } from '../../core';
 
 /** What the editor does with a function beyond naming it. */
 export interface FunctionTraits {

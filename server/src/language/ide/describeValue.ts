@@ -1,6 +1,6 @@
 // Facts shown about a value (hover, CLI, previews), computed once in one place.
-import * as core from '../core';
-import { Value, exactProduct, printValue } from './evaluate';
+import * as core from '../../core';
+import { Value, exactProduct, printValue } from '../eval';
 import { offsetGrid } from './inspect';
 
 export interface ValueSummary {

@@ -1,12 +1,12 @@
 // "TLA: Open in layout scratchpad": the TLA expression at an offset of a C++ file (or a
 // .tla one), with the constants, aliases and layout variables it uses, as a `.tla` document.
-import * as core from '../core';
-import { Analyzer } from './analysis';
-import type { DocumentAnalysis, StatementAnalysis } from './analysis';
-import * as Ast from './ast';
-import { ELEMENT_TYPES, SUPPORTED_TAGS } from './builtins';
-import { printValue } from './evaluate';
-import { statementAt } from './inspect';
+import * as core from '../../core';
+import { Analyzer } from '../analysis';
+import type { DocumentAnalysis, StatementAnalysis } from '../analysis';
+import { Ast } from '../syntax';
+import { ELEMENT_TYPES, SUPPORTED_TAGS } from '../syntax';
+import { printValue } from '../eval';
+import { statementAt } from '../analysis';
 
 /** The document a scratchpad is made from: its analysis, text, uri and kind. */
 export interface ScratchpadSource {

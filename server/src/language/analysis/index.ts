@@ -1,0 +1,12 @@
+export {
+  Analyzer,
+  Declaration,
+  DocumentAnalysis,
+  StatementAnalysis,
+  StatementDetails,
+  declarationSpan,
+  entryBytes,
+  placedAnalysis,
+  statementAt,
+  statementDetails,
+} from './documentAnalysis';

@@ -1,0 +1,26 @@
+export * as Ast from './ast';
+export { memberPath, memberRoot } from './ast';
+export { Diagnostic, DiagnosticCode, Severity, severityOf } from './diagnostics';
+export { Lexer, TLA_LEXER, TokenKind, maxNesting, nestingLimit } from './lexer';
+export { ParseResult, parseStatement } from './parser';
+export { StatementChunk, declaredNameOf, splitInto } from './statements';
+export { StringSource, TextSource } from './text';
+export {
+  BUILTIN_BY_NAME,
+  BUILTIN_FUNCTIONS,
+  CATLASS_CONSTANTS,
+  CPP_CONSTANT_TYPES,
+  ELEMENT_TYPES,
+  INTEGER_TYPES,
+  INTEGER_TYPE_CPP,
+  LAYOUT_TYPE_FORMS,
+  POSITIONS,
+  STATEMENT_COMPLETIONS,
+  SUPPORTED_TAGS,
+  TAG_DOCS,
+  TAG_MEMBER_FUNCTIONS,
+  TUPLE_TYPE_FORMS,
+  TYPE_FORMS,
+  closest,
+  elementDoc,
+} from './vocabulary';
