@@ -1,5 +1,6 @@
 // `tla-layout`: check and evaluate `.tla` files without an editor.
-import { readFileSync, statSync, writeFileSync } from 'node:fs';
+import { readFileSync, readdirSync, statSync, writeFileSync } from 'node:fs';
+import * as path from 'node:path';
 import {
   Analyzer,
   CppAnalyzer,
@@ -18,8 +19,11 @@ import {
 const USAGE = `tla-layout — evaluate Catlass TLA layouts written in the .tla language
 
 Usage:
-  tla-layout check FILE…          report diagnostics as file:line:col: severity CODE message
-                                  (exit status 1 when any error)
+  tla-layout check FILE|DIR… [--quiet]
+                                  report diagnostics as file:line:col: severity CODE message
+                                  (exit status 1 when any error); a directory is walked for
+                                  .tla and C++ files; then 'checked N files: E errors, W warnings'
+                                  on stderr (--quiet: not)
   tla-layout eval FILE… [--json]  print every statement's value (--json: machine-readable; several files: an array)
   C++ files (.cpp .hpp .h .asc …) get the TLA inside them: check prints its warnings,
   eval lists every TLA site with its line, column, source text and value.
@@ -131,9 +135,50 @@ function evaluateCpp(file: string, text: string, json: boolean, out: (s: string)
 
 // ------------------------------------------------------------------ commands
 
-function check(files: string[], out: (s: string) => void): number {
-  if (!files.length) throw new CliError('tla-layout check: name at least one file\n\n' + USAGE);
+/** The files of `dir` and its folders (not hidden ones, not node_modules) that are `.tla` or C++, sorted. */
+function sourcesUnder(dir: string): string[] {
+  const out: string[] = [];
+  const walk = (d: string) => {
+    let entries;
+    try {
+      entries = readdirSync(d, { withFileTypes: true });
+    } catch (e) {
+      throw new CliError(`tla-layout: cannot read '${d}': ${(e as Error).message}`);
+    }
+    for (const e of entries.sort((x, y) => (x.name < y.name ? -1 : x.name > y.name ? 1 : 0))) {
+      const p = path.join(d, e.name);
+      if (e.isDirectory()) {
+        if (!e.name.startsWith('.') && e.name !== 'node_modules') walk(p);
+      } else if (e.isFile() && (e.name.endsWith('.tla') || isCppPath(e.name))) out.push(p);
+    }
+  };
+  walk(dir);
+  return out;
+}
+
+/** The files named, a directory as the sources under it; a file named is taken whatever its extension. */
+function expandPaths(paths: string[]): string[] {
+  return paths.flatMap((p) => {
+    try {
+      if (statSync(p).isDirectory()) return sourcesUnder(p);
+    } catch {
+      // readSource says it is missing
+    }
+    return [p];
+  });
+}
+
+const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
+
+function check(args: string[], out: (s: string) => void, err: (s: string) => void): number {
+  const quiet = args.includes('--quiet');
+  const paths = args.filter((a) => a !== '--quiet');
+  const unknown = paths.find((f) => f.startsWith('--'));
+  if (unknown) throw new CliError(`tla-layout check: unknown option ${unknown}\n\n${USAGE}`);
+  if (!paths.length) throw new CliError('tla-layout check: name at least one file or directory\n\n' + USAGE);
+  const files = expandPaths(paths);
   let errors = 0;
+  let warnings = 0;
   const analyzer = new Analyzer();
   for (const file of files) {
     const text = readSource(file);
@@ -141,11 +186,13 @@ function check(files: string[], out: (s: string) => void): number {
     const a = isCppPath(file) ? new CppAnalyzer().analyze(text) : analyzer.analyze(text);
     const lines = new LineIndex(text);
     for (const d of a.diagnostics) {
-      const p = lines.position(d.start);
-      out(`${file}:${p.line + 1}:${p.character + 1}: ${d.severity} ${d.code} ${d.message}`);
+      out(diagnosticLine(file, lines, d));
       if (d.severity === 'error') errors++;
+      else if (d.severity === 'warning') warnings++;
     }
   }
+  // on stderr, as compilers say "2 warnings generated": stdout stays one diagnostic per line
+  if (!quiet) err(`checked ${plural(files.length, 'file')}: ${plural(errors, 'error')}, ${plural(warnings, 'warning')}`);
   return errors ? 1 : 0;
 }
 
@@ -194,10 +241,7 @@ function evaluateFile(file: string, json: boolean, out: (s: string) => void): { 
     const tile = pic?.ok ? tileDescription(pic.picture) : undefined;
     out(`${file}:${line}: ${label}${sum.text}${facts}${tile ? `   ${tile}` : ''}`);
   }
-  for (const d of a.diagnostics) {
-    const p = lines.position(d.start);
-    out(`${file}:${p.line + 1}:${p.character + 1}: ${d.severity} ${d.code} ${d.message}`);
-  }
+  for (const d of a.diagnostics) out(diagnosticLine(file, lines, d));
   return { failed };
 }
 
@@ -248,7 +292,7 @@ export function main(argv: string[], out: (s: string) => void = console.log, err
         out(VERSION);
         return 0;
       case 'check':
-        return check(rest, out);
+        return check(rest, out, err);
       case 'eval':
         return evaluate(rest, out);
       case 'render':
