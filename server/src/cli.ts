@@ -14,6 +14,8 @@ import {
   tileDescription,
   isCppPath,
   statementDetails,
+  Bindings,
+  parseBindings,
 } from './language';
 
 const USAGE = `tla-layout — evaluate Catlass TLA layouts written in the .tla language
@@ -30,6 +32,8 @@ Usage:
   tla-layout render FILE NAME [--text] [--svg OUT]
                                   draw the layout declared as NAME: --text prints the offset
                                   grid (the default), --svg writes a standalone SVG picture
+  --bind m=1000,n=2000            (check, eval, render) runtime names as numbers: m, params.k,
+                                  blockCoord.m(); over the file's '// tla: m=1000' comments
   tla-layout --help               this text
   tla-layout --version            the version
 
@@ -38,6 +42,32 @@ Language reference: docs/language.md; diagnostic codes: docs/diagnostics.md.`;
 const VERSION = '0.1.0';
 
 class CliError extends Error {}
+
+/** Takes `--bind m=1000,n=2000` (any number of times) out of `args`: the bindings and the other arguments. */
+function takeBindings(args: string[], command: string): { bindings: Bindings; rest: string[] } {
+  const bindings = new Map<string, bigint>();
+  const rest: string[] = [];
+  for (let i = 0; i < args.length; i++) {
+    const a = args[i];
+    const inline = a.startsWith('--bind=') ? a.slice('--bind='.length) : undefined;
+    if (a !== '--bind' && inline === undefined) {
+      rest.push(a);
+      continue;
+    }
+    const given = inline ?? args[++i];
+    if (!given) throw new CliError(`tla-layout ${command}: --bind needs name=number pairs, e.g. --bind m=1000,n=2000`);
+    const parsed = parseBindings(given);
+    if (parsed.rejected.length)
+      throw new CliError(`tla-layout ${command}: --bind: '${parsed.rejected[0]}' is not name=integer (e.g. m=1000, params.k=512, blockCoord.m()=2)`);
+    for (const [k, v] of parsed.bindings) bindings.set(k, v);
+  }
+  return { bindings, rest };
+}
+
+/** The analysis of a file as what it is: a C++ kernel's TLA, or a .tla document. */
+function analyzeFile(file: string, text: string, bindings: Bindings, tla = new Analyzer(undefined, bindings)): DocumentAnalysis {
+  return isCppPath(file) ? new CppAnalyzer(undefined, bindings, true).analyze(text) : tla.analyze(text);
+}
 
 function readSource(file: string): string {
   let st;
@@ -121,8 +151,8 @@ function diagnosticLine(file: string, lines: LineIndex, d: DocumentAnalysis['dia
 }
 
 /** One C++ file of `eval`: its JSON object (with --json, printed by the caller with the others) or its printed sites. */
-function evaluateCpp(file: string, text: string, json: boolean, out: (s: string) => void): { json?: unknown; failed: boolean } {
-  const a = new CppAnalyzer().analyze(text);
+function evaluateCpp(file: string, text: string, json: boolean, bindings: Bindings, out: (s: string) => void): { json?: unknown; failed: boolean } {
+  const a = new CppAnalyzer(undefined, bindings, true).analyze(text);
   const lines = new LineIndex(text);
   const sites = cppSites(a, lines);
   const failed = a.diagnostics.some((d) => d.severity === 'error');
@@ -170,7 +200,8 @@ function expandPaths(paths: string[]): string[] {
 
 const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
 
-function check(args: string[], out: (s: string) => void, err: (s: string) => void): number {
+function check(given: string[], out: (s: string) => void, err: (s: string) => void): number {
+  const { bindings, rest: args } = takeBindings(given, 'check');
   const quiet = args.includes('--quiet');
   const paths = args.filter((a) => a !== '--quiet');
   const unknown = paths.find((f) => f.startsWith('--'));
@@ -179,11 +210,11 @@ function check(args: string[], out: (s: string) => void, err: (s: string) => voi
   const files = expandPaths(paths);
   let errors = 0;
   let warnings = 0;
-  const analyzer = new Analyzer();
+  const analyzer = new Analyzer(undefined, bindings);
   for (const file of files) {
     const text = readSource(file);
     // a C++ file: the TLA inside it (its own analyzer: nothing is shared between files)
-    const a = isCppPath(file) ? new CppAnalyzer().analyze(text) : analyzer.analyze(text);
+    const a = analyzeFile(file, text, bindings, analyzer);
     const lines = new LineIndex(text);
     for (const d of a.diagnostics) {
       out(diagnosticLine(file, lines, d));
@@ -196,22 +227,23 @@ function check(args: string[], out: (s: string) => void, err: (s: string) => voi
   return errors ? 1 : 0;
 }
 
-function evaluate(args: string[], out: (s: string) => void): number {
+function evaluate(given: string[], out: (s: string) => void): number {
+  const { bindings, rest: args } = takeBindings(given, 'eval');
   const json = args.includes('--json');
   const files = args.filter((a) => a !== '--json');
   const unknown = files.filter((f) => f.startsWith('--'));
   if (unknown.length) throw new CliError(`tla-layout eval: unknown option ${unknown[0]}\n\n${USAGE}`);
   if (files.length === 0) throw new CliError('tla-layout eval: name at least one file\n\n' + USAGE);
-  const results = files.map((file) => evaluateFile(file, json, out));
+  const results = files.map((file) => evaluateFile(file, json, bindings, out));
   // one file: its object, as before; several: an array, one object per file in order
   if (json) out(JSON.stringify(files.length === 1 ? results[0].json : results.map((r) => r.json), null, 2));
   return results.some((r) => r.failed) ? 1 : 0;
 }
 
-function evaluateFile(file: string, json: boolean, out: (s: string) => void): { json?: unknown; failed: boolean } {
+function evaluateFile(file: string, json: boolean, bindings: Bindings, out: (s: string) => void): { json?: unknown; failed: boolean } {
   const text = readSource(file);
-  if (isCppPath(file)) return evaluateCpp(file, text, json, out);
-  const a = new Analyzer().analyze(text);
+  if (isCppPath(file)) return evaluateCpp(file, text, json, bindings, out);
+  const a = new Analyzer(undefined, bindings).analyze(text);
   const lines = new LineIndex(text);
   const failed = a.diagnostics.some((d) => d.severity === 'error');
   if (json) {
@@ -245,7 +277,8 @@ function evaluateFile(file: string, json: boolean, out: (s: string) => void): { 
   return { failed };
 }
 
-function render(args: string[], out: (s: string) => void): number {
+function render(given: string[], out: (s: string) => void): number {
+  const { bindings, rest: args } = takeBindings(given, 'render');
   const rest: string[] = [];
   let svg: string | undefined;
   let text = false;
@@ -260,9 +293,13 @@ function render(args: string[], out: (s: string) => void): number {
   }
   if (rest.length !== 2) throw new CliError('tla-layout render: name a file and a declared layout\n\n' + USAGE);
   const [file, name] = rest;
-  const a = new Analyzer().analyze(readSource(file));
+  const a = analyzeFile(file, readSource(file), bindings);
   const p = pictureOf(a, name);
-  if (!p.ok) throw new CliError(`tla-layout render: ${p.reason}`);
+  if (!p.ok) {
+    // a size known only at run time: the CLI can take it
+    const symbolic = /known only at run time/.test(p.reason);
+    throw new CliError(`tla-layout render: ${p.reason}${symbolic ? '; or give the runtime names numbers: --bind m=1000,k=512' : ''}`);
+  }
   if (svg) {
     try {
       writeFileSync(svg, renderSvg(p.picture, name));

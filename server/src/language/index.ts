@@ -39,3 +39,4 @@ export { Diagnostic } from './syntax/diagnostics';
 export { formatText } from './syntax/format';
 export { LineIndex, TextSource, lineStarts } from './syntax/text';
 export { isCppPath } from './syntax/vocabulary';
+export { Bindings, parseBindings, printBindings } from './syntax/bindings';

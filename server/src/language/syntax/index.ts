@@ -24,3 +24,4 @@ export {
   closest,
   elementDoc,
 } from './vocabulary';
+export { Bindings, NO_BINDINGS, bindingsInComments, mergeBindings, parseBindings, printBindings } from './bindings';
