@@ -9,7 +9,7 @@ import { IntTuple, Layout, LayoutError } from '../../server/src/core';
 import { compileLayout } from '../../server/src/core/compile';
 import { statementDetails } from '../../server/src/language';
 import { analyze } from '../../server/src/language/analysis/documentAnalysis';
-import { isLayout } from '../../server/src/language/eval/evaluator';
+import { isLayout } from '../../server/src/language/eval/values';
 import { buildPicture } from '../../server/src/language/ide/layoutPicture';
 import { modeOffset, modeSplit } from '../../shared/picture';
 import { GOLDEN_FILES, readGolden } from '../helpers';

@@ -27,7 +27,7 @@ import { signatureHelp } from '../../server/src/features/signatureHelp';
 import { documentSymbols } from '../../server/src/features/symbols';
 import { Analyzer, DocumentAnalysis, LineIndex, printValue, statementDetails } from '../../server/src/language';
 import { analyze } from '../../server/src/language/analysis/documentAnalysis';
-import { Value } from '../../server/src/language/eval/evaluator';
+import { Value } from '../../server/src/language/eval/values';
 import { DIAGNOSTIC_CODES } from '../../server/src/language/syntax/diagnostics';
 import { parseStatementWithOhm } from '../../server/src/language/syntax/parser';
 import { splitStatements } from '../../server/src/language/syntax/statements';

@@ -12,7 +12,7 @@ import { test } from 'node:test';
 import fc from 'fast-check';
 import { Analyzer, CppAnalyzer, DocumentAnalysis, printValue, statementDetails } from '../../server/src/language';
 import { declarationSpan, STALE_ENTRIES } from '../../server/src/language/analysis/documentAnalysis';
-import { Value } from '../../server/src/language/eval/evaluator';
+import { Value } from '../../server/src/language/eval/values';
 import { ROOT } from '../helpers';
 
 const show = (v: Value | null | undefined) => (v ? printValue(v) : null);

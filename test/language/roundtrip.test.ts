@@ -7,7 +7,7 @@ import * as core from '../../server/src/core';
 import { IntTuple } from '../../server/src/core';
 import { printValue } from '../../server/src/language';
 import { analyze } from '../../server/src/language/analysis/documentAnalysis';
-import { Value } from '../../server/src/language/eval/evaluator';
+import { Value } from '../../server/src/language/eval/values';
 import { valueToCpp } from '../../server/src/language/ide/toCpp';
 import { GOLDEN_FILES, readGolden } from '../helpers';
 

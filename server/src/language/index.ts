@@ -12,7 +12,7 @@ export {
   statementDetails,
 } from './analysis/documentAnalysis';
 export { CppAnalyzer } from './cpp/kernelAnalysis';
-export { printValue } from './eval/evaluator';
+export { printValue } from './eval/values';
 export { COMPLETION_TRIGGERS, CompletionKindName, MAX_NAME_ITEMS, completionsAt, signatureAt } from './ide/completion';
 export { summarize } from './ide/describeValue';
 export { occurrenceAt } from './ide/inspect';

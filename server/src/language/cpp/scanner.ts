@@ -223,7 +223,7 @@ const INT_TYPES = new Set([...CPP_CONSTANT_TYPES, 'auto']);
 /** The types of a runtime integer local that hides an outer constant (not `auto`: that may be TLA). */
 const RUNTIME_INT_TYPES = new Set(CPP_CONSTANT_TYPES);
 /** The calls that start a TLA expression: the vocabulary's functions marked inCpp. */
-const TLA_CALLS = new Set(BUILTIN_FUNCTIONS.filter((f) => f.inCpp).map((f) => f.name));
+const TLA_CALLS: ReadonlySet<string> = new Set(BUILTIN_FUNCTIONS.filter((f) => f.inCpp).map((f) => f.name));
 /** Words before `NAME = EXPR` that are not a declared type. */
 const NOT_A_TYPE = new Set(['return', 'case', 'else', 'do', 'throw', 'co_return', 'goto', 'operator']);
 const TLA_TYPES = new Set(LAYOUT_TYPE_FORMS);

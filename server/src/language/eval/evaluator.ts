@@ -2,237 +2,43 @@
 // Every node's value is recorded (for hovers and hints); errors become diagnostics
 // pointing at the offending argument.
 import * as core from '../../core';
-import { Arch, BufferView, CatlassCoord, IntTuple, IntValue, Layout, LayoutError, TagObject, Tensor } from '../../core';
-import type { Ast } from '../syntax';
+import { Arch, CatlassCoord, IntTuple, IntValue, Layout, LayoutError, Tensor } from '../../core';
+import type { Ast, BuiltinName } from '../syntax';
 import { memberPath, memberRoot } from '../syntax';
-import {
-  BUILTIN_BY_NAME,
-  CATLASS_CONSTANTS,
-  INTEGER_TYPES,
-  INTEGER_TYPE_CPP,
-  POSITIONS,
-  SUPPORTED_TAGS,
-  TAG_MEMBER_FUNCTIONS,
-  TUPLE_TYPE_FORMS,
-  closest,
-} from '../syntax';
+import { BUILTIN_BY_NAME, CATLASS_CONSTANTS, INTEGER_TYPES, INTEGER_TYPE_CPP, TAG_MEMBER_FUNCTIONS, TUPLE_TYPE_FORMS, closest } from '../syntax';
 
-import { DiagnosticCode, Severity, severityOf } from '../syntax';
+import { DiagnosticCode, severityOf } from '../syntax';
+import { BUILTINS } from './builtins';
+import type { BuiltinContext } from './context';
+import {
+  Binding,
+  Environment,
+  EvalResult,
+  LocalDiagnostic,
+  NodeValue,
+  TypeDesc,
+  Value,
+  isIntTuple,
+  kindName,
+  printType,
+  printValue,
+  valuesEqual,
+  ARCH_MACRO,
+  exactProduct,
+  usingNamespaceName,
+} from './values';
 
 /** `Tag::MakeLayout` and the other tag member functions, after any namespace. */
 const TAG_MEMBER_CALL = new RegExp(`(?:^|::)(\\w+)::(${TAG_MEMBER_FUNCTIONS.join('|')})$`);
 
 /** `true`/`false`: a layout predicate's `::value`, a template argument. */
-export interface BoolValue {
-  readonly kind: 'bool';
-  readonly value: boolean;
-}
-/** `Catlass::Arch::PositionGM{}` and the other positions. */
-export interface PositionValue {
-  readonly kind: 'position';
-  readonly name: string;
-}
-/** `tla::_`, the slicing placeholder. */
-export interface Underscore {
-  readonly kind: 'underscore';
-}
-/** `MakeCoord(12, tla::_)`: a flat coordinate with `_` (null) in some modes, for slicing. */
-export interface SliceCoord {
-  readonly kind: 'slice';
-  readonly items: readonly (IntValue | null)[];
-}
-/** A tla::tuple of values that are not all integers: slice_and_offset's (layout, offset). */
-export interface ValueTuple {
-  readonly kind: 'values';
-  readonly items: readonly Value[];
-}
-/**
- * In a kernel, `MakeLayout<E, Tag>(r, c)` whose Tag is a template parameter: its shape and
- * stride depend on the tag and are not known, its originShape is (r, c) whatever the tag.
- */
-export interface OpaqueLayout {
-  readonly kind: 'opaqueLayout';
-  /** How the code builds it: `MakeLayout<ElementA, LayoutTagA>`. */
-  readonly label: string;
-  readonly originShape: IntTuple;
-}
-
-/** What a type names: the value of `using X = …;`, `decltype(x)`. */
-export type TypeDesc =
-  | { readonly t: 'element'; readonly name: string }
-  | { readonly t: 'tag'; readonly name: string }
-  | { readonly t: 'position'; readonly name: string }
-  | { readonly t: 'integer'; readonly name: string }
-  | { readonly t: 'buffer'; readonly storage: 'GlobalTensor' | 'LocalTensor'; readonly element: string }
-  | { readonly t: 'catlassCoord'; readonly name: 'MatrixCoord' | 'GemmCoord' }
-  | { readonly t: 'bool' }
-  /** A TLA type (`Shape<_128, _256>`, `Layout<…>`, `decltype(layout)`): its value-initialised or known value. */
-  | { readonly t: 'value'; readonly value: Value };
-export interface TypeValue {
-  readonly kind: 'type';
-  readonly type: TypeDesc;
-}
-
-export type Value =
-  | IntTuple
-  | Layout
-  | OpaqueLayout
-  | Tensor
-  | core.OpaqueTensor
-  | BufferView
-  | TagObject
-  | CatlassCoord
-  | BoolValue
-  | PositionValue
-  | Underscore
-  | SliceCoord
-  | ValueTuple
-  | TypeValue;
-
-export const isLayout = (v: Value): v is Layout => v.kind === 'layout';
-export const isIntTuple = (v: Value): v is IntTuple => v.kind === 'int' || v.kind === 'tuple';
-
-export function printType(t: TypeDesc): string {
-  switch (t.t) {
-    case 'element':
-    case 'tag':
-    case 'position':
-    case 'integer':
-      return t.t === 'tag' ? `layout::${t.name}` : t.t === 'position' ? `Arch::${t.name}` : t.name;
-    case 'buffer':
-      return `AscendC::${t.storage}<${t.element}>`;
-    case 'catlassCoord':
-      return t.name;
-    case 'bool':
-      return 'bool';
-    case 'value':
-      return t.value.kind === 'layout'
-        ? `Layout type ${printValue(t.value)}`
-        : t.value.kind === 'tuple'
-          ? `tuple type ${printValue(t.value)}`
-          : `decltype(${printValue(t.value)})`;
-  }
-}
-
-export function printValue(v: Value): string {
-  switch (v.kind) {
-    case 'layout':
-      return core.printLayout(v);
-    case 'int':
-    case 'tuple':
-      return core.printIntTuple(v);
-    case 'tensor':
-      return core.printTensor(v);
-    case 'opaqueTensor':
-      return core.printOpaqueTensor(v);
-    case 'opaqueLayout':
-      return `${v.label}: shape and stride not known here, originShape ${core.printIntTuple(v.originShape)}`;
-    case 'buffer':
-      return `AscendC::${v.storage}<${v.element}> ${v.name}${v.offset.sym || v.offset.value !== 0n ? `[${core.printIntTuple(v.offset)}]` : ''}`;
-    case 'tagObject':
-      return core.printTagObject(v);
-    case 'catlassCoord':
-      return core.printCatlassCoord(v);
-    case 'bool':
-      return v.value ? 'true' : 'false';
-    case 'position':
-      return `Arch::${v.name}{}`;
-    case 'underscore':
-      return '_';
-    case 'slice':
-      return '(' + v.items.map((x) => (x ? core.printIntTuple(x) : '_')).join(',') + ')';
-    case 'values':
-      return '(' + v.items.map(printValue).join(', ') + ')';
-    case 'type':
-      return printType(v.type);
-  }
-}
-
-/** A diagnostic relative to the statement's own text. */
-export interface LocalDiagnostic {
-  start: number;
-  end: number;
-  severity: Severity;
-  code: DiagnosticCode;
-  message: string;
-  /** Declarations to point at as related locations, by name. */
-  relatedNames?: { name: string; message: string }[];
-  data?: { suggestion?: string; insert?: string; expectedRank?: number };
-}
-
-export interface Binding {
-  value: Value | null; // null: its statement failed (uses are not reported again)
-  /** The C++ type of an integer binding (`unsigned`, `int`, `Int<4>`), where the declaration tells it. */
-  ctype?: string;
-}
-
-export interface Environment {
-  lookup(name: string): Binding | undefined;
-  names(): Iterable<string>;
-  /** A value for a name that is not declared (C++ kernels: a symbolic integer); undefined makes it an error. */
-  free?(name: string): Value | undefined;
-  /** CATLASS_ARCH when the file does not #define it (the tlaLayout.arch setting). */
-  defaultArch?: Arch;
-  /** A runtime name the user bound to a number (`m`, `params.k`, `blockCoord.m()`; see syntax/bindings.ts). */
-  bound?(name: string): bigint | undefined;
-}
-
-/** The binding `using namespace X;` leaves, so that what follows reads it as a dependency. */
-export const usingNamespaceName = (ns: string) => `using namespace ${ns}`;
-/** The macro that selects the architecture. */
-export const ARCH_MACRO = 'CATLASS_ARCH';
-
-export interface NodeValue {
-  node: Ast.Expr;
-  value: Value;
-}
-
-export interface EvalResult {
-  value: Value | null;
-  diagnostics: LocalDiagnostic[];
-  nodeValues: NodeValue[];
-  /** Names this statement read (for incremental re-evaluation). */
-  dependencies: string[];
-  /** GetTileLayout calls: the parent layout and the tile, for previews and the picture. */
-  tiles: { node: Ast.Expr; parent: Layout; tileShape: IntTuple; coord: IntTuple; result: Layout; tensorCoord?: IntTuple }[];
-  /** layout(coord)/crd2offset calls: for hovers that explain the sum. */
-  offsets: { node: Ast.Expr; coordNode: Ast.Expr; coord: IntTuple; shape: IntTuple; stride: IntTuple; layout?: Layout; result: IntValue }[];
-  /** The C++ type of the declared integer, where the statement tells it. */
-  ctype?: string;
-  /**
-   * Set when the statement was evaluated without keeping its sub-expression values and
-   * offset calls (nodeValues and offsets are then empty; tiles are kept): running it again on the same tree with the same reads and this
-   * default arch gives them (language/analysis.ts `statementDetails`).
-   */
-  omitted?: { defaultArch?: Arch; bindings?: ReadonlyMap<string, bigint> };
-}
-
 class Abort extends Error {
   constructor(readonly silent: boolean) {
     super('abort');
   }
 }
 
-const KIND_NAMES: Record<Value['kind'], string> = {
-  layout: 'a layout',
-  tuple: 'a tuple',
-  int: 'an integer',
-  tensor: 'a tensor',
-  opaqueTensor: 'a tensor whose layout is not known here',
-  opaqueLayout: 'a layout whose tag is not known here',
-  buffer: 'a buffer (AscendC tensor)',
-  tagObject: 'a Catlass::layout tag object',
-  catlassCoord: 'a Catlass coord',
-  bool: 'a bool',
-  position: 'a position',
-  underscore: 'the placeholder _',
-  slice: 'a coordinate with _',
-  values: 'a tuple of values',
-  type: 'a type',
-};
-const kindName = (v: Value) => KIND_NAMES[v.kind];
-
-export class StatementEvaluator {
+export class StatementEvaluator implements BuiltinContext {
   private diagnostics: LocalDiagnostic[] = [];
   private nodeValues: NodeValue[] = [];
   private deps = new Set<string>();
@@ -241,7 +47,7 @@ export class StatementEvaluator {
 
   /** `omit`: the details are not kept in the result (see EvalResult.omitted). */
   constructor(
-    private readonly env: Environment,
+    readonly env: Environment,
     private readonly omit?: EvalResult['omitted'],
   ) {}
 
@@ -302,11 +108,11 @@ export class StatementEvaluator {
 
   // ------------------------------------------------------------ reporting
 
-  private report(span: Ast.Span, code: DiagnosticCode, message: string, extra: Partial<LocalDiagnostic> = {}): void {
+  report(span: Ast.Span, code: DiagnosticCode, message: string, extra: Partial<LocalDiagnostic> = {}): void {
     this.diagnostics.push({ start: span.start, end: span.end, severity: severityOf(code), code, message, ...extra });
   }
 
-  private fail(span: Ast.Span, code: DiagnosticCode, message: string, extra: Partial<LocalDiagnostic> = {}): never {
+  fail(span: Ast.Span, code: DiagnosticCode, message: string, extra: Partial<LocalDiagnostic> = {}): never {
     this.report(span, code, message, extra);
     throw new Abort(false);
   }
@@ -315,7 +121,7 @@ export class StatementEvaluator {
    * Runs a core operation; a LayoutError becomes a diagnostic on the argument it names, with
    * the related names `related` gives (asked only then: printing a layout costs more than most operations).
    */
-  private core<T>(node: Ast.Expr, args: Ast.Expr[], op: () => T, related?: () => LocalDiagnostic['relatedNames']): T {
+  coreCall<T>(node: Ast.Expr, args: Ast.Expr[], op: () => T, related?: () => LocalDiagnostic['relatedNames']): T {
     try {
       return op();
     } catch (e) {
@@ -413,7 +219,7 @@ export class StatementEvaluator {
       case 'compact': {
         const args = [e.shape, e.stride, ...(e.origin ? [e.origin] : [])];
         const [shape, stride, origin] = args.map((a) => this.intTuple(a, 'a side of shape:stride:originShape', true));
-        return this.core(e, args, () => core.makeLayout(shape, stride, origin));
+        return this.coreCall(e, args, () => core.makeLayout(shape, stride, origin));
       }
       case 'binary':
         return this.binary(e);
@@ -425,7 +231,7 @@ export class StatementEvaluator {
           return v;
         }
         const v = this.integer(e.operand, `operand of unary ${e.op}`);
-        return e.op === '-' ? this.core(e, [], () => core.arith.neg(v)) : v;
+        return e.op === '-' ? this.coreCall(e, [], () => core.arith.neg(v)) : v;
       }
       case 'cast':
         return core.arith.cast(this.integer(e.operand, `operand of the cast to ${e.castType}`));
@@ -487,7 +293,7 @@ export class StatementEvaluator {
     const b = this.integer(e.right, `right operand of ${e.op}`);
     const A = core.arith;
     const op = { '+': A.add, '-': A.sub, '*': A.mul, '/': A.div, '%': A.mod }[e.op];
-    return this.core(e, [e.left, e.right], () => op(a, b));
+    return this.coreCall(e, [e.left, e.right], () => op(a, b));
   }
 
   // ------------------------------------------------------------ argument kinds
@@ -497,7 +303,7 @@ export class StatementEvaluator {
    * gives it as a symbolic integer, but it may as well be a tuple or a layout. Where a tuple's
    * structure matters, such a name stops the evaluation silently: never an invented structure.
    */
-  private isFreeNode(e: Ast.Expr): boolean {
+  isFreeNode(e: Ast.Expr): boolean {
     if (!this.env.free) return false;
     if (e.type === 'paren') return this.isFreeNode(e.inner);
     if (e.type === 'name')
@@ -518,7 +324,7 @@ export class StatementEvaluator {
   }
 
   /** Where a tuple's structure matters, a free kernel value stops the evaluation silently (its node still recorded). */
-  private stopIfFree(e: Ast.Expr): void {
+  stopIfFree(e: Ast.Expr): void {
     if (!this.isFreeNode(e)) return;
     this.eval(e);
     throw new Abort(true);
@@ -531,7 +337,7 @@ export class StatementEvaluator {
     return v?.kind === 'int' ? v : undefined;
   }
 
-  private intTuple(e: Ast.Expr, role: string, allowFreeInteger = false): IntTuple {
+  intTuple(e: Ast.Expr, role: string, allowFreeInteger = false): IntTuple {
     if (!allowFreeInteger) this.stopIfFree(e);
     const v = this.eval(e);
     if (v.kind === 'catlassCoord') this.catlassCoordTrap(e, v, role);
@@ -570,7 +376,7 @@ export class StatementEvaluator {
     return v;
   }
 
-  private integer(e: Ast.Expr, role: string): IntValue {
+  integer(e: Ast.Expr, role: string): IntValue {
     const accessor = this.freeAccessor(e, true);
     if (accessor) return accessor;
     const v = this.eval(e);
@@ -578,12 +384,12 @@ export class StatementEvaluator {
     return v;
   }
 
-  private tupleArg(e: Ast.Expr, role: string): IntTuple {
+  tupleArg(e: Ast.Expr, role: string): IntTuple {
     return this.intTuple(e, role);
   }
 
   /** A layout or an IntTuple; a tensor stands for its layout (rank(t), size(t) in kernels). */
-  private layoutOrTuple(e: Ast.Expr, role: string): Layout | IntTuple {
+  layoutOrTuple(e: Ast.Expr, role: string): Layout | IntTuple {
     this.stopIfFree(e); // rank, size or a mode of a kernel value not known here
     const v = this.eval(e);
     if (v.kind === 'tensor') return v.layout;
@@ -591,9 +397,9 @@ export class StatementEvaluator {
     return v;
   }
 
-  private tensorArg(e: Ast.Expr, role: string): Tensor;
-  private tensorArg(e: Ast.Expr, role: string, opaque: true): Tensor | core.OpaqueTensor;
-  private tensorArg(e: Ast.Expr, role: string, opaque = false): Tensor | core.OpaqueTensor {
+  tensorArg(e: Ast.Expr, role: string): Tensor;
+  tensorArg(e: Ast.Expr, role: string, opaque: true): Tensor | core.OpaqueTensor;
+  tensorArg(e: Ast.Expr, role: string, opaque = false): Tensor | core.OpaqueTensor {
     // a kernel's tensor not known here (a parameter): its tiles are still known in part
     if (opaque && this.isFreeNode(e) && memberPath(e)) {
       this.eval(e);
@@ -606,7 +412,7 @@ export class StatementEvaluator {
   }
 
   /** `Arch::PositionGM{}` (as MakeTensor takes it): the AscendC::TPosition it names. */
-  private position(e: Ast.Expr): string {
+  position(e: Ast.Expr): string {
     const v = this.eval(e);
     if (v.kind !== 'position')
       this.fail(e, 'argument-kind', `a position is expected here (Catlass::Arch::PositionGM{}, PositionL1{}, …), not ${kindName(v)}`);
@@ -614,7 +420,7 @@ export class StatementEvaluator {
   }
 
   /** A flat or nested tuple of MakeShape/MakeCoord arguments; `tla::_` makes a slicing coordinate. */
-  private tupleOf(e: Ast.Call): Value {
+  tupleOf(e: Ast.Call): Value {
     this.noTemplate(e);
     const vals = e.args.map((a) => this.freeAccessor(a, false) ?? this.eval(a));
     if (vals.some((v) => v.kind === 'underscore' || v.kind === 'slice')) {
@@ -639,13 +445,13 @@ export class StatementEvaluator {
   }
 
   /** True when every argument's C++ type is evident and the same (then Catlass::MakeCoord<T> wins). */
-  private sameKnownType(args: Ast.Expr[]): boolean {
+  sameKnownType(args: Ast.Expr[]): boolean {
     const types = args.map((a) => this.cppTypeOf(a));
     return types.every((t) => t !== undefined && t === types[0]);
   }
 
   /** A template argument that must be an integer constant: `32`, `_32`, or a constant's name. */
-  private constantArg(t: Ast.TemplateArg): IntValue {
+  constantArg(t: Ast.TemplateArg): IntValue {
     if (t.type === 'int') return core.int(this.inInt64(t));
     if (t.type === 'constExpr') return core.arith.cast(this.integer(t.expr, 'the template argument'));
     if (t.type === 'typeArg' && !t.args) {
@@ -655,7 +461,7 @@ export class StatementEvaluator {
     this.fail(t, 'argument-kind', 'an integer constant is expected here');
   }
 
-  private boolConstant(t: Ast.TemplateArg): boolean {
+  boolConstant(t: Ast.TemplateArg): boolean {
     if (t.type === 'typeArg' && !t.args) {
       const v = this.env.lookup(t.name)?.value;
       this.deps.add(t.name);
@@ -682,7 +488,7 @@ export class StatementEvaluator {
       this.element(el);
       this.arity(e, [2], `${tag}::MakeLayout<Element>(rows, cols)`);
       const [r, c] = e.args.map((a, i) => this.integer(a, i ? 'cols' : 'rows'));
-      return this.core(e, e.args, () => core.tagMakeLayout(tag, el.name, r, c, arch));
+      return this.coreCall(e, e.args, () => core.tagMakeLayout(tag, el.name, r, c, arch));
     }
     this.arity(e, [1], `${tag}::${fn}(MatrixCoord{rows, cols})`);
     const c = this.eval(e.args[0]);
@@ -691,19 +497,19 @@ export class StatementEvaluator {
       if (tag !== 'RowMajor') this.fail(e.calleeSpan, 'unknown-function', `${tag} has no MakeLayoutInUb (RowMajor has)`);
       const el = this.typeName(e, 0, 'Element');
       this.element(el);
-      return this.core(e, e.args, () => core.makeLayoutInUb(el.name, c, arch));
+      return this.coreCall(e, e.args, () => core.makeLayoutInUb(el.name, c, arch));
     }
     if (tag !== 'zN') this.fail(e.calleeSpan, 'unknown-function', `${tag} has no MakeLayoutInL0C (zN has)`);
-    return this.core(e, e.args, () => core.makeLayoutInL0C(c));
+    return this.coreCall(e, e.args, () => core.makeLayoutInL0C(c));
   }
 
-  private layoutArg(e: Ast.Expr, role: string): Layout {
+  layoutArg(e: Ast.Expr, role: string): Layout {
     const v = this.eval(e);
     if (v.kind !== 'layout') this.fail(e, 'argument-kind', `${role} must be a layout, not ${kindName(v)}`);
     return v;
   }
 
-  private arity(e: Ast.Call, counts: number[], label?: string): void {
+  arity(e: Ast.Call, counts: number[], label?: string): void {
     if (!counts.includes(e.args.length)) {
       const want = counts.length === 1 ? `${counts[0]}` : `${counts.slice(0, -1).join(', ')} or ${counts[counts.length - 1]}`;
       const sig =
@@ -719,12 +525,12 @@ export class StatementEvaluator {
     }
   }
 
-  private noTemplate(e: Ast.Call): void {
+  noTemplate(e: Ast.Call): void {
     if (e.templateArgs) this.fail(e.calleeSpan, 'argument-count', `${e.callee} takes no template arguments`);
   }
 
   /** `<I, J…>` indices of shape/stride/get/rank/depth: integer constants. */
-  private indices(e: Ast.Call): number[] {
+  indices(e: Ast.Call): number[] {
     return (e.templateArgs ?? []).map((t) => {
       if (t.type === 'int') {
         if (t.value > 1_000_000n) this.fail(t, 'index-out-of-range', `index ${t.value} is out of range for ${e.callee}<…>`);
@@ -745,7 +551,7 @@ export class StatementEvaluator {
   }
 
   /** A template argument naming an element type or a tag, through `using` aliases. */
-  private typeName(e: Ast.Call, i: number, role: string): { name: string; span: Ast.Span } {
+  typeName(e: Ast.Call, i: number, role: string): { name: string; span: Ast.Span } {
     const t = e.templateArgs?.[i];
     if (!t) this.fail(e.calleeSpan, 'argument-count', `${e.callee} needs <${role}> template arguments`);
     if (t.type !== 'typeArg' || t.args) this.fail(t, 'argument-kind', `${role} must be a type name`);
@@ -764,7 +570,7 @@ export class StatementEvaluator {
   }
 
   /** The architecture: `#define CATLASS_ARCH 3510` in the file, else the setting, else 2201. */
-  private arch(): Arch {
+  arch(): Arch {
     this.deps.add(ARCH_MACRO);
     const b = this.env.lookup(ARCH_MACRO);
     const v = b?.value;
@@ -772,7 +578,7 @@ export class StatementEvaluator {
     return this.env.defaultArch ?? core.DEFAULT_ARCH;
   }
 
-  private usingCatlass(): boolean {
+  usingCatlass(): boolean {
     const name = usingNamespaceName('Catlass');
     this.deps.add(name);
     return this.env.lookup(name) !== undefined;
@@ -921,7 +727,7 @@ export class StatementEvaluator {
       if (args.length < 2 || args.length > 3)
         this.fail(t, 'argument-count', `Layout<Shape, Stride[, OriginShape]> takes 2 or 3 type arguments, ${args.length} given`);
       const [s, d, o] = args.map((a) => this.typeValue(a));
-      const l = this.core(e, args as unknown as Ast.Expr[], () => core.makeTypeLayout(s, d, o));
+      const l = this.coreCall(e, args as unknown as Ast.Expr[], () => core.makeTypeLayout(s, d, o));
       if (!o) {
         this.report(
           t.nameSpan,
@@ -949,7 +755,7 @@ export class StatementEvaluator {
         return { kind: 'position', name: t.name };
       case 'tag': {
         const ints = args.map((a, i) => this.integer(a, `argument ${i + 1} of layout::${t.name}`));
-        return this.core(e, args, () => core.constructTag(t.name, ints));
+        return this.coreCall(e, args, () => core.constructTag(t.name, ints));
       }
       case 'catlassCoord': {
         const n = t.name === 'GemmCoord' ? 3 : 2;
@@ -1006,7 +812,7 @@ export class StatementEvaluator {
     if (!l || l.kind !== 'layout')
       this.fail(lt, 'argument-kind', `is${pred} takes a layout type (decltype(layout)), not ${l ? kindName(l) : printType(desc)}`);
     const arch = this.arch();
-    const v = this.core(e, [], () => core.layoutPredicate(pred, l, element, arch));
+    const v = this.coreCall(e, [], () => core.layoutPredicate(pred, l, element, arch));
     if (v === undefined) throw new Abort(true); // depends on a template constant not known here
     return { kind: 'bool', value: v };
   }
@@ -1053,8 +859,8 @@ export class StatementEvaluator {
       if (items.length !== r)
         this.fail(e.argsSpan, 'rank-mismatch', `${what}: ${items.length} indices for a rank-${r} tensor`, { data: { expectedRank: r } });
     }
-    if (items.includes(null)) return this.core(e as Ast.Expr, e.args, () => core.sliceTensor(t, items, what));
-    return this.core(e as Ast.Expr, e.args, () => core.elementIndex(t, items as IntValue[], what));
+    if (items.includes(null)) return this.coreCall(e as Ast.Expr, e.args, () => core.sliceTensor(t, items, what));
+    return this.coreCall(e as Ast.Expr, e.args, () => core.elementIndex(t, items as IntValue[], what));
   }
 
   /** `x.f(…)`: the accessors of tensors, layouts and tag objects. */
@@ -1096,7 +902,7 @@ export class StatementEvaluator {
           const c = this.eval(e.args[0]);
           if (c.kind !== 'catlassCoord')
             this.fail(e.args[0], 'argument-kind', `${base.tag}::GetTileLayout takes a MatrixCoord{rows, cols}, not ${kindName(c)}`);
-          return this.core(e, e.args, () => core.tagGetTileLayout(base, c));
+          return this.coreCall(e, e.args, () => core.tagGetTileLayout(base, c));
         }
         if ((m.name === 'shape' || m.name === 'stride' || m.name === 'orgShape') && base[m.name]) {
           const entries = base[m.name]!;
@@ -1164,7 +970,7 @@ export class StatementEvaluator {
     const coord = this.intTuple(coordNode, 'the coordinate');
     const name = targetName ?? (e.type === 'apply' && e.target.type === 'name' ? e.target.name : undefined);
     const related = () => (name ? [{ name, message: `'${name}' is ${printValue(target)}` }] : undefined);
-    const result = this.core(e, [coordNode], () => core.layoutOffset(target, coord), related);
+    const result = this.coreCall(e, [coordNode], () => core.layoutOffset(target, coord), related);
     this.offsets.push({ node: e as Ast.Expr, coordNode, coord, shape: target.shape, stride: target.stride, layout: target, result });
     this.checkCoord(coordNode, coord, target.shape, target.originShape);
     return result;
@@ -1195,7 +1001,6 @@ export class StatementEvaluator {
         return this.apply(e, bound.value, e.calleeSpan, e.callee);
       }
     }
-    const A = core.arith;
     const tagCall = TAG_MEMBER_CALL.exec(e.callee);
     if (tagCall) return this.tagStatic(e, this.aliasedName(tagCall[1]), tagCall[2]);
     const ctorType = !e.templateArgs && !e.braces ? this.aliasedName(e.callee) : '';
@@ -1205,293 +1010,34 @@ export class StatementEvaluator {
         ctorType === 'MatrixCoord' || ctorType === 'GemmCoord' ? { t: 'catlassCoord', name: ctorType } : { t: 'tag', name: ctorType },
       );
     }
-    switch (e.callee) {
-      case 'MakeCoord':
-        if (e.ns === 'Catlass' || (e.ns === '' && e.args.length > 0 && this.usingCatlass() && this.sameKnownType(e.args))) {
-          // Catlass::MakeCoord(T, T…): a Catlass::Coord (the namespace trap when it was meant as tla's)
-          return { kind: 'catlassCoord', type: 'Coord', items: e.args.map((a, i) => this.integer(a, `argument ${i + 1} of Catlass::MakeCoord`)) };
-        }
-        return this.tupleOf(e);
-      case 'MakeShape':
-      case 'MakeStride':
-      case 'make_tuple':
-      case 'MakeTuple':
-        return this.tupleOf(e);
-      case 'MakeTensor': {
-        this.noTemplate(e);
-        this.arity(e, [3, 4]);
-        const buf = this.eval(e.args[0]);
-        if (buf.kind !== 'buffer')
-          this.fail(e.args[0], 'argument-kind', `MakeTensor's first argument is an AscendC buffer (GlobalTensor/LocalTensor), not ${kindName(buf)}`);
-        if (this.isFreeNode(e.args[1]) && e.args.length === 3) {
-          // MakeTensor over a kernel's layout not known here (params.layoutA): its tiles' extents are still known
-          this.eval(e.args[1]);
-          const pos = this.position(e.args[2]);
-          return { kind: 'opaqueTensor', root: memberPath(e.args[1])!, element: buf.element, position: pos };
-        }
-        const lv = this.eval(e.args[1]);
-        if (lv.kind === 'opaqueLayout' && e.args.length === 3) {
-          const pos = this.position(e.args[2]);
-          const zero = core.tuple(...(lv.originShape as core.TupleValue).items.map(() => core.staticInt(0)));
-          return {
-            kind: 'opaqueTensor',
-            root: `${buf.name} (${lv.label})`,
-            offset: zero,
-            originShape: lv.originShape,
-            element: buf.element,
-            position: pos,
-          };
-        }
-        if (lv.kind !== 'layout') this.fail(e.args[1], 'argument-kind', `the layout of MakeTensor must be a layout, not ${kindName(lv)}`);
-        const l = lv;
-        const coord = e.args.length === 4 ? this.intTuple(e.args[2], 'the coord of MakeTensor') : undefined;
-        const pos = this.position(e.args[e.args.length - 1]);
-        return this.core(e, e.args, () => core.makeTensor(buf, l, pos, coord));
-      }
-      case 'GetTile':
-      case 'TileView': {
-        this.noTemplate(e);
-        this.arity(e, [3]);
-        const t = this.tensorArg(e.args[0], `the tensor of ${e.callee}`, true);
-        const c = this.intTuple(e.args[1], e.callee === 'TileView' ? 'the tile coord' : 'the coord');
-        const sh = this.intTuple(e.args[2], 'the tile shape');
-        if (t.kind === 'opaqueTensor') {
-          return this.core(e, e.args, () => (e.callee === 'TileView' ? core.opaqueTileView(t, c, sh) : core.getOpaqueTile(t, c, sh)));
-        }
-        const r = this.core(e, e.args, () => (e.callee === 'TileView' ? core.tileView(t, c, sh) : core.getTile(t, c, sh)));
-        this.tiles.push({
-          node: e,
-          parent: t.layout,
-          tileShape: sh,
-          coord: core.tuple(
-            ...(r.coord as core.TupleValue).items.map((x, d) => A.sub(x as IntValue, (t.coord as core.TupleValue).items[d] as IntValue)),
-          ),
-          result: r.layout,
-          tensorCoord: r.coord,
-        });
-        return r;
-      }
-      case 'MakeTensorLike': {
-        const tag = this.typeName(e, 0, 'Tag');
-        const el = e.templateArgs && e.templateArgs.length > 1 ? this.typeName(e, 1, 'Tag, ElementDst') : undefined;
-        if (el) this.element(el);
-        this.arity(e, [3, 4]);
-        const buf = this.eval(e.args[0]);
-        if (buf.kind !== 'buffer')
-          this.fail(e.args[0], 'argument-kind', `MakeTensorLike's first argument is an AscendC buffer, not ${kindName(buf)}`);
-        const like0 = this.tensorArg(e.args[1], 'the like-tensor of MakeTensorLike', true);
-        const pos = this.position(e.args[2]);
-        // a like-tensor whose layout is not known here: only its originShape is used (and the buffer holds E)
-        const like: Tensor =
-          like0.kind === 'opaqueTensor'
-            ? like0.originShape
-              ? core.makeTensor(buf, core.layout(like0.originShape, like0.originShape, like0.originShape), pos)
-              : this.fail(e.args[1], 'argument-kind', "MakeTensorLike: the like-tensor's rank is not known here")
-            : like0;
-        if (e.args.length === 4) {
-          const base = this.layoutArg(e.args[3], 'the layoutBase of MakeTensorLike');
-          return this.core(e, e.args, () => core.makeTensorLikeOn(el?.name, buf, like, pos, base));
-        }
-        const arch = this.arch();
-        return this.core(e, e.args, () => core.makeTensorLike(tag.name, el?.name, buf, like, pos, arch));
-      }
-      case 'slice_and_offset': {
-        this.noTemplate(e);
-        this.arity(e, [2, 3]);
-        const c = this.eval(e.args[0]);
-        if (c.kind !== 'slice') {
-          if (c.kind === 'tuple' && c.items.some((x) => x.kind === 'tuple'))
-            this.fail(e.args[0], 'depth-mismatch', 'slice_and_offset: coord is not flat');
-          this.fail(
-            e.args[0],
-            'argument-kind',
-            `slice_and_offset: the coord has no underscore (${printValue(c)}); slice with tla::_ in the modes to keep`,
-          );
-        }
-        const l = this.layoutArg(e.args[1], 'the layout of slice_and_offset');
-        const base = e.args.length === 3 ? this.intTuple(e.args[2], 'the base coord') : undefined;
-        const r = this.core(e, e.args, () => core.sliceAndOffset(c.items, l, base));
-        return { kind: 'values', items: [r.projected, r.offset] };
-      }
-      case 'MakeLayoutFromTag': {
-        this.noTemplate(e);
-        this.arity(e, [1]);
-        const t = this.eval(e.args[0]);
-        if (t.kind !== 'tagObject')
-          this.fail(
-            e.args[0],
-            'argument-kind',
-            `MakeLayoutFromTag takes a Catlass::layout tag object, not ${kindName(t)}${t.kind === 'layout' ? ' (it is a tla layout already)' : ''}`,
-          );
-        if (this.env.free && !(core.TAG_CLASSES as readonly string[]).includes(t.tag) && t.orgShape) {
-          // a tag object of a template-parameter class: the layout's originShape is its orgShape
-          return { kind: 'opaqueLayout', label: `MakeLayoutFromTag(${t.tag})`, originShape: core.tuple(...t.orgShape) };
-        }
-        return this.core(e, e.args, () => core.makeLayoutFromTagObject(t));
-      }
-      case 'MakeMxScaleLayout': {
-        const el = this.typeName(e, 0, 'Element');
-        const tag = this.typeName(e, 1, 'Element, Tag');
-        const isB = e.templateArgs?.[2];
-        if (!isB)
-          this.fail(
-            e.calleeSpan,
-            'argument-count',
-            'MakeMxScaleLayout: the isB template argument (A or B side) is missing: MakeMxScaleLayout<float8_e8m0_t, Tag, isB>(rows, cols)',
-          );
-        if (this.env.free && !(core.TAG_CLASSES as readonly string[]).includes(tag.name) && e.args.length === 2) {
-          // a template-parameter tag: the scale layout's originShape is (rows, cols) whatever the tag
-          const [r, c] = e.args.map((a, i) => this.integer(a, i ? 'cols' : 'rows'));
-          return { kind: 'opaqueLayout', label: `MakeMxScaleLayout<${el.name}, ${tag.name}>`, originShape: core.tuple(r, c) };
-        }
-        const b =
-          isB.type === 'typeArg' && (isB.name === 'true' || isB.name === 'false')
-            ? isB.name === 'true'
-            : isB.type === 'int'
-              ? isB.value !== 0n
-              : this.boolConstant(isB);
-        if (this.arch() === 3510 && el.name !== 'float8_e8m0_t') {
-          this.fail(
-            el.span,
-            'unsupported-element',
-            `MakeMxScaleLayout: the element must be float8_e8m0_t (got ${el.name}); C++: "only support RowMajor, ColumnMajor, zZ, nN in fp8_e8m0_t dtype"`,
-          );
-        }
-        if (this.arch() === 3510 && !(core.MX_SCALE_TAGS as readonly string[]).includes(tag.name)) {
-          this.fail(tag.span, 'unsupported-tag', `MakeMxScaleLayout: ${tag.name} is not a scale layout (${core.MX_SCALE_TAGS.join(', ')} only)`);
-        }
-        this.arity(e, [2], 'MakeMxScaleLayout<float8_e8m0_t, Tag, isB>(rows, cols)');
-        const [r, c] = e.args.map((a, i) => this.integer(a, i ? 'cols' : 'rows'));
-        const arch = this.arch();
-        return this.core(e, e.args, () => core.makeMxScaleLayout(el.name, tag.name, b, r, c, arch));
-      }
-      case 'MakeLayout':
-        return this.makeLayout(e);
-      case 'MakeLayoutL0C': {
-        this.arity(e, [2]);
-        const [r, c] = e.args.map((a, i) => this.integer(a, i ? 'cols' : 'rows'));
-        return this.core(e, e.args, () => core.makeLayoutL0C(r, c));
-      }
-      case 'MakeLayoutFmap': {
-        const el = this.typeName(e, 0, 'Element');
-        this.arity(e, [4]);
-        const [b, c1, h, w] = e.args.map((a, i) => this.integer(a, ['batch', 'cin1', 'h', 'w'][i]));
-        this.element(el);
-        return this.core(e, e.args, () => core.makeLayoutFmap(el.name, b, c1, h, w));
-      }
-      case 'MakeLayoutFilter': {
-        const el = this.typeName(e, 0, 'Element');
-        const pos = this.typeName(e, 1, 'Position');
-        this.arity(e, [4]);
-        this.element(el);
-        if (!POSITIONS.includes(pos.name)) this.fail(pos.span, 'argument-kind', `Position must be ${POSITIONS.join(' or ')}, not '${pos.name}'`);
-        const [c1, kh, kw, n] = e.args.map((a, i) => this.integer(a, ['cin1', 'kh', 'kw', 'cout'][i]));
-        return this.core(e, e.args, () => core.makeLayoutFilter(el.name, pos.name, c1, kh, kw, n));
-      }
-      case 'GetTileLayout':
-        return this.getTileLayout(e);
-      case 'crd2offset': {
-        this.noTemplate(e);
-        this.arity(e, [3]);
-        const [coord, shape, stride] = e.args.map((a, i) => this.intTuple(a, ['coord', 'shape', 'stride'][i]));
-        const result = this.core(
-          e,
-          e.args,
-          () => core.crd2offset(coord, shape, stride),
-          () => this.relatedFor(e.args),
-        );
-        this.offsets.push({ node: e, coordNode: e.args[0], coord, shape, stride, result });
-        this.checkCoord(e.args[0], coord, shape, undefined);
-        return result;
-      }
-      case 'shape':
-      case 'stride':
-      case 'originShape': {
-        this.arity(e, [1]);
-        const v = this.layoutOrTuple(e.args[0], `${e.callee}(…)`);
-        let part: IntTuple;
-        if (v.kind === 'layout') part = v[e.callee];
-        else if (e.callee === 'shape')
-          part = v; // shape(IntTuple) is the tuple itself
-        else this.fail(e.args[0], 'argument-kind', `${e.callee}(…) needs a layout, not ${kindName(v)}`);
-        const idx = this.indices(e);
-        return this.core(e, e.args, () => core.getPath(part, idx));
-      }
-      case 'get': {
-        this.arity(e, [1]);
-        const idx = this.indices(e);
-        if (!idx.length) this.fail(e.calleeSpan, 'argument-count', 'get needs indices: get<I, J…>(x)');
-        this.stopIfFree(e.args[0]); // get<I> of a kernel value not known here is not the value itself
-        const v = this.eval(e.args[0]);
-        if (v.kind === 'values') {
-          const item = v.items[idx[0]];
-          if (!item) this.fail(e.calleeSpan, 'index-out-of-range', `get<${idx[0]}> is out of range for a tuple of ${v.items.length} values`);
-          if (idx.length === 1) return item;
-          if (!isIntTuple(item)) this.fail(e.calleeSpan, 'index-out-of-range', `get<${idx.join(', ')}>: element ${idx[0]} is ${kindName(item)}`);
-          return this.core(e, e.args, () => core.getPath(item, idx.slice(1)));
-        }
-        if (!isIntTuple(v) && v.kind !== 'layout') this.fail(e.args[0], 'argument-kind', `get<…> takes a tuple or a layout, not ${kindName(v)}`);
-        if (v.kind === 'layout') {
-          const s = this.core(e, e.args, () => core.getPath(v.shape, idx));
-          const d = this.core(e, e.args, () => core.getPath(v.stride, idx));
-          // the sub-layout's valid extent: the parent's for that mode when it is an integer mode,
-          // else each sub-mode's full extent (a nested mode has no finer originShape)
-          const o = s.kind === 'int' ? this.core(e, e.args, () => core.getPath(v.originShape, idx.slice(0, 1))) : core.defaultOriginShape(s);
-          return core.layout(s, d, o);
-        }
-        return this.core(e, e.args, () => core.getPath(v, idx));
-      }
-      case 'rank':
-      case 'depth': {
-        this.arity(e, [1]);
-        const v = this.layoutOrTuple(e.args[0], `${e.callee}(…)`);
-        const t = v.kind === 'layout' ? v.shape : v;
-        const idx = this.indices(e);
-        const sub = this.core(e, e.args, () => core.getPath(t, idx));
-        return core.staticInt(e.callee === 'rank' ? core.rank(sub) : core.depth(sub));
-      }
-      case 'Product':
-      case 'size': {
-        if (e.callee === 'Product' && !e.braces) this.fail(e.calleeSpan, 'argument-kind', 'Product is a function object: write Product{}(tuple)');
-        this.arity(e, [1]);
-        const v = this.layoutOrTuple(e.args[0], `${e.callee}(…)`);
-        return this.core(e, e.args, () => A.product(v.kind === 'layout' ? v.shape : v));
-      }
-      case 'CeilDiv':
-      case 'RoundUp':
-      case 'min':
-      case 'max': {
-        if ((e.callee === 'CeilDiv' || e.callee === 'RoundUp') && e.templateArgs?.length === 1) {
-          // CeilDiv<N>(x), RoundUp<N>(x): N a compile-time constant
-          this.arity(e, [1], `${e.callee}<N>(x)`);
-          const n = this.constantArg(e.templateArgs[0]);
-          const x = this.integer(e.args[0], `argument of ${e.callee}`);
-          return this.core(e, e.args, () => (e.callee === 'CeilDiv' ? A.ceilDiv : A.roundUp)(x, n));
-        }
-        this.arity(e, [2]);
-        const [a, b] = e.args.map((x, i) => this.integer(x, `argument ${i + 1} of ${e.callee}`));
-        const op = { CeilDiv: A.ceilDiv, RoundUp: A.roundUp, min: A.min, max: A.max }[e.callee];
-        return this.core(e, e.args, () => op(a, b));
-      }
-      case 'print':
-        this.arity(e, [1]);
-        return this.eval(e.args[0]);
-      default:
-        if (INTEGER_TYPES.includes(e.callee)) {
-          // functional cast: uint32_t(x)
-          this.arity(e, [1], `${e.callee}(x)`);
-          return A.cast(this.integer(e.args[0], `operand of ${e.callee}(…)`));
-        }
-        if (bound) {
-          if (bound.value === null) throw new Abort(true);
-          return this.apply(e, bound.value, e.calleeSpan);
-        }
-        // the suggestion is computed on demand (suggestFor in analysis.ts), as for names
-        this.fail(e.calleeSpan, 'unknown-function', `unknown function '${e.callee}'`);
-    }
+    if (Object.hasOwn(BUILTINS, e.callee)) return BUILTINS[e.callee as BuiltinName](this, e);
+    return this.notABuiltin(e, bound);
   }
 
-  private element(el: { name: string; span: Ast.Span }): void {
+  /** A call of something that is not a builtin: a functional cast, a declared value, or an unknown function. */
+  private notABuiltin(e: Ast.Call, bound: Binding | undefined): Value {
+    if (INTEGER_TYPES.includes(e.callee)) {
+      // functional cast: uint32_t(x)
+      this.arity(e, [1], `${e.callee}(x)`);
+      return core.arith.cast(this.integer(e.args[0], `operand of ${e.callee}(…)`));
+    }
+    if (bound) {
+      if (bound.value === null) throw new Abort(true);
+      return this.apply(e, bound.value, e.calleeSpan);
+    }
+    // the suggestion is computed on demand (suggestFor in ide/query.ts), as for names
+    this.fail(e.calleeSpan, 'unknown-function', `unknown function '${e.callee}'`);
+  }
+
+  recordTile(tile: EvalResult['tiles'][number]): void {
+    this.tiles.push(tile);
+  }
+
+  recordOffset(offset: EvalResult['offsets'][number]): void {
+    this.offsets.push(offset);
+  }
+
+  element(el: { name: string; span: Ast.Span }): void {
     if (!(el.name in core.ELEMENT_BITS)) {
       const s = closest(el.name, Object.keys(core.ELEMENT_BITS));
       this.fail(el.span, 'unsupported-element', `unsupported element type '${el.name}'; supported: ${Object.keys(core.ELEMENT_BITS).join(', ')}`, {
@@ -1500,91 +1046,8 @@ export class StatementEvaluator {
     }
   }
 
-  private makeLayout(e: Ast.Call): Value {
-    if (e.templateArgs) {
-      const el = this.typeName(e, 0, 'Element');
-      const tag = this.typeName(e, 1, 'Element, Tag');
-      const arch0 = this.arch();
-      // In a kernel, an element type that is a template parameter is not known here; the
-      // layouts that do not depend on the element are still shown (RowMajor and ColumnMajor
-      // do depend on it at 3510, where fp4 pads the row).
-      const elementFree = ['VectorLayout', 'L0C', 'Weight4BitnZ', ...(arch0 === 2201 ? ['RowMajor', 'ColumnMajor'] : [])];
-      if (this.env.free && !(core.TAG_CLASSES as readonly string[]).includes(tag.name) && e.args.length === 2) {
-        // a tag that is a template parameter: the layout's structure is not known, its originShape is (rows, cols)
-        const [r, c] = e.args.map((a, i) => this.integer(a, i ? 'cols' : 'rows'));
-        return { kind: 'opaqueLayout', label: `MakeLayout<${el.name}, ${tag.name}>`, originShape: core.tuple(r, c) };
-      }
-      if (this.env.free && !(el.name in core.ELEMENT_BITS) && elementFree.includes(tag.name)) el.name = 'half';
-      this.element(el);
-      if (!SUPPORTED_TAGS.includes(tag.name)) {
-        const s = closest(tag.name, SUPPORTED_TAGS);
-        this.fail(
-          tag.span,
-          'unsupported-tag',
-          `MakeLayout<Element, Tag> does not support tag '${tag.name}'; supported tags: ${SUPPORTED_TAGS.join(', ')}`,
-          {
-            data: s ? { suggestion: s } : undefined,
-          },
-        );
-      }
-      this.arity(e, [2], 'MakeLayout<Element, Tag>(rows, cols)');
-      const [r, c] = e.args.map((a, i) => this.integer(a, i ? 'cols' : 'rows'));
-      const arch = this.arch();
-      return this.core(e, e.args, () => core.makeLayoutFromTag(el.name, tag.name, r, c, arch));
-    }
-    this.arity(e, [1, 2, 3]);
-    if (e.args.length === 1) {
-      const len = this.integer(e.args[0], 'the vector length');
-      return core.makeVectorLayout(len);
-    }
-    const parts = e.args.map((a, i) => this.tupleArg(a, ['shape', 'stride', 'originShape'][i]));
-    return this.core(
-      e,
-      e.args,
-      () => core.makeLayout(parts[0], parts[1], parts[2]),
-      () => this.relatedFor(e.args),
-    );
-  }
-
-  private getTileLayout(e: Ast.Call): Value {
-    this.noTemplate(e);
-    this.arity(e, [3]);
-    const parent = this.layoutArg(e.args[0], 'the first argument of GetTileLayout');
-    const tileShape = this.intTuple(e.args[1], 'tileShape');
-    const coord = this.intTuple(e.args[2], 'coord');
-    const result = this.core(
-      e,
-      e.args,
-      () => core.getTileLayout(parent, tileShape, coord),
-      () => this.relatedFor(e.args),
-    );
-    this.tiles.push({ node: e, parent, tileShape, coord, result });
-    // warnings need values: a kernel's symbolic tile is shown, not judged
-    if (core.isSymbolic(result) || core.isSymbolic(tileShape) || core.isSymbolic(coord)) return result;
-    const origin = result.originShape;
-    if (core.tileKind(result, tileShape) === 'empty') {
-      this.report(
-        e,
-        'empty-tile',
-        `empty tile: its originShape ${core.printIntTuple(origin)} has an extent of 0 — coord ${core.printIntTuple(coord)} starts beyond the layout's originShape ${core.printIntTuple(parent.originShape)}`,
-      );
-    } else {
-      const t = (tileShape as core.TupleValue).items as core.ConcreteInt[];
-      const c = (coord as core.TupleValue).items as core.ConcreteInt[];
-      const off = c.findIndex((x, d) => t[d].value !== 0n && x.value % t[d].value !== 0n);
-      if (off >= 0) {
-        this.report(
-          e.args[2],
-          'tile-misaligned',
-          `tile origin ${core.printIntTuple(coord)} is not a multiple of tileShape ${core.printIntTuple(tileShape)} (mode ${off}); coord is in elements, not a tile index`,
-        );
-      }
-    }
-    return result;
-  }
-
   /** Arguments that are names point back at their declarations in rank/depth errors. */
-  private relatedFor(args: Ast.Expr[]): LocalDiagnostic['relatedNames'] {
+  relatedFor(args: Ast.Expr[]): LocalDiagnostic['relatedNames'] {
     const out: { name: string; message: string }[] = [];
     for (const a of args) {
       if (a.type === 'name' && this.env.lookup(a.name)?.value) {
@@ -1596,7 +1059,7 @@ export class StatementEvaluator {
 
   // ------------------------------------------------------------ coordinate checks (warnings, as C++ does not check)
 
-  private checkCoord(node: Ast.Expr, coord: IntTuple, shape: IntTuple, origin: IntTuple | undefined): void {
+  checkCoord(node: Ast.Expr, coord: IntTuple, shape: IntTuple, origin: IntTuple | undefined): void {
     if (core.isSymbolic(coord) || core.isSymbolic(shape) || (origin && core.isSymbolic(origin))) return;
     const outside = findOutside(coord, shape, []);
     if (outside) {
@@ -1641,11 +1104,6 @@ const LITERAL_TYPES: Record<string, string> = {
 const isIntegerType = (t: string | null | undefined): boolean => !!t && (INTEGER_TYPES.includes(t) || t === 'int64_t');
 
 /** Product of the leaves, exactly (no int64 check: a warning must not fail on a huge mode). */
-export function exactProduct(x: IntTuple): bigint {
-  return core.leaves(x).reduce((acc, l) => acc * core.concreteValue(l), 1n);
-}
-
-/** The first coordinate leaf outside its mode's extent, if any. */
 function findOutside(coord: IntTuple, shape: IntTuple, path: number[]): { value: bigint; extent: bigint; path: number[] } | undefined {
   if (coord.kind === 'int') {
     const extent = exactProduct(shape);
@@ -1662,26 +1120,3 @@ function findOutside(coord: IntTuple, shape: IntTuple, path: number[]): { value:
 }
 
 /** static_assert equality: integers by value, tuples structurally, layouts by all three parts. */
-export function valuesEqual(a: Value, b: Value): boolean {
-  if (a.kind === 'layout' || b.kind === 'layout') {
-    return (
-      a.kind === 'layout' &&
-      b.kind === 'layout' &&
-      core.equalValues(a.shape, b.shape) &&
-      core.equalValues(a.stride, b.stride) &&
-      core.equalValues(a.originShape, b.originShape)
-    );
-  }
-  if (isIntTuple(a) && isIntTuple(b)) return core.equalValues(a, b);
-  if (a.kind === 'bool' && b.kind === 'bool') return a.value === b.value;
-  if (a.kind === 'tensor' && b.kind === 'tensor') {
-    return (
-      valuesEqual(a.layout, b.layout) &&
-      core.equalValues(a.coord, b.coord) &&
-      a.position === b.position &&
-      a.data.element === b.data.element &&
-      core.equalValues(a.data.offset, b.data.offset)
-    );
-  }
-  return printValue(a) === printValue(b);
-}

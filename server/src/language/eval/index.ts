@@ -1,3 +1,4 @@
+export { StatementEvaluator } from './evaluator';
 export {
   ARCH_MACRO,
   Binding,
@@ -5,9 +6,8 @@ export {
   EvalResult,
   LocalDiagnostic,
   NodeValue,
-  StatementEvaluator,
   Value,
   exactProduct,
   printValue,
   usingNamespaceName,
-} from './evaluator';
+} from './values';

@@ -205,9 +205,9 @@ export interface InlayHintRecord {
   tooltip: string;
 }
 
-const LAYOUT_CONSTRUCTORS = new Set(BUILTIN_FUNCTIONS.filter((f) => f.builds === 'layout').map((f) => f.name));
+const LAYOUT_CONSTRUCTORS: ReadonlySet<string> = new Set(BUILTIN_FUNCTIONS.filter((f) => f.builds === 'layout').map((f) => f.name));
 // (an opaque layout from MakeLayoutFromTag or MakeMxScaleLayout of a template-parameter tag is shown as ‹?›:‹?›:originShape)
-const TENSOR_CONSTRUCTORS = new Set(BUILTIN_FUNCTIONS.filter((f) => f.builds === 'tensor').map((f) => f.name));
+const TENSOR_CONSTRUCTORS: ReadonlySet<string> = new Set(BUILTIN_FUNCTIONS.filter((f) => f.builds === 'tensor').map((f) => f.name));
 
 /** What a tile is (core.tileKind): interior, a tail, empty; unknown when symbolic. */
 export type TileKind = core.TileKind;

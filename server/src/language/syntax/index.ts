@@ -8,6 +8,7 @@ export { StringSource, TextSource } from './text';
 export {
   BUILTIN_BY_NAME,
   BUILTIN_FUNCTIONS,
+  BuiltinName,
   CATLASS_CONSTANTS,
   CPP_CONSTANT_TYPES,
   ELEMENT_TYPES,

@@ -7,7 +7,8 @@
 // the C++ scanner's (cppSource.ts), completion, signature help, semantic tokens and inlay
 // hints; test/grammar/vocabulary.test.ts checks that, and that the TextMate grammar scopes
 // every name here. Adding a builtin = its entry here + its name in the TextMate grammar + its
-// `case` in evaluate.ts (ARCHITECTURE.md, "Add a builtin function").
+// implementation in eval/builtins/ (tsc rejects a name without one; ARCHITECTURE.md, "Add a
+// builtin function").
 import { ELEMENT_BITS, LAYOUT_TAGS, MX_PREDICATES, POSITION_TPOSITION, PREDICATES, TAG_CLASSES, elementsPerC0 } from '../../core';
 
 /** What the editor does with a function beyond naming it. */
@@ -20,8 +21,8 @@ export interface FunctionTraits {
   optionalTemplate?: boolean;
 }
 
-export interface BuiltinFunction extends FunctionTraits {
-  name: string;
+export interface BuiltinFunction<N extends string = string> extends FunctionTraits {
+  name: N;
   /** Signatures as a user writes them; the first is the main one. */
   signatures: { label: string; params: string[] }[];
   doc: string;
@@ -29,7 +30,7 @@ export interface BuiltinFunction extends FunctionTraits {
   template?: boolean;
 }
 
-const fn = (name: string, traits: FunctionTraits, doc: string, ...sigs: string[]): BuiltinFunction => ({
+const fn = <N extends string>(name: N, traits: FunctionTraits, doc: string, ...sigs: string[]): BuiltinFunction<N> => ({
   name,
   ...traits,
   doc,
@@ -45,7 +46,7 @@ const TENSOR: FunctionTraits = { builds: 'tensor', inCpp: true };
 const IN_CPP: FunctionTraits = { inCpp: true };
 const OPTIONAL_TEMPLATE: FunctionTraits = { optionalTemplate: true };
 
-export const BUILTIN_FUNCTIONS: BuiltinFunction[] = [
+export const BUILTIN_FUNCTIONS = [
   fn('MakeShape', IN_CPP, 'Makes a Shape tuple of integers and tuples.', 'MakeShape(x0, x1, …)'),
   fn('MakeStride', IN_CPP, 'Makes a Stride tuple of integers and tuples.', 'MakeStride(x0, x1, …)'),
   fn('MakeCoord', IN_CPP, 'Makes a logical coordinate tuple (in elements, from 0).', 'MakeCoord(c0, c1, …)'),
@@ -140,7 +141,10 @@ export const BUILTIN_FUNCTIONS: BuiltinFunction[] = [
     'MX-scale layout of float8_e8m0_t (CATLASS_ARCH 3510): RowMajor, ColumnMajor, zZ or nN, for the A (isB false) or B side.',
     'MakeMxScaleLayout<float8_e8m0_t, Tag, isB>(rows, cols)',
   ),
-];
+] as const;
+
+/** The name of a builtin function: eval/builtins/ implements each (a `Record<BuiltinName, …>`). */
+export type BuiltinName = (typeof BUILTIN_FUNCTIONS)[number]['name'];
 
 /** Member functions of tag classes (`Tag::MakeLayout<E>(r, c)`) and of values (`t.layout()`). */
 export const MEMBER_FUNCTIONS: Record<string, string> = {
@@ -152,7 +156,7 @@ export const MEMBER_FUNCTIONS: Record<string, string> = {
   data: 'tensor.data() — the buffer view (its offset from the declared buffer).',
 };
 
-export const BUILTIN_BY_NAME = new Map(BUILTIN_FUNCTIONS.map((f) => [f.name, f]));
+export const BUILTIN_BY_NAME: ReadonlyMap<string, BuiltinFunction> = new Map(BUILTIN_FUNCTIONS.map((f) => [f.name, f]));
 
 /** Type forms written `T<…>{}`. */
 export const TYPE_FORMS: Record<string, string> = {
