@@ -129,6 +129,12 @@ export function gridTable(l: core.Layout, max: number): string | undefined {
 /** A value in markdown: its text, kind and facts; a layout with its Catlass kind, predicates and offset grid. */
 export function describeValue(v: Value, gridSize: number, element?: string): string {
   if (v.kind === 'tensor') return describeTensor(v, gridSize);
+  if (v.kind === 'opaqueTensor') return describeOpaqueTensor(v);
+  if (v.kind === 'opaqueLayout')
+    return [
+      '```\n‹?›:‹?›:' + core.printIntTuple(v.originShape) + '\n```',
+      `${code(v.label)}: its tag is not known here (a template parameter), so are its shape and stride; **originShape** ${code(core.printIntTuple(v.originShape))}`,
+    ].join('\n\n');
   if (v.kind !== 'layout') {
     const kind =
       v.kind === 'int'
@@ -139,9 +145,7 @@ export function describeValue(v: Value, gridSize: number, element?: string): str
           ? `tuple, rank ${core.rank(v)}, depth ${core.depth(v)}`
           : v.kind === 'type'
             ? 'type'
-            : v.kind === 'opaqueTensor'
-              ? "a tensor whose layout is not known here (a kernel parameter): its tiles' shapes and valid extents still are"
-              : v.kind;
+            : v.kind;
     return `${code(printValue(v))} — ${kind}`;
   }
   const s = summarize(v);
@@ -184,4 +188,15 @@ function predicateNote(l: core.Layout, element?: string): string | undefined {
       `⚠ the values look like ${code(t)} but the type-level predicate is **false**: a leaf it reads is dynamic (as after MakeLayoutFromTag), so Layout{} reads it as 0`,
     );
   return out.join('\n\n');
+}
+
+/** A kernel's tensor whose layout is not known here (a parameter): what is known of it, said once. */
+function describeOpaqueTensor(t: core.OpaqueTensor): string {
+  const of = [t.element && `of ${code(t.element)}`, t.position && `in ${code(t.position)}`].filter(Boolean).join(' ');
+  if (!t.tileShape || !t.offset || !t.originShape)
+    return `**tensor**${of ? ` ${of}` : ''} on ${code(t.root)}: layout ${code('‹?›')}, not known here (a kernel parameter); its tiles' shapes and valid extents are`;
+  return [
+    `**tile of ${code(t.root)}**${of ? ` ${of}` : ''}; ${code(t.root)}'s layout is not known here (a kernel parameter)`,
+    `**shape** ${code(core.printIntTuple(t.tileShape))} · valid extent ${code(core.printIntTuple(t.originShape))} · at ${code(core.printIntTuple(t.offset))} from where ${code(t.root)} starts`,
+  ].join('\n\n');
 }

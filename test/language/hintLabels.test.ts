@@ -1,0 +1,64 @@
+// Inlay hint labels that fit (issue 24, problem 7): within 40 characters, leading with what
+// matters; the full value in the tooltip; no hint that only repeats its call.
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import * as core from '../../server/src/core';
+import { HINT_FIT, layoutHint, repeatsCall, tileHint } from '../../server/src/language/ide/hintLabels';
+import { inlayHintsIn } from '../../server/src/language/ide/query';
+import { Analyzer, CppAnalyzer } from '../../server/src/language';
+
+const ALL = { tileLayouts: true, layouts: true, offsets: true };
+const labels = (text: string, cpp = false) => {
+  const a = cpp ? new CppAnalyzer().analyze(text) : new Analyzer().analyze(text);
+  return inlayHintsIn(a, 0, text.length, ALL).map((h) => ({ label: h.label, tooltip: h.tooltip }));
+};
+
+test("the guide's zN 100×100 for half: the kind and the shape, 40 characters at most; the full value in the tooltip", () => {
+  // zN of half: 16×16 fractals, ⌈100/16⌉ = 7 per mode; column fractals 16·16·7 = 1792 apart
+  const [h] = labels('auto zn = MakeLayout<half, zN>(100, 100);');
+  assert.equal(h.label, '▸ zN ((_16,7),(_16,7))');
+  assert.ok(h.tooltip.includes('((_16,7),(_16,7)):((_16,_256),(_1,1792)):(100,100)'), h.tooltip);
+  // one that fits whole is shown whole
+  assert.deepEqual(
+    labels('auto a = MakeLayout(MakeShape(4,8), MakeStride(8,1));').map((x) => x.label),
+    ['▸ (4,8):(8,1):(4,8)'],
+  );
+});
+
+test('a tile: its shape, valid extent and tail; shorter forms when long, never a cut name', () => {
+  const zn = core.makeLayoutFromTag('half', 'zN', core.int(100), core.int(100));
+  const tail = core.getTileLayout(zn, core.tuple(core.int(32), core.int(48)), core.tuple(core.int(96), core.int(64)));
+  // valid min(32, 100−96) = 4, min(48, 100−64) = 36
+  assert.equal(tileHint(tail, 'tail'), '▸ ((_16,2),(_16,3)) valid (4,36) tail');
+  // with a tensor coord, nested it would be 47 characters: the flat extents (16·2 = 32, 16·3 = 48; the counts
+  // 2 and 3 are runtime values, so are the products) keep the coord; a longer coord goes to the tooltip
+  assert.equal(tileHint(tail, 'tail', core.tuple(core.int(96), core.int(64))), '▸ (32,48) valid (4,36) tail @ (96,64)');
+  assert.equal(tileHint(tail, 'tail', core.tuple(core.int(1096), core.int(2064))), '▸ ((_16,2),(_16,3)) valid (4,36) tail');
+  const m = core.symbolicInt('actualBlockShape.m()');
+  const long = { ...tail, originShape: core.tuple(core.arith.min(m, core.int(32)), core.int(36)) };
+  const label = tileHint(long, 'unknown');
+  assert.ok(label.length <= HINT_FIT, label);
+  assert.equal(label, '▸ (32,48) valid (…,36)');
+});
+
+test('a layout of rank 300 names what it is; a long symbolic shape elides its long parts', () => {
+  const shape = core.tuple(...Array.from({ length: 300 }, (_, i) => core.symbolicInt(`extent_of_mode_${i}`)));
+  const l = core.makeLayout(shape, core.tuple(...Array.from({ length: 300 }, () => core.int(1))));
+  assert.equal(layoutHint(l), '▸ a layout of rank 300');
+});
+
+test('a hint that only repeats its call is not shown: the opaque layout of a template tag, a tile shaped by the call', () => {
+  assert.equal(repeatsCall('▸ (m,k)', 'GetTile(t, c, MakeShape(m, k))'), true);
+  assert.equal(repeatsCall('▸ (m,k):(k,_1):(m,k)', 'MakeLayout<half, RowMajor>(m, k)'), false);
+  const kernel = `#include "tla/layout.hpp"
+template <class LayoutTagA> void f(uint32_t m, uint32_t k) {
+  auto layoutA = tla::MakeLayout<half, LayoutTagA>(m, k);
+  auto layoutB = tla::MakeLayout<half, Catlass::layout::RowMajor>(m, k);
+}
+`;
+  // layoutA is ‹?›:‹?›:(m,k), the call's m and k again: its hover keeps it; layoutB says its stride
+  assert.deepEqual(
+    labels(kernel, true).map((x) => x.label),
+    ['▸ (m,k):(k,_1):(m,k)'],
+  );
+});
