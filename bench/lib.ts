@@ -10,6 +10,7 @@ export { core, compileLayout };
 export { Analyzer, CppAnalyzer, LineIndex } from '../server/src/language';
 export { parseStatement } from '../server/src/language/syntax/parser';
 export { splitStatements } from '../server/src/language/syntax/statements';
+export { scanCpp } from '../server/src/language/cpp/scanner';
 export { DEBOUNCE_MS } from '../server/src/debounce';
 export { SERVER_EXEC_ARGV } from '../shared/serverProcess';
 

@@ -2,7 +2,7 @@
 // Runs every benchmark of the performance issue and prints ONE table: median, min and
 // max of repeated runs, each beside a baseline measured in the same run, as a ratio.
 //
-//   npm run build && node bench/run.mjs [--quick] [--only=analysis,edits,lsp,editor,corpus,core,startup,render,cpp,size] [--server=FILE]
+//   npm run build && node bench/run.mjs [--quick] [--only=analysis,edits,lsp,editor,corpus,core,startup,render,cpp,size] [--server=FILE] [--busy=both|idle|only]
 //
 // Needs the built dist/server.js. The TypeScript parts of the bench (bench/lib.ts: the
 // analyzer and core entry; test/protocol/client.ts: the project's one LSP client, shared
@@ -14,7 +14,12 @@
 // two generators (bench/generate.mjs, bench/generate-cross.mjs) at 1,000 and 10,000
 // statements, each also error-heavy; "corpus" opens every C++ file of
 // ../shared/corpus/catlass that uses TLA (rows say "skipped" where that folder is absent).
-import { execFileSync, spawnSync } from 'node:child_process';
+//
+// The rows an editor waits for (editor, corpus, start-up, C++) are measured twice: on the
+// machine as it is, and "with a busy core" — beside a CPU-bound process the bench starts
+// itself, pinned to one core with taskset where it exists — as a kernel author's editor
+// runs beside a compiler or clangd. Both sets are printed, each as its own table.
+import { execFileSync, spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import os from 'node:os';
@@ -33,6 +38,12 @@ const SERVER = path.resolve(args.find((a) => a.startsWith('--server='))?.slice(9
 const QUICK = args.includes('--quick');
 const ONLY = (args.find((a) => a.startsWith('--only=')) ?? '').slice(7).split(',').filter(Boolean);
 const want = (section) => !ONLY.length || ONLY.includes(section);
+/** Which sets of the editor rows: both (default), idle only, or only the busy-core set. */
+const BUSY = (args.find((a) => a.startsWith('--busy=')) ?? '--busy=both').slice(7);
+if (!['both', 'idle', 'only'].includes(BUSY)) {
+  console.error(`bench: --busy=${BUSY}: expected both, idle or only`);
+  process.exit(2);
+}
 /** --docs=cross-10000,gen-1000-unknowns: only the editor documents whose file name starts with one of these. */
 const DOCS = (args.find((a) => a.startsWith('--docs=')) ?? '').slice(7).split(',').filter(Boolean);
 
@@ -120,6 +131,10 @@ const ratio = (a, b) => (Number.isFinite(a) && Number.isFinite(b) && b > 0 ? `${
 
 const rows = [];
 const notes = [];
+/** The set the rows being measured belong to: 'idle' (the machine as it is) or 'busy' (a busy core). */
+let currentSet = 'idle';
+/** A note under the table (those of the busy-core set say so). */
+const note = (text) => notes.push(currentSet === 'busy' ? `With a busy core: ${text}` : text);
 /** CPU time (user + system of this process) of the in-process benchmarks: less sensitive to other load than wall time. */
 const cpuNotes = [];
 const cpuMs = (u) => (u.user + u.system) / 1000;
@@ -147,6 +162,7 @@ function row(bench, budget, samples, fmt, baseName, baseSamples, holds, extra = 
     ratio: b ? ratio(s.median, b.median) : '—',
     holds: holds === null || holds === undefined ? '—' : holds ? 'yes' : '**NO**',
     raw: { samples, baseSamples, ...extra },
+    set: currentSet,
   };
   rows.push(r);
   log(`${bench}: ${r.median} (${r.min}…${r.max}) vs ${r.baseline} ${r.baseMedian} = ${r.ratio} ${r.holds}`);
@@ -314,7 +330,7 @@ async function editorRun(server, d, uri, nodeArgs = NODE_ARGS) {
 
 async function editorSection() {
   const list = editorDocs().filter((d) => !DOCS.length || DOCS.some((p) => d.file.startsWith(p)));
-  notes.push(
+  note(
     `Editor: every server, the floor too, started as the extension starts it: \`node ${lib.SERVER_EXEC_ARGV.join(' ')} server.js --stdio\` (shared/serverProcess.ts).`,
   );
   for (const d of list) writeFileSync(path.join(OUT, 'inputs', d.file), d.text);
@@ -388,7 +404,7 @@ async function editorSection() {
         limit,
       },
     );
-    notes.push(
+    note(
       `Editor, ${d.label}: ${d.text.split('\n').length} lines, ${kb(d.text.length)}, ${real.openDiagnostics} diagnostics at open (${real.lastDiagnostics} after the edits); ` +
         `medians: typing ${ms(median(real.typingAll))} (floor ${ms(median(floor.typingAll))}), burst ${ms(median(real.burstAll))}, edit → hover ${ms(median(real.hoverAll))} (floor ${ms(median(floor.hoverAll))}); ` +
         `RSS max ${mb(Math.max(...real.rss.map((x) => x.rss)))}, trend limit ${mb(limit)}.`,
@@ -398,7 +414,19 @@ async function editorSection() {
 
 /** A row for a benchmark that could not run here, with the reason. */
 function skippedRow(bench, budget, why) {
-  rows.push({ bench, budget, median: 'skipped', min: '—', max: '—', baseline: why, baseMedian: '—', ratio: '—', holds: '—', raw: {} });
+  rows.push({
+    bench,
+    budget,
+    median: 'skipped',
+    min: '—',
+    max: '—',
+    baseline: why,
+    baseMedian: '—',
+    ratio: '—',
+    holds: '—',
+    raw: {},
+    set: currentSet,
+  });
   log(`${bench}: skipped (${why})`);
 }
 
@@ -472,7 +500,7 @@ async function corpusSection() {
   row(`${label}, p95 over ${files.length} files`, '< 1 s', p95, ms, 'floor server', fp95, median(p95) < 1000);
   row(`${label}, max`, '< 1 s', max, ms, 'floor server', fmax, median(max) < 1000);
   const lines = files.map((f) => f.text.split('\n').length);
-  notes.push(
+  note(
     `Corpus: ${files.length} of ${all.length} C++ files use TLA (the server's own test, CppAnalyzer.usesTla), ${Math.min(...lines)}–${Math.max(...lines)} lines; ` +
       `one server opens them one after another (didOpen, wait for diagnostics, didClose), ${runs} runs; the slowest open was ${worst.f} (${ms(worst.t)}).`,
   );
@@ -533,7 +561,7 @@ if (want('analysis') || want('edits')) {
     cpuNotes.push(`cold ${n.toLocaleString('en-US')}: ${ms(median(coldCpu))}`);
     if (n === 10000) {
       row('  of which evaluation + bookkeeping (parse cache warm)', '—', evalOnly, ms, 'analysis cold', cold, null);
-      notes.push(
+      note(
         `Cold analysis of 10,000 statements: ${statsCold.parsed} statements parsed, ${statsCold.evaluated} evaluated, ` +
           `${statsCold.diagnostics} diagnostics; parsing takes the rest (${ms(median(cold) - median(evalOnly))} median).`,
       );
@@ -593,7 +621,7 @@ if (want('edits')) {
     if (n === 10000) {
       row('  re-analysis of unchanged text, 10,000 st.', '—', unchanged, ms, 'edit p95', p95s, null);
     }
-    notes.push(
+    note(
       `analyzer.stats per edit (${n.toLocaleString('en-US')} statements, ${runs}×${edits} edits): parsed mean ${mean(parsed).toFixed(2)} / max ${Math.max(...parsed)}, ` +
         `evaluated mean ${mean(evaluated).toFixed(2)} / max ${Math.max(...evaluated)}, statements ${an.stats.statements}; median edit ${ms(median(all))}.`,
     );
@@ -636,10 +664,10 @@ if (want('core')) {
       execFileSync(cc, ['-O2', '-o', exe, path.join(HERE, 'native', 'offsets.c')], { stdio: 'pipe' });
       cOk = true;
     } catch (e) {
-      notes.push(`C baseline skipped: ${cc} -O2 failed: ${String(e.stderr ?? e.message).split('\n')[0]}`);
+      note(`C baseline skipped: ${cc} -O2 failed: ${String(e.stderr ?? e.message).split('\n')[0]}`);
     }
   } else {
-    notes.push('C baseline skipped: no C compiler (cc, gcc or clang) on PATH.');
+    note('C baseline skipped: no C compiler (cc, gcc or clang) on PATH.');
   }
   const c32 = [];
   const c64 = [];
@@ -697,7 +725,7 @@ if (want('core')) {
     js32,
     median(naive) >= 20 * median(js32),
   );
-  notes.push(
+  note(
     `Naive crd2offset was timed on the first ${SAMPLE.toLocaleString('en-US')} coordinates (row, col) in column order and extrapolated ×${(size / SAMPLE).toFixed(1)} ` +
       `(a full run would take about ${ms(median(naive))}). ` +
       (cOk ? `C and JS wrote identical arrays (checksum ${jsSum}).` : `JS Int32Array and Float64Array fills agree (checksum ${jsSum}).`),
@@ -824,7 +852,7 @@ if (want('lsp')) {
       floor.completion.p95,
       median(real.completion.p95) < 20,
     );
-    notes.push(
+    note(
       `LSP medians (10k file): hover ${ms(real.hover.median)}, inlay ${ms(real.inlay.median)}, completion ${ms(real.completion.median)}; ` +
         `mean response size hover ${kb(real.hover.bytes)}, inlay ${kb(real.inlay.bytes)}, completion ${kb(real.completion.bytes)}; ` +
         `non-empty answers: hover ${(100 * real.hover.answered).toFixed(0)}%, inlay ${(100 * real.inlay.answered).toFixed(0)}%, completion ${(100 * real.completion.answered).toFixed(0)}%.`,
@@ -836,12 +864,59 @@ if (realServer) await realServer.client.close();
 
 // ------------------------------------------------------------ 5. the editor's wait, through the client
 
-if (want('editor')) await editorSection();
-if (want('corpus')) await corpusSection();
+/**
+ * A CPU-bound process beside the server (node spinning an empty loop), pinned to the last
+ * core with taskset where it exists: one core of the machine is taken, as a compiler or
+ * clangd takes one beside a kernel author's editor. Stopped with stop() (and at exit).
+ */
+function startBusyCore() {
+  const cores = os.availableParallelism?.() ?? os.cpus().length;
+  const core = cores - 1;
+  const taskset = spawnSync('taskset', ['--version'], { stdio: 'ignore' }).status === 0;
+  const spin = [process.execPath, '-e', 'for (;;) {}'];
+  const child = taskset ? spawn('taskset', ['-c', String(core), ...spin], { stdio: 'ignore' }) : spawn(spin[0], spin.slice(1), { stdio: 'ignore' });
+  const kill = () => child.kill('SIGKILL');
+  process.on('exit', kill);
+  const how = taskset
+    ? `pinned to core ${core} of ${cores} with \`taskset -c ${core}\``
+    : `not pinned (no taskset on PATH: the system places it), on a machine of ${cores} cores`;
+  const load = () =>
+    os
+      .loadavg()
+      .map((x) => x.toFixed(2))
+      .join(' ');
+  const loadBefore = load();
+  log(`busy core: pid ${child.pid}, ${how}`);
+  return {
+    stop() {
+      kill();
+      process.off('exit', kill);
+      note(
+        `these rows ran beside a CPU-bound process the bench started (\`node -e 'for (;;) {}'\`), ${how}; load average ${loadBefore} before, ${load()} at the end.`,
+      );
+    },
+  };
+}
+
+// The rows an editor waits for, on the machine as it is and then with a busy core.
+for (const set of BUSY === 'both' ? ['idle', 'busy'] : BUSY === 'idle' ? ['idle'] : ['busy']) {
+  if (!['editor', 'corpus', 'startup', 'cpp'].some(want)) break;
+  currentSet = set;
+  const busy = set === 'busy' ? startBusyCore() : undefined;
+  try {
+    if (want('editor')) await editorSection();
+    if (want('corpus')) await corpusSection();
+    if (want('startup')) await startupSection();
+    if (want('cpp')) await cppSection();
+  } finally {
+    busy?.stop();
+  }
+}
+currentSet = 'idle';
 
 // ------------------------------------------------------------ 6. start-up
 
-if (want('startup')) {
+async function startupSection() {
   const file = path.join(ROOT, 'examples', 'matmul-kernel.tla');
   const text = readFileSync(file, 'utf8');
   const uri = 'file:///examples/matmul-kernel.tla';
@@ -865,7 +940,7 @@ if (want('startup')) {
     real.push(await once(SERVER));
   }
   row('start-up: spawn → first diagnostics (matmul-kernel.tla)', '< 300 ms', real, ms, 'floor server', floor, median(real) < 300);
-  notes.push(
+  note(
     `Start-up of dist/server.js: the initialize answer after ${ms(median(inits))} (node, loading the bundle), first diagnostics after ${ms(median(real))} ` +
       `(the rest is the server's work before it publishes: the first analysis and any debounce); the floor server needs ${ms(median(floor))} in all.`,
   );
@@ -905,10 +980,8 @@ if (want('render')) {
   rmSync(dir, { recursive: true, force: true });
 }
 
-if (want('cpp')) {
+async function cppSection() {
   // a 5,000-line kernel-style C++ file, analysed cold by a fresh CppAnalyzer
-  await esbuild.build({ ...common, entryPoints: ['server/src/language/index.ts'], outfile: path.join(WORK, 'language.js') });
-  const language = require(path.join(WORK, 'language.js'));
   const lines = ['#include "tla/layout.hpp"', 'using namespace tla;', 'namespace Catlass::Gemm::Kernel {'];
   for (let i = 0; lines.length < 5000; i++) {
     lines.push(
@@ -932,10 +1005,10 @@ if (want('cpp')) {
   for (let i = 0; i < (QUICK ? 3 : 7); i++) {
     gc();
     let t0 = performance.now();
-    language.scanCpp(cpp);
+    lib.scanCpp(cpp);
     scan.push(performance.now() - t0);
     t0 = performance.now();
-    const a = new language.CppAnalyzer().analyze(cpp);
+    const a = new lib.CppAnalyzer().analyze(cpp);
     cold.push(performance.now() - t0);
     if (!a.usesTla || a.statements.length < 1000) throw new Error('the C++ bench file was not analysed');
   }
@@ -982,11 +1055,16 @@ results.machine = {
   cc: spawnSync('cc', ['--version'], { encoding: 'utf8' }).stdout?.split('\n')[0] || 'no C compiler',
 };
 const header = ['benchmark', 'budget', 'median', 'min', 'max', 'baseline (same run)', 'baseline median', 'ratio', 'holds'];
-const table = [
-  `| ${header.join(' | ')} |`,
-  `|${header.map((_, i) => ((i >= 2 && i <= 4) || i === 6 || i === 7 ? '---:' : '---')).join('|')}|`,
-  ...rows.map((r) => `| ${[r.bench, r.budget, r.median, r.min, r.max, r.baseline, r.baseMedian, r.ratio, r.holds].join(' | ')} |`),
-].join('\n');
+const tableOf = (list) =>
+  [
+    `| ${header.join(' | ')} |`,
+    `|${header.map((_, i) => ((i >= 2 && i <= 4) || i === 6 || i === 7 ? '---:' : '---')).join('|')}|`,
+    ...list.map((r) => `| ${[r.bench, r.budget, r.median, r.min, r.max, r.baseline, r.baseMedian, r.ratio, r.holds].join(' | ')} |`),
+  ].join('\n');
+const busyRows = rows.filter((r) => r.set === 'busy');
+const table =
+  tableOf(rows.filter((r) => r.set !== 'busy')) +
+  (busyRows.length ? `\n\nWith a busy core (a CPU-bound process beside the server, see the notes):\n\n${tableOf(busyRows)}` : '');
 if (cpuNotes.length) {
   notes.unshift(
     `CPU time of this process for the same in-process runs (medians; wall time above also counts waiting for the CPU while other processes run): ${cpuNotes.join(', ')}.`,

@@ -41,6 +41,10 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
       { pattern: '**/*.asc' },
     ],
     outputChannel: output,
+    // diagnostics pulled (textDocument/diagnostic) after each change, with the resultId of the
+    // report held: the server answers `unchanged` when they stay the same, so a keystroke far
+    // from any error sends no list back (the server pushes only to clients that do not pull)
+    diagnosticPullOptions: { onChange: true, onSave: false },
     synchronize: { configurationSection: 'tlaLayout' },
     initializationOptions: { settings: vscode.workspace.getConfiguration('tlaLayout') },
     errorHandler: {

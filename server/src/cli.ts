@@ -1,6 +1,6 @@
 // `tla-layout`: check and evaluate `.tla` files without an editor.
-import { readFileSync, readdirSync, statSync, writeFileSync } from 'node:fs';
-import * as path from 'node:path';
+import { existsSync, readFileSync, readdirSync, statSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
 import {
   Analyzer,
   CppAnalyzer,
@@ -16,6 +16,15 @@ import {
   statementDetails,
   Bindings,
   parseBindings,
+  HeaderIndex,
+  evaluateScratch,
+  headerNameUnder,
+  includesOfText,
+  indexIncludes,
+  instanceMembers,
+  outcomeFields,
+  siteScratchText,
+  summarizeTla,
 } from './language';
 
 const USAGE = `tla-layout — evaluate Catlass TLA layouts written in the .tla language
@@ -26,7 +35,14 @@ Usage:
                                   (exit status 1 when any error); a directory is walked for
                                   .tla and C++ files; then 'checked N files: E errors, W warnings'
                                   on stderr (--quiet: not)
-  tla-layout eval FILE… [--json]  print every statement's value (--json: machine-readable; several files: an array)
+  tla-layout eval FILE… [--json] [--include DIR]
+                                  print every statement's value (--json: machine-readable; several files: an array);
+                                  --include DIR: a Catlass include/ folder, where the file's #include "catlass/…" lines
+                                  are found (else read from a compile_commands.json beside the file or above it), so
+                                  that \`using r = Gemm::Block::BlockMmadTla<…>;\` and its members evaluate
+  tla-layout eval --json --include DIR --instance FILE:LINE HEADER
+                                  the class template in HEADER under the instantiation written at FILE:LINE, with its
+                                  static constexpr members and member types (\`members\`)
   C++ files (.cpp .hpp .h .asc …) get the TLA inside them: check prints its warnings,
   eval lists every TLA site with its line, column, source text and value.
   tla-layout render FILE NAME [--text] [--svg OUT]
@@ -227,22 +243,148 @@ function check(given: string[], out: (s: string) => void, err: (s: string) => vo
   return errors ? 1 : 0;
 }
 
+/** `--include DIR` (or the include path of a compile_commands.json beside a file or above it that reaches catlass/). */
+function includeDirFor(given: string | undefined, file: string): string | undefined {
+  if (given) return path.resolve(given);
+  for (let dir = path.dirname(path.resolve(file)); ; dir = path.dirname(dir)) {
+    const cc = path.join(dir, 'compile_commands.json');
+    if (existsSync(cc)) {
+      try {
+        const entries = JSON.parse(readFileSync(cc, 'utf8')) as { command?: string; arguments?: string[]; directory?: string }[];
+        for (const e of entries) {
+          const args = e.arguments ?? (e.command ?? '').split(/\s+/);
+          for (let i = 0; i < args.length; i++) {
+            const inc = args[i] === '-I' ? args[i + 1] : args[i].startsWith('-I') ? args[i].slice(2) : undefined;
+            const abs = inc && path.resolve(e.directory ?? dir, inc);
+            if (abs && existsSync(path.join(abs, 'catlass'))) return abs;
+          }
+        }
+      } catch {
+        // a compile_commands.json that does not parse gives no include path
+      }
+    }
+    if (path.dirname(dir) === dir) return undefined;
+  }
+}
+
+const readIfFile = (p: string): string | undefined => {
+  try {
+    return statSync(p).isFile() ? readFileSync(p, 'utf8') : undefined;
+  } catch {
+    return undefined;
+  }
+};
+
+/** A `.tla` file with Catlass's headers: the statements the headers resolve replace what the layout evaluator could not say. */
+function evaluateWithHeaders(file: string, text: string, dir: string, json: boolean, out: (s: string) => void, instance?: { alias?: string }) {
+  const index = new HeaderIndex();
+  indexIncludes(index, dir, includesOfText(text), readIfFile);
+  const res = evaluateScratch(text, index, headerNameUnder(dir), 2201, dir);
+  const a = res.analysis;
+  const lines = new LineIndex(text);
+  const extra: ReturnType<typeof diagnosticJson>[] = [];
+  const covered = (d: DocumentAnalysis['diagnostics'][number]) =>
+    [...res.resolved.values()].some((s) => d.start >= s.start && d.start <= s.end && ('ok' in s.outcome || 'error' in s.outcome));
+  for (const s of res.resolved.values()) {
+    if (!('error' in s.outcome)) continue;
+    const e = s.outcome.error;
+    const p = lines.position(s.start);
+    const q = lines.position(s.end);
+    const where = e.selected ? ` (in ${e.selected.copy} at ${e.selected.header}:${e.selected.line}, the specialisation selected)` : '';
+    extra.push({
+      line: p.line + 1,
+      column: p.character + 1,
+      endLine: q.line + 1,
+      endColumn: q.character + 1,
+      severity: 'error',
+      code: 'static-assert-failed' as const,
+      message: `static_assert failed: ${e.text} (${e.header}:${e.line})${where}`,
+    });
+  }
+  const diagnostics = [...a.diagnostics.filter((d) => !covered(d)).map((d) => diagnosticJson(a, lines, d)), ...extra].sort((x, y) => x.line - y.line);
+  const statements = a.statements
+    .filter((s) => !s.chunk.preprocessor)
+    .map((s) => {
+      const name = s.declaredName ?? null;
+      const r = name ? res.resolved.get(name) : undefined;
+      const fields = r && 'ok' in r.outcome ? (r.outcome.ok.k === 'tla' ? summarizeTla(r.outcome.ok.value) : outcomeFields(r.outcome)) : undefined;
+      const line = lines.position(a.startOf(s)).line + 1;
+      return {
+        line,
+        name,
+        value: fields ?? (r ? null : s.result?.value ? summarize(s.result.value) : null),
+        diagnostics: diagnostics.filter((d) => d.line === line),
+      };
+    });
+  const members = instance?.alias ? instanceMembers(res, instance.alias) : undefined;
+  if (members?.error) {
+    const e = members.error;
+    diagnostics.push({
+      line: 1,
+      column: 1,
+      endLine: 1,
+      endColumn: 1,
+      severity: 'error',
+      code: 'static-assert-failed' as const,
+      message: `static_assert failed: ${e.text} (${e.header}:${e.line})`,
+    });
+  }
+  const failed = diagnostics.some((d) => d.severity === 'error');
+  const result = { file, statements, diagnostics, ...(members ? { members: members.members } : {}) };
+  if (json) return { json: result, failed };
+  for (const s of statements)
+    if (s.value)
+      out(
+        `${file}:${s.line}: ${s.name ? `${s.name} = ` : ''}${String((s.value as { text?: string; type?: string }).type ?? (s.value as { text?: string }).text ?? '')}`,
+      );
+  for (const d of diagnostics) out(`${file}:${d.line}:${d.column}: ${d.severity} ${d.code} ${d.message}`);
+  return { failed };
+}
+
 function evaluate(given: string[], out: (s: string) => void): number {
   const { bindings, rest: args } = takeBindings(given, 'eval');
   const json = args.includes('--json');
-  const files = args.filter((a) => a !== '--json');
+  let include: string | undefined;
+  let instance: string | undefined;
+  const rest: string[] = [];
+  for (let i = 0; i < args.length; i++) {
+    if (args[i] === '--include') {
+      include = args[++i];
+      if (!include) throw new CliError('tla-layout eval: --include needs a directory');
+    } else if (args[i] === '--instance') {
+      instance = args[++i];
+      if (!instance || !/:\d+$/.test(instance)) throw new CliError('tla-layout eval: --instance needs FILE:LINE');
+    } else rest.push(args[i]);
+  }
+  if (instance) {
+    const [, site, line] = /^(.*):(\d+)$/.exec(instance)!;
+    const header = rest.filter((a) => a !== '--json')[0];
+    const dir = includeDirFor(include, site);
+    if (!dir) throw new CliError('tla-layout eval --instance: name the Catlass include folder with --include DIR');
+    const { text, alias } = siteScratchText(readSource(site), Number(line));
+    const withHeader = header ? `#include "${path.relative(dir, path.resolve(dir, header)).split(path.sep).join('/')}"\n${text}` : text;
+    const r = evaluateWithHeaders(site, withHeader, dir, json, out, { alias });
+    if (json) out(JSON.stringify(r.json, null, 2));
+    return r.failed ? 1 : 0;
+  }
+  const files = rest.filter((a) => a !== '--json');
+  if (include !== undefined && !existsSync(include)) throw new CliError(`tla-layout eval: no include folder '${include}'`);
   const unknown = files.filter((f) => f.startsWith('--'));
   if (unknown.length) throw new CliError(`tla-layout eval: unknown option ${unknown[0]}\n\n${USAGE}`);
   if (files.length === 0) throw new CliError('tla-layout eval: name at least one file\n\n' + USAGE);
-  const results = files.map((file) => evaluateFile(file, json, bindings, out));
+  const results = files.map((file) => evaluateFile(file, json, bindings, out, include));
   // one file: its object, as before; several: an array, one object per file in order
   if (json) out(JSON.stringify(files.length === 1 ? results[0].json : results.map((r) => r.json), null, 2));
   return results.some((r) => r.failed) ? 1 : 0;
 }
 
-function evaluateFile(file: string, json: boolean, bindings: Bindings, out: (s: string) => void): { json?: unknown; failed: boolean } {
+function evaluateFile(file: string, json: boolean, bindings: Bindings, out: (s: string) => void, include?: string): { json?: unknown; failed: boolean } {
   const text = readSource(file);
   if (isCppPath(file)) return evaluateCpp(file, text, json, bindings, out);
+  if (includesOfText(text).some((i) => /^(catlass|tla)\//.test(i))) {
+    const dir = includeDirFor(include, file);
+    if (dir) return evaluateWithHeaders(file, text, dir, json, out);
+  }
   const a = new Analyzer(undefined, bindings).analyze(text);
   const lines = new LineIndex(text);
   const failed = a.diagnostics.some((d) => d.severity === 'error');

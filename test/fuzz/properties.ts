@@ -476,7 +476,7 @@ export const PROPERTIES: FuzzProperty[] = [
 export const LSP_PROPERTY = {
   name: 'lsp',
   asserts:
-    'random edit sequences through incremental didChange against dist/server.js: the server stays up, answers every request, and its diagnostics and hovers equal a local analysis of the same text',
+    'random edit sequences through incremental didChange against dist/server.js: the server stays up, answers every request, and its diagnostics (pulled with the previous resultId, an unchanged report keeping what the client holds) and hovers equal a local analysis of the same text',
   weight: 1,
   costMs: 70,
 };
@@ -518,7 +518,8 @@ function withTimeout<T>(what: string, p: Promise<T>, ms = TIMEOUT_MS): Promise<T
 /**
  * Random edit sequences applied through incremental didChange (ranges, several
  * changes per notification, full replacements) against dist/server.js. After the
- * edits the server's pulled diagnostics and its hovers equal a local analysis of
+ * edits the server's pulled diagnostics (full reports and `unchanged` ones, with the
+ * previous resultId, held as a client holds them) and its hovers equal a local analysis of
  * the text the edits produce; the server never answers an error nor dies.
  */
 export async function startLspFuzzer(): Promise<LspFuzzer> {
@@ -562,6 +563,26 @@ export async function startLspFuzzer(): Promise<LspFuzzer> {
             `at ${JSON.stringify(position)} of ${short(text)}: ${firstDifference(JSON.stringify(got), JSON.stringify(want))}`,
           );
       };
+      // The diagnostics the client shows: a full report replaces them, an unchanged one keeps
+      // them; after every pull they equal a fresh analysis of the text.
+      let held: LspDiagnostic[] = [];
+      let resultId: string | undefined;
+      const pulledMatch = async () => {
+        type Report = { kind: 'full'; resultId?: string; items: LspDiagnostic[] } | { kind: 'unchanged'; resultId: string };
+        const report = await request<Report>(c, 'textDocument/diagnostic', { textDocument: { uri }, previousResultId: resultId });
+        if (report.kind === 'unchanged' && report.resultId !== resultId)
+          fail('unchanged report under another resultId', `${report.resultId} for ${resultId}`);
+        if (report.kind === 'full') held = report.items;
+        resultId = report.resultId;
+        const want = JSON.parse(JSON.stringify(toLspDiagnostics(uri, analyze(text), new LineIndex(text))));
+        if (!isDeepStrictEqual(held, want)) {
+          fail(
+            report.kind === 'unchanged' ? 'server said unchanged, but the diagnostics changed' : 'server diagnostics differ from a local analysis',
+            `${short(text)}: ${firstDifference(JSON.stringify(held), JSON.stringify(want))}`,
+          );
+        }
+      };
+      await pulledMatch();
       for (let b = 0; b < batches.length; b++) {
         const changes: { range?: Range; text: string }[] = [];
         for (const e of batches[b]) {
@@ -572,18 +593,12 @@ export async function startLspFuzzer(): Promise<LspFuzzer> {
         }
         await c.change(uri, ++version, changes);
         if (b % 3 === 1) await hoverMatches(probes[b % probes.length]);
+        if (b % 2 === 0) await pulledMatch();
       }
       for (const at of probes) await hoverMatches(at);
-      const report = await request<{ kind: string; items: LspDiagnostic[] }>(c, 'textDocument/diagnostic', { textDocument: { uri } });
-      const want = JSON.parse(JSON.stringify(toLspDiagnostics(uri, analyze(text), new LineIndex(text))));
-      if (!isDeepStrictEqual(report.items, want)) {
-        fail(
-          'server diagnostics differ from a local analysis',
-          `${short(text)}: ${firstDifference(JSON.stringify(report.items), JSON.stringify(want))}`,
-        );
-      }
+      await pulledMatch();
       const td = TextDocument.create(uri, 'tla-layout', version, text);
-      for (const d of report.items) checkRange(td, d.range, `server diagnostic ${d.code}`);
+      for (const d of held) checkRange(td, d.range, `server diagnostic ${d.code}`);
     } finally {
       if (c.process.exitCode === null) await c.connection.sendNotification('textDocument/didClose', { textDocument: { uri } }).catch(() => undefined);
     }

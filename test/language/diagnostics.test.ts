@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { Analyzer, LineIndex, printValue } from '../../server/src/language';
 import { analyze } from '../../server/src/language/analysis/documentAnalysis';
-import { suggestFor } from '../../server/src/language/ide/query';
+import { suggestFor } from '../../server/src/language/ide/codeActions';
 
 const codes = (text: string) => analyze(text).diagnostics.map((d) => d.code);
 

@@ -19,7 +19,7 @@ import { completion } from '../../server/src/features/completion';
 import { toLspDiagnostics } from '../../server/src/features/diagnostics';
 import { hover } from '../../server/src/features/hover';
 import { inlayHints } from '../../server/src/features/inlayHints';
-import { definition, references } from '../../server/src/features/navigation';
+import { definition, references, rename } from '../../server/src/features/navigation';
 import { DEFAULT_SETTINGS, Settings } from '../../server/src/features/settings';
 import { signatureHelp } from '../../server/src/features/signatureHelp';
 import { Analyzer, CppAnalyzer, DocumentAnalysis, LineIndex } from '../../server/src/language';
@@ -167,6 +167,25 @@ export function checkReferences(marked: string): void {
   const refs = references(f.doc, cursor(f), true).map((l) => l.range);
   const key = (r: Range) => `${r.start.line}:${r.start.character}-${r.end.line}:${r.end.character}`;
   assert.deepEqual(refs.map(key).sort(), f.ranges.map(key).sort());
+}
+
+/**
+ * Rename at $0 to newName: refused (an LSP error whose message contains `refused`), or edits at
+ * exactly the [| … |] ranges, each replaced by newName.
+ */
+export function checkRename(marked: string, newName: string, expect: { refused: string } | 'edits'): void {
+  const f = fixture(marked);
+  const r = rename(f.doc, cursor(f), newName);
+  if (expect !== 'edits') {
+    assert.ok(!('changes' in r), `rename to '${newName}' was accepted`);
+    assert.match((r as { message: string }).message, new RegExp(expect.refused));
+    return;
+  }
+  assert.ok('changes' in r && r.changes, `rename to '${newName}' was refused: ${(r as { message?: string }).message}`);
+  const edits = Object.values(r.changes).flat();
+  const key = (x: Range) => `${x.start.line}:${x.start.character}-${x.end.line}:${x.end.character}`;
+  assert.deepEqual(edits.map((e) => key(e.range)).sort(), f.ranges.map(key).sort());
+  for (const e of edits) assert.equal(e.newText, newName);
 }
 
 /** The signature help at $0: the active signature's label and the active parameter's. */

@@ -4,7 +4,7 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import * as core from '../../server/src/core';
 import { HINT_FIT, layoutHint, repeatsCall, tileHint } from '../../server/src/language/ide/hintLabels';
-import { inlayHintsIn } from '../../server/src/language/ide/query';
+import { inlayHintsIn } from '../../server/src/language/ide/inlayHints';
 import { Analyzer, CppAnalyzer } from '../../server/src/language';
 
 const ALL = { tileLayouts: true, layouts: true, offsets: true };

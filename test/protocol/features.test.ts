@@ -308,6 +308,37 @@ describe('pull diagnostics when the client supports them', () => {
   });
 });
 
+describe('pulled reports carry a resultId and say when nothing changed', () => {
+  type Report = { kind: 'full'; resultId?: string; items: Diagnostic[] } | { kind: 'unchanged'; resultId: string };
+  test('unchanged for an edit that leaves the diagnostics as they were, full with a new id when they change', async () => {
+    const c = await startClient({ textDocument: { diagnostic: { dynamicRegistration: false } } });
+    try {
+      const u = 'file:///pull-ids.tla';
+      const pull = (previousResultId?: string) => c.request<Report>('textDocument/diagnostic', { textDocument: { uri: u }, previousResultId });
+      // line 0 holds the one error; line 1 is edited (8 -> 9, same length: line 0 does not move)
+      await c.open(u, 'auto a = nope;\nauto b = MakeLayout(8);');
+      const first = await pull();
+      assert.equal(first.kind, 'full');
+      assert.ok(first.resultId, 'a full report has a resultId');
+      const again = await pull(first.resultId);
+      assert.deepEqual(again, { kind: 'unchanged', resultId: first.resultId }, 'same version: unchanged');
+      await c.change(u, 2, [{ range: { start: { line: 1, character: 20 }, end: { line: 1, character: 21 } }, text: '9' }]);
+      assert.deepEqual(await pull(first.resultId), { kind: 'unchanged', resultId: first.resultId }, 'an edit far from the error: unchanged');
+      // a client that holds no report (or one the server never gave) gets the whole list
+      const fresh = await pull('no-such-id');
+      assert.equal(fresh.kind, 'full');
+      // the error fixed: the list changes, so a full report under a new id
+      await c.change(u, 3, [{ range: { start: { line: 0, character: 9 }, end: { line: 0, character: 13 } }, text: '1' }]);
+      const fixed = await pull(fresh.resultId);
+      assert.equal(fixed.kind, 'full');
+      assert.notEqual(fixed.resultId, fresh.resultId);
+      assert.deepEqual(fixed.kind === 'full' ? fixed.items : undefined, []);
+    } finally {
+      await c.close();
+    }
+  });
+});
+
 describe('an internal error in one feature', () => {
   test('is answered as an error, logged, and the server keeps serving', async () => {
     const prev = process.env.TLA_LAYOUT_FAULT;

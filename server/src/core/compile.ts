@@ -19,7 +19,7 @@
 // the layout can produce is a safe integer and throws LayoutError('overflow')
 // otherwise (crd2offset stays the tool for those layouts).
 import { LayoutError } from './errors';
-import { concreteValue, isConcreteInt, leaves } from './inttuple';
+import { IntTuple, concreteValue, isConcreteInt, leaves } from './inttuple';
 import { Layout, checkCongruent } from './layout';
 
 /** Anything offsets can be written into. Int32Array/Uint32Array only when the offsets fit them. */
@@ -62,22 +62,33 @@ export function compileLayout(l: Pick<Layout, 'shape' | 'stride'>): CompiledLayo
   checkCongruent(l.shape, l.stride, 0);
   const shapeLeaves = leaves(l.shape);
   const strideLeaves = leaves(l.stride);
-  const L = shapeLeaves.length;
   // a symbolic integer (a runtime value known only by name) has no number to compile
   if (!shapeLeaves.every(isConcreteInt) || !strideLeaves.every(isConcreteInt)) {
     throw new LayoutError('argument-kind', 'compileLayout: the layout has symbolic extents or strides; offsets need concrete integers', {
       argIndex: 0,
     });
   }
+  const range = offsetRange(
+    shapeLeaves.map((x) => x.value),
+    strideLeaves.map((x) => x.value),
+  );
+  return new Compiled(
+    shapeLeaves.map((x) => Number(x.value)),
+    strideLeaves.map((x) => Number(x.value)),
+    range,
+    l.shape.kind === 'tuple' ? l.shape.items : [l.shape],
+  );
+}
 
-  // Size, offset range, checked in BigInt before anything becomes a number.
+/** Size and offset range, checked in BigInt before anything becomes a number. */
+function offsetRange(extents: readonly bigint[], strides: readonly bigint[]): { size: number; minOffset: number; maxOffset: number } {
   let sizeB = 1n;
   let minB = 0n;
   let maxB = 0n;
   let maxAbsStride = 0n;
-  for (let i = 0; i < L; i++) {
-    const e = shapeLeaves[i].value;
-    const s = strideLeaves[i].value;
+  for (let i = 0; i < extents.length; i++) {
+    const e = extents[i];
+    const s = strides[i];
     if (e < 0n) {
       throw new LayoutError('argument-kind', `compileLayout: shape extent ${e} (leaf ${i}) is negative`, { argIndex: 0 });
     }
@@ -102,35 +113,18 @@ export function compileLayout(l: Pick<Layout, 'shape' | 'stride'>): CompiledLayo
   if (bound > MAX) {
     throw new LayoutError('overflow', `compileLayout: offsets up to ${bound} do not fit 2^53 (JS numbers); use crd2offset`);
   }
+  return { size: Number(sizeB), minOffset: Number(minB), maxOffset: Number(maxB) };
+}
 
-  const extents = shapeLeaves.map((x) => Number(x.value));
-  const strides = strideLeaves.map((x) => Number(x.value));
-  const size = Number(sizeB);
-  const minOffset = Number(minB);
-  const maxOffset = Number(maxB);
-
-  // Top-level modes: which leaves belong to each (a contiguous run), and their sizes.
-  const modes = l.shape.kind === 'tuple' ? l.shape.items : [l.shape];
-  const modeFirst: number[] = [];
-  const modeCount: number[] = [];
-  const modeSizes: number[] = [];
-  {
-    let at = 0;
-    for (const m of modes) {
-      const me = leaves(m);
-      modeFirst.push(at);
-      modeCount.push(me.length);
-      modeSizes.push(Number(me.reduce((p, x) => p * concreteValue(x), 1n)));
-      at += me.length;
-    }
-  }
-
-  // Coalesced leaves for flat indices: extent-1 leaves dropped, and a leaf merged into the
-  // previous one when it continues it (stride = previous extent × previous stride), so a
-  // zN fractal's rows (16 at stride 16, then 256 at stride 256) become one run of 4096.
+/**
+ * Coalesced leaves for flat indices: extent-1 leaves dropped, and a leaf merged into the
+ * previous one when it continues it (stride = previous extent × previous stride), so a
+ * zN fractal's rows (16 at stride 16, then 256 at stride 256) become one run of 4096.
+ */
+function coalesced(extents: readonly number[], strides: readonly number[], size: number): { cext: number[]; cstr: number[] } {
   const cext: number[] = [];
   const cstr: number[] = [];
-  for (let i = 0; i < L; i++) {
+  for (let i = 0; i < extents.length; i++) {
     const e = extents[i];
     const s = strides[i];
     if (e === 1 && size > 0) continue;
@@ -141,10 +135,51 @@ export function compileLayout(l: Pick<Layout, 'shape' | 'stride'>): CompiledLayo
       cstr.push(s);
     }
   }
-  const CL = cext.length;
+  return { cext, cstr };
+}
+
+class Compiled implements CompiledLayout {
+  readonly size: number;
+  readonly cosize: number;
+  readonly minOffset: number;
+  readonly maxOffset: number;
+  readonly modeSizes: readonly number[];
+  /** Top-level modes: the first leaf of each (a contiguous run) and how many leaves it has. */
+  private readonly modeFirst: number[] = [];
+  private readonly modeCount: number[] = [];
+  private readonly cext: number[];
+  private readonly cstr: number[];
+  /** The offset range before the empty layout's is reported as 0..0 (the Int32/Uint32 checks read it). */
+  private readonly range: { minOffset: number; maxOffset: number };
+
+  constructor(
+    readonly extents: readonly number[],
+    readonly strides: readonly number[],
+    range: { size: number; minOffset: number; maxOffset: number },
+    modes: readonly IntTuple[],
+  ) {
+    const { size } = range;
+    this.size = size;
+    this.range = range;
+    this.cosize = size === 0 ? 0 : range.maxOffset + 1;
+    this.minOffset = size === 0 ? 0 : range.minOffset;
+    this.maxOffset = size === 0 ? 0 : range.maxOffset;
+    const modeSizes: number[] = [];
+    let at = 0;
+    for (const m of modes) {
+      const me = leaves(m);
+      this.modeFirst.push(at);
+      this.modeCount.push(me.length);
+      modeSizes.push(Number(me.reduce((p, x) => p * concreteValue(x), 1n)));
+      at += me.length;
+    }
+    this.modeSizes = modeSizes;
+    ({ cext: this.cext, cstr: this.cstr } = coalesced(extents, strides, size));
+  }
 
   /** Mixed-radix split of v over leaves [first, first+count): the last leaf takes the rest. */
-  const split = (v: number, first: number, count: number): number => {
+  private split(v: number, first: number, count: number): number {
+    const { extents, strides } = this;
     let acc = 0;
     let rest = v;
     const last = first + count - 1;
@@ -156,9 +191,11 @@ export function compileLayout(l: Pick<Layout, 'shape' | 'stride'>): CompiledLayo
     }
     if (count > 0) acc += rest * strides[last];
     return acc;
-  };
+  }
 
-  const offsetAt = (index: number): number => {
+  offsetAt(index: number): number {
+    const { size, cext, cstr } = this;
+    const CL = cext.length;
     if (!Number.isInteger(index) || index < 0 || index >= size) {
       throw new LayoutError('index-out-of-range', `compileLayout: index ${index} is outside 0..${size - 1}`);
     }
@@ -172,13 +209,14 @@ export function compileLayout(l: Pick<Layout, 'shape' | 'stride'>): CompiledLayo
     if (CL > 0) acc += rest * cstr[CL - 1];
     // + 0 turns a -0 (a 0 times a negative stride) into 0
     return acc + 0;
-  };
+  }
 
-  const offsetAtCoord = (coord: readonly number[]): number => {
-    if (coord.length !== modes.length) {
-      throw new LayoutError('rank-mismatch', `compileLayout: coord rank ${coord.length} differs from shape rank ${modes.length}`, {
-        ranks: { coord: coord.length, shape: modes.length },
-        expectedRank: modes.length,
+  offsetAtCoord(coord: readonly number[]): number {
+    const { modeSizes } = this;
+    if (coord.length !== modeSizes.length) {
+      throw new LayoutError('rank-mismatch', `compileLayout: coord rank ${coord.length} differs from shape rank ${modeSizes.length}`, {
+        ranks: { coord: coord.length, shape: modeSizes.length },
+        expectedRank: modeSizes.length,
       });
     }
     let acc = 0;
@@ -189,12 +227,15 @@ export function compileLayout(l: Pick<Layout, 'shape' | 'stride'>): CompiledLayo
           path: [m],
         });
       }
-      acc += split(c, modeFirst[m], modeCount[m]);
+      acc += this.split(c, this.modeFirst[m], this.modeCount[m]);
     }
     return acc + 0;
-  };
+  }
 
-  const fillOffsets = <T extends OffsetArray>(out: T, start = 0, count = size - start): T => {
+  fillOffsets<T extends OffsetArray>(out: T, start = 0, count = this.size - start): T {
+    const { size, cext, cstr } = this;
+    const { minOffset, maxOffset } = this.range;
+    const CL = cext.length;
     if (!Number.isInteger(start) || !Number.isInteger(count) || start < 0 || count < 0 || start + count > size) {
       throw new LayoutError('index-out-of-range', `compileLayout: range ${start}..${start + count - 1} is outside 0..${size - 1}`);
     }
@@ -229,24 +270,16 @@ export function compileLayout(l: Pick<Layout, 'shape' | 'stride'>): CompiledLayo
     else if (out instanceof Float64Array) odometerF64(out, count, crd, off, cext, cstr);
     else odometerAny(out, count, crd, off, cext, cstr);
     return out;
-  };
+  }
 
-  const fits = (kind: 'int32' | 'uint32' | 'float64') =>
-    kind === 'float64' ? true : kind === 'int32' ? minOffset >= -0x80000000 && maxOffset <= 0x7fffffff : minOffset >= 0 && maxOffset <= 0xffffffff;
-
-  return {
-    size,
-    cosize: size === 0 ? 0 : maxOffset + 1,
-    minOffset: size === 0 ? 0 : minOffset,
-    maxOffset: size === 0 ? 0 : maxOffset,
-    extents,
-    strides,
-    modeSizes,
-    offsetAt,
-    offsetAtCoord,
-    fillOffsets,
-    fits,
-  };
+  fits(kind: 'int32' | 'uint32' | 'float64'): boolean {
+    const { minOffset, maxOffset } = this.range;
+    return kind === 'float64'
+      ? true
+      : kind === 'int32'
+        ? minOffset >= -0x80000000 && maxOffset <= 0x7fffffff
+        : minOffset >= 0 && maxOffset <= 0xffffffff;
+  }
 }
 
 // The odometer: the innermost leaf runs as a plain strided loop (unrolled by four), the

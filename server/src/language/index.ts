@@ -13,26 +13,18 @@ export {
 } from './analysis/documentAnalysis';
 export { CppAnalyzer } from './cpp/kernelAnalysis';
 export { printValue } from './eval/values';
-export { COMPLETION_TRIGGERS, CompletionKindName, MAX_NAME_ITEMS, completionsAt, signatureAt } from './ide/completion';
+export { COMPLETION_TRIGGERS, CompletionKindName, MAX_NAME_ITEMS, completionsAt } from './ide/completion';
+export { signatureAt } from './ide/signatureHelp';
 export { summarize } from './ide/describeValue';
 export { occurrenceAt } from './ide/inspect';
-export {
-  SymbolKindName,
-  TokenModifierName,
-  TokenTypeName,
-  definitionAt,
-  foldingRegions,
-  hoverAt,
-  inlayHintsIn,
-  layoutDeclarations,
-  pictureAt,
-  quickFixFor,
-  refactorsAt,
-  referencesAt,
-  renameAt,
-  semanticTokensOf,
-  symbols,
-} from './ide/query';
+export { quickFixFor, refactorsAt } from './ide/codeActions';
+export { foldingRegions } from './ide/folding';
+export { hoverAt } from './ide/hover';
+export { inlayHintsIn } from './ide/inlayHints';
+export { layoutDeclarations, pictureAt } from './ide/layoutView';
+export { definitionAt, referencesAt, renameAt } from './ide/navigation';
+export { TokenModifierName, TokenTypeName, semanticTokensOf } from './ide/semanticTokens';
+export { SymbolKindName, symbols } from './ide/symbols';
 export { pictureOf, renderSvg, renderText, tileDescription } from './ide/render';
 export { scratchpadAt, scratchpadErrors } from './ide/scratchpad';
 export { Diagnostic } from './syntax/diagnostics';
@@ -40,3 +32,18 @@ export { formatText } from './syntax/format';
 export { LineIndex, TextSource, lineStarts } from './syntax/text';
 export { isCppPath } from './syntax/vocabulary';
 export { Bindings, parseBindings, printBindings } from './syntax/bindings';
+export {
+  HeaderIndex,
+  headerNameUnder,
+  includesOfText,
+  indexIncludes,
+  ReadFile,
+  evaluateScratch,
+  outcomeFields,
+  ScratchResult,
+  Outcome,
+  siteScratchText,
+  instanceMembers,
+  InstanceMember,
+} from './cpp/templates';
+export { summarizeTla } from './cpp/tlaBridge';

@@ -12,6 +12,7 @@ import { StatementChunk, declaredNameOf, splitInto } from '../syntax';
 import { CACHE_SLACK_BYTES, MAX_NESTING, limitMessages, normalizeLineEnds } from '../../core/limits';
 import { Bindings, NO_BINDINGS, maxNesting } from '../syntax';
 import { StringSource, TextSource } from '../syntax';
+import { ReadersIndex } from './readers';
 
 /**
  * The declarations of an analysis, in the order of the statements that declare them: the
@@ -610,6 +611,11 @@ export class Analyzer {
   stats = { parsed: 0, evaluated: 0, statements: 0 };
   /** Regions the last analyze() re-split (0: it split the whole text). */
   regions = 0;
+  /** Statements the last analyze() looked at one by one (the others it took as they were, in runs). */
+  visited = 0;
+  /** Which statements of `readersOf` (the previous analysis) read each name; kept while edits declare the same names at the same places. */
+  private readers: ReadersIndex | undefined;
+  private readersOf: PreviousAnalysis | undefined;
   /** Whether the last analyze() kept the previous declarations (its edits declared the same names at the same places). */
   keptDeclarations = false;
 
@@ -709,6 +715,10 @@ export class Analyzer {
     let evaluated = p.evaluated;
     this.parsedCount = p.parsedCount;
     const workAtStart = evaluated + this.parsedCount;
+    // the edit declares the same names at the same places: every statement keeps its index, and
+    // the readers index of the previous analysis, updated statement by statement, is this one's
+    const readers = p.sameNames && prev ? this.readersFor(prev) : undefined;
+    if (p.index === 0) this.visited = 0;
 
     if (plan && prev && p.index < plan.prefix) {
       // before the edit: everything it depends on is before it, unchanged (the previous
@@ -736,6 +746,19 @@ export class Analyzer {
         this.progress = p;
         return this.partial(p, performance.now() - t0);
       }
+      if (readers && !anyName && dirty.size > 0 && index >= plan!.tail && lastOld === index - 1) {
+        // past the last edit, a few names bound otherwise: on to the next statement that reads
+        // one of them; those before it read what they read before, and stand as they were
+        const next = readers.next(dirty, index, chunks.length);
+        if (next > index) {
+          for (let i = index; i < next; i++) statements.push(prev!.statements[i]);
+          for (const u of prev!.usings) if (u >= index && u < next) bindUsing(prev!.statements[u], bindings);
+          lastOld = next - 1;
+          index = next - 1;
+          continue;
+        }
+      }
+      this.visited++;
       const chunk = chunks[index];
       bindings.at = index;
       const oi = plan ? plan.oldIndex[index] : -1;
@@ -791,6 +814,7 @@ export class Analyzer {
           };
           this.bind(sa, bindings, declarations);
         }
+        readers?.replace(index, prev!.statements[index].reads, sa.reads);
         if (!anyName && prev && plan) {
           if (old) this.settle(sa.declaredName, oi + 1, bindings, prev, dirty);
           else this.touch(sa, touched);
@@ -903,6 +927,7 @@ export class Analyzer {
       }
       sa.baseLocal = sa.local;
       this.bind(sa, bindings, declarations);
+      readers?.replace(index, prev!.statements[index].reads, sa.reads);
       if (!anyName && prev && plan) {
         // a previous statement evaluated again: its name settles; a new one: its name is looked at by the next previous one
         if (old) this.settle(sa.declaredName, oi + 1, bindings, prev, dirty);
@@ -911,7 +936,20 @@ export class Analyzer {
       if (old) lastOld = oi;
     }
     this.progress = undefined;
-    return this.finish(text, original, statements, declarations, p.starts, p.usings, evaluated, chunks.length);
+    const analysis = this.finish(text, original, statements, declarations, p.starts, p.usings, evaluated, chunks.length);
+    // the index follows the analysis only through edits that kept the names (it was updated); else it is made again when needed
+    if (readers) this.readersOf = this.previous;
+    else this.readers = this.readersOf = undefined;
+    return analysis;
+  }
+
+  /** The readers index of the previous analysis (made from its statements when it has none). */
+  private readersFor(prev: PreviousAnalysis): ReadersIndex {
+    if (this.readersOf !== prev || !this.readers) {
+      this.readers = ReadersIndex.of(prev.statements);
+      this.readersOf = prev;
+    }
+    return this.readers;
   }
 
   /**

@@ -3,7 +3,7 @@ export { memberPath, memberRoot } from './ast';
 export { Diagnostic, DiagnosticCode, Severity, severityOf } from './diagnostics';
 export { Lexer, TLA_LEXER, TokenKind, maxNesting, nestingLimit } from './lexer';
 export { ParseResult, parseStatement } from './parser';
-export { StatementChunk, declaredNameOf, splitInto } from './statements';
+export { StatementChunk, declaredNameOf, splitInto, splitStatements } from './statements';
 export { StringSource, TextSource } from './text';
 export {
   BUILTIN_BY_NAME,
@@ -15,6 +15,7 @@ export {
   INTEGER_TYPES,
   INTEGER_TYPE_CPP,
   LAYOUT_TYPE_FORMS,
+  NOT_A_NAME,
   POSITIONS,
   STATEMENT_COMPLETIONS,
   SUPPORTED_TAGS,

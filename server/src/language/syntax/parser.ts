@@ -10,13 +10,16 @@ export { IGNORED_QUALIFIERS };
 let grammar: ohm.Grammar | undefined;
 let semantics: ohm.Semantics | undefined;
 
-function setup(): { g: ohm.Grammar; s: ohm.Semantics } {
-  if (grammar && semantics) return { g: grammar, s: semantics };
-  // loaded on first use: the fast parser handles valid statements, ohm reports errors
-  // eslint-disable-next-line @typescript-eslint/no-require-imports
-  const ohmLib: typeof import('ohm-js') = require('ohm-js');
-  const g = ohmLib.grammar(grammarSource);
-  const s = g.createSemantics();
+/** The helpers every action uses: spans, lists, optional nodes, names without ohm's blanks. */
+interface AstHelpers {
+  span(n: ohm.Node): Ast.Span;
+  list(n: ohm.Node): any[];
+  opt(n: ohm.Node): any;
+  clean(text: string): string;
+  bareName(text: string): string;
+}
+
+function astHelpers(): AstHelpers {
   const span = (n: ohm.Node) => ({ start: n.source.startIdx, end: n.source.endIdx });
   const list = (n: ohm.Node): any[] => n.asIteration().children.map((c: ohm.Node) => c.ast());
   const opt = (n: ohm.Node): any => (n.numChildren ? n.children[0].ast() : null);
@@ -25,7 +28,13 @@ function setup(): { g: ohm.Grammar; s: ohm.Semantics } {
   const clean = (text: string) => text.replace(/\/\/[^\n]*|\/\*[\s\S]*?\*\/|[\x00-\x20]+/g, ''); // ohm's space is \x00..' '
   const bareName = (text: string) => unqualified(clean(text));
 
-  s.addOperation('ast', {
+  return { span, list, opt, clean, bareName };
+}
+
+/** Statements: declarations, aliases, using, static_assert, expression statements. */
+function statementActions(h: AstHelpers): ohm.ActionDict<unknown> {
+  const { span, list, opt, clean } = h;
+  return {
     UsingNamespace(_u, _n, q, _semi) {
       return { type: 'using', namespace: clean(q.sourceString), ...span(this) };
     },
@@ -34,9 +43,6 @@ function setup(): { g: ohm.Grammar; s: ohm.Semantics } {
     },
     TypedefDecl(_t, t, name, _semi) {
       return { type: 'alias', name: name.sourceString, nameSpan: span(name), target: t.ast(), ...span(this) };
-    },
-    Decltype(_kw, _open, e, _close) {
-      return { type: 'decltype', expr: e.ast(), ...span(this) };
     },
     StaticAssert(_kw, _open, left, op, right, msg, _close, _semi) {
       return { type: 'assert', left: left.ast(), op: op.sourceString, right: right.ast(), message: opt(msg), ...span(this) };
@@ -92,6 +98,13 @@ function setup(): { g: ohm.Grammar; s: ohm.Semantics } {
     ExpressionStatement(expr, _semi) {
       return { type: 'expr', expr: expr.ast(), ...span(this) };
     },
+  };
+}
+
+/** Expressions: compact notation, arithmetic, casts, calls, members, literals. */
+function expressionActions(h: AstHelpers): ohm.ActionDict<unknown> {
+  const { span, list, opt, clean, bareName } = h;
+  return {
     Compact(shape, _c1, stride, _c2, origin) {
       return { type: 'compact', shape: shape.ast(), stride: stride.ast(), origin: opt(origin), ...span(this) };
     },
@@ -164,6 +177,25 @@ function setup(): { g: ohm.Grammar; s: ohm.Semantics } {
         ...span(this),
       };
     },
+    staticInt(_u, digits) {
+      return { type: 'int', value: BigInt(digits.sourceString), isStatic: true, suffix: '', ...span(this) };
+    },
+    number(n, suffix) {
+      return { type: 'int', value: BigInt(n.sourceString), isStatic: false, suffix: suffix.sourceString.toLowerCase(), ...span(this) };
+    },
+    stringLiteral(_o, chars, _c) {
+      return chars.sourceString;
+    },
+  };
+}
+
+/** Types: template arguments, type instances T<…>{…}, T<…>::member, decltype. */
+function typeActions(h: AstHelpers): ohm.ActionDict<unknown> {
+  const { span, list, opt, bareName } = h;
+  return {
+    Decltype(_kw, _open, e, _close) {
+      return { type: 'decltype', expr: e.ast(), ...span(this) };
+    },
     TypeInstance(t, targs, _open, args, _close) {
       const typeArg: Ast.TypeArg = {
         type: 'typeArg',
@@ -195,15 +227,21 @@ function setup(): { g: ohm.Grammar; s: ohm.Semantics } {
     TypeArg(name, targs) {
       return { type: 'typeArg', name: bareName(name.sourceString), nameSpan: span(name), args: opt(targs), ...span(this) };
     },
-    staticInt(_u, digits) {
-      return { type: 'int', value: BigInt(digits.sourceString), isStatic: true, suffix: '', ...span(this) };
-    },
-    number(n, suffix) {
-      return { type: 'int', value: BigInt(n.sourceString), isStatic: false, suffix: suffix.sourceString.toLowerCase(), ...span(this) };
-    },
-    stringLiteral(_o, chars, _c) {
-      return chars.sourceString;
-    },
+  };
+}
+
+function setup(): { g: ohm.Grammar; s: ohm.Semantics } {
+  if (grammar && semantics) return { g: grammar, s: semantics };
+  // loaded on first use: the fast parser handles valid statements, ohm reports errors
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  const ohmLib: typeof import('ohm-js') = require('ohm-js');
+  const g = ohmLib.grammar(grammarSource);
+  const s = g.createSemantics();
+  const h = astHelpers();
+  s.addOperation('ast', {
+    ...statementActions(h),
+    ...expressionActions(h),
+    ...typeActions(h),
     _iter(...children) {
       return children.map((c) => c.ast());
     },

@@ -234,6 +234,22 @@ export const KEYWORDS: readonly string[] = [
   'decltype',
 ];
 
+/**
+ * C++'s keywords and alternative tokens (C++17 [lex.key], [lex.digraph]): never a name in a
+ * kernel, so never one in a .tla file either (it is copied back into one).
+ */
+export const CPP_KEYWORDS: readonly string[] = (
+  'alignas alignof and and_eq asm auto bitand bitor bool break case catch char char16_t char32_t class compl const ' +
+  'constexpr const_cast continue decltype default delete do double dynamic_cast else enum explicit export extern false ' +
+  'float for friend goto if inline int long mutable namespace new noexcept not not_eq nullptr operator or or_eq private ' +
+  'protected public register reinterpret_cast return short signed sizeof static static_assert static_cast struct switch ' +
+  'template this thread_local throw true try typedef typeid typename union unsigned using virtual void volatile wchar_t ' +
+  'while xor xor_eq'
+).split(' ');
+
+/** Words a declared name can never be (rename refuses them): reserved words, C++ keywords, the integer types. */
+export const NOT_A_NAME: ReadonlySet<string> = new Set([...KEYWORDS, ...CPP_KEYWORDS, ...INTEGER_TYPES]);
+
 /** Qualifiers a declaration may start with; accepted and ignored, but `const`/`constexpr` mark the name constant. */
 export const DECL_QUALIFIERS: readonly string[] = ['constexpr', 'const', 'static', 'inline'];
 

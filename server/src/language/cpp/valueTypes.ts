@@ -1,0 +1,50 @@
+// A layout evaluator's value (a scratchpad's `decltype(tensorA)`) as the C++ type the resolver matches.
+import * as core from '../../core';
+import { Value } from '../eval';
+import { Ty, Unknown, cls, val } from './types';
+
+/** A dynamic leaf of a layout whose C++ integer type the value does not tell. */
+export const DYNAMIC_LEAF = cls('‹integer›');
+
+function tupleType(x: core.IntTuple): Ty {
+  if (x.kind === 'tuple') return cls('tla::tuple', x.items.map(tupleType));
+  if (x.isStatic && x.value !== undefined) return cls('tla::C', [val(x.value)]);
+  if (x.isStatic) throw new Unknown('a static leaf whose value is not known');
+  return DYNAMIC_LEAF;
+}
+
+export function layoutType(l: core.Layout): Ty {
+  return cls('tla::Layout', [tupleType(l.shape), tupleType(l.stride), tupleType(l.originShape)]);
+}
+
+/** The C++ type of a `.tla` value (`decltype(tensorA)`) or of a `.tla` type alias. */
+export function typeOfValue(v: Value): Ty {
+  switch (v.kind) {
+    case 'tensor':
+      return cls('tla::Tensor', [
+        cls(`AscendC::${v.data.storage}`, [elementType(v.data.element)]),
+        layoutType(v.layout),
+        tupleType(v.coord),
+        { k: 'enum', q: `AscendC::TPosition::${v.position}`, v: 0n },
+      ]);
+    case 'layout':
+      return layoutType(v);
+    case 'int':
+    case 'tuple':
+      return tupleType(v);
+    case 'tagObject':
+      return cls(`Catlass::layout::${v.tag}`);
+    case 'type': {
+      const t = v.type;
+      if (t.t === 'element' || t.t === 'integer') return elementType(t.name);
+      if (t.t === 'tag') return cls(`Catlass::layout::${t.name}`);
+      if (t.t === 'buffer') return cls(`AscendC::${t.storage}`, [elementType(t.element)]);
+      if (t.t === 'bool') return cls('bool');
+      if (t.t === 'value') return typeOfValue(t.value);
+      break;
+    }
+  }
+  throw new Unknown(`the type of a ${v.kind}`);
+}
+
+const elementType = (e: string): Ty => cls(e === 'int4b_t' ? 'AscendC::int4b_t' : e);

@@ -1,0 +1,169 @@
+// Hover: what a layout, a tuple, a tensor or a coordinate is, and how an offset was computed.
+import * as core from '../../core';
+import { MAX_HOVER_CHARS, MAX_SYMBOLIC_CHARS, MAX_SYMBOLIC_TERMS } from '../../core/limits';
+import { declarationSpan, statementAt, statementDetails } from '../analysis';
+import type { Declaration, DocumentAnalysis } from '../analysis';
+import { BUILTIN_BY_NAME, ELEMENT_TYPES, TAG_DOCS, TYPE_FORMS, elementDoc } from '../syntax';
+import { code, describeValue } from './describeValue';
+import { calleeAt, elementStatus, explainOffset, nodeAt, templateArgAt } from './inspect';
+
+import type { Span } from './span';
+
+/** What an opaque symbol ‹…#h› is, said once in every hover that shows one. */
+export const OPAQUE_NOTE = `\`‹…#…›\` stands for an expression of more than ${MAX_SYMBOLIC_TERMS} terms (or ${MAX_SYMBOLIC_CHARS} characters), not expanded`;
+
+/** A hover's markdown within MAX_HOVER_CHARS (a cut one says so), with the note on opaque symbols. */
+export function boundedMarkdown(value: string): string {
+  const note = value.includes(core.symbolic.OPAQUE_PREFIX) ? `\n\n${OPAQUE_NOTE}` : '';
+  if (value.length + note.length <= MAX_HOVER_CHARS) return value + note;
+  const cut = `\n\n… (hover cut at ${MAX_HOVER_CHARS} characters)`;
+  let head = value.slice(0, MAX_HOVER_CHARS - cut.length - note.length);
+  // an open code block is closed, so what follows still renders
+  if ((head.match(/```/g) ?? []).length % 2 === 1) head += '\n```';
+  return head + cut + note;
+}
+
+export interface HoverOptions {
+  /** Rows and columns of the offset grid shown for a rank-2 layout (tlaLayout.hover.gridSize). */
+  gridSize: number;
+  /** A C++ document: the value comes before the generic doc, and declared names outside the TLA are hovered. */
+  cpp?: boolean;
+}
+
+export interface HoverAnswer extends Span {
+  /** Bounded markdown (boundedMarkdown). */
+  markdown: string;
+}
+
+/** The hover at an offset: offsets on coordinates (with the mode-by-mode sum), values, signatures, tags. */
+export function hoverAt(a: DocumentAnalysis, offset: number, options: HoverOptions): HoverAnswer | null {
+  const gridSize = options.gridSize;
+  const md = (value: string, start: number, end: number): HoverAnswer => ({ markdown: boundedMarkdown(value), start, end });
+  const s = statementAt(a, offset);
+  if (!s) {
+    // in C++ the declared name (`auto layoutA = MakeLayout<…>(…)`) lies outside the TLA expression
+    const d = options.cpp ? declarationNamedAt(a, offset) : undefined;
+    if (!d) return null;
+    const text = d.value ? describeValue(d.value, gridSize) : 'no value: its expression is not understood';
+    const span = declarationSpan(a, d);
+    return md(`**${d.name}**\n\n${text}`, span.start, span.end);
+  }
+  const rel = offset - a.startOf(s);
+
+  // tags and element types inside <…>
+  const targ = templateArgAt(s, rel);
+  if (targ) {
+    const n = targ.name;
+    const text = TAG_DOCS[n] ?? (ELEMENT_TYPES.includes(n) ? elementDoc(n) : TYPE_FORMS[n]);
+    if (text) return md(text, a.startOf(s) + targ.nameSpan.start, a.startOf(s) + targ.nameSpan.end);
+  }
+
+  // coordinates of crd2offset / layout(coord) / GetTileLayout
+  const details = statementDetails(s);
+  for (const o of details.offsets) {
+    if (o.coordNode.start <= rel && rel <= o.coordNode.end) {
+      const status = elementStatus(o.coord, o.layout, o.shape);
+      const lines = [
+        `**offset ${core.printIntTuple(o.result).replace(/^_/, '')}**`,
+        '```\n' + [...coordinateSplit(o.coord, o.shape, o.stride), explainOffset(o.coord, o.shape, o.stride, o.result)].join('\n') + '\n```',
+        status
+          ? `element: **${status}**${status === 'padding' ? ' (beyond originShape)' : status === 'out of range' ? ' (outside the shape; C++ does not check)' : ''}`
+          : 'element: depends on values known only at run time',
+      ];
+      return md(lines.join('\n\n'), a.startOf(s) + o.coordNode.start, a.startOf(s) + o.coordNode.end);
+    }
+  }
+  for (const t of details.tiles) {
+    const call = t.node.type === 'call' ? t.node : undefined;
+    const coordNode = call?.args[2];
+    if (coordNode && coordNode.start <= rel && rel <= coordNode.end) {
+      let off: core.IntValue;
+      try {
+        off = core.crd2offset(t.coord, t.parent.shape, t.parent.stride);
+      } catch {
+        continue; // the corner has no offset in this parent (e.g. an integer-shaped parent): no hover here
+      }
+      const lines = [
+        `**tile origin at offset ${core.printIntTuple(off).replace(/^_/, '')}** of the parent`,
+        '```\n' +
+          [...coordinateSplit(t.coord, t.parent.shape, t.parent.stride), explainOffset(t.coord, t.parent.shape, t.parent.stride, off)].join('\n') +
+          '\n```',
+        `valid extent ${code(core.printIntTuple(t.result.originShape))} of tileShape ${code(core.printIntTuple(t.tileShape))}`,
+      ];
+      return md(lines.join('\n\n'), a.startOf(s) + coordNode.start, a.startOf(s) + coordNode.end);
+    }
+  }
+
+  // function names: signature and what it does (then the value of the call below it)
+  const callee = calleeAt(s, rel);
+  if (callee && !a.declarations.has(callee.callee)) {
+    const f = BUILTIN_BY_NAME.get(callee.callee);
+    if (f) {
+      const sigs = f.signatures.map((x) => x.label).join('\n');
+      const generic = '```cpp\n' + sigs + '\n```\n\n' + f.doc;
+      const own = details.nodeValues.find((nv) => nv.node === callee);
+      // in C++ the value is what clangd cannot say: it comes first, the generic doc after it
+      let value = generic;
+      if (own) {
+        const v = describeValue(own.value, gridSize);
+        value = options.cpp ? v + '\n\n---\n\n' + generic : generic + '\n\n---\n\n' + v;
+      }
+      return md(value, a.startOf(s) + callee.calleeSpan.start, a.startOf(s) + callee.calleeSpan.end);
+    }
+  }
+
+  // declared names and any sub-expression: its value
+  if (s.declaredName && s.declaredNameSpan && s.declaredNameSpan.start <= rel && rel <= s.declaredNameSpan.end) {
+    const v = a.declarations.get(s.declaredName)?.statement === s ? s.result?.value : undefined;
+    const text = v ? describeValue(v, gridSize) : 'no value: its statement has an error (see Problems)';
+    return md(`**${s.declaredName}**\n\n${text}`, a.startOf(s) + s.declaredNameSpan.start, a.startOf(s) + s.declaredNameSpan.end);
+  }
+  const n = nodeAt(a, offset);
+  if (n) {
+    const title = n.node.type === 'name' ? `**${n.node.name}**\n\n` : '';
+    return md(title + describeValue(n.value, gridSize), n.start, n.end);
+  }
+  return null;
+}
+
+/** The declaration whose name is at the offset (C++ documents: a handful of declarations). */
+export function declarationNamedAt(a: DocumentAnalysis, offset: number): Declaration | undefined {
+  for (const d of a.declarations.values()) {
+    const span = declarationSpan(a, d);
+    if (span.start <= offset && offset <= span.end) return d;
+  }
+  return undefined;
+}
+
+/**
+ * How an integer coordinate of a nested mode splits into the mode's leaves, mode by mode:
+ * `mode 0: 99 in (_16,7) → (3,6)   99 = 3 + 6·16` (colexicographic, the first leaf fastest).
+ * Nothing for modes whose coordinate is already a tuple or whose shape is an integer.
+ */
+export function coordinateSplit(coord: core.IntTuple, shape: core.IntTuple, stride: core.IntTuple): string[] {
+  const terms = core.offsetTerms(coord, shape, stride);
+  if (!terms.length) return [];
+  const modes: [core.IntTuple, core.IntTuple, number | undefined][] =
+    coord.kind === 'tuple' && shape.kind === 'tuple' ? coord.items.map((c, i) => [c, shape.items[i], i]) : [[coord, shape, undefined]];
+  const out: string[] = [];
+  for (const [c, s, i] of modes) {
+    if (c.kind !== 'int' || !s || s.kind !== 'tuple' || core.isSymbolic(s)) continue;
+    const mine = terms.filter((t) => (i === undefined ? true : t.path[0] === i));
+    // rebuild the nesting of the mode's shape around the leaf coordinates
+    let k = 0;
+    const nest = (x: core.IntTuple): string => (x.kind === 'int' ? String(mine[k++]?.coord ?? '?') : `(${x.items.map(nest).join(',')})`);
+    const split = nest(s);
+    if (k !== mine.length || split.includes('?')) continue;
+    // 99 = 3 + 6·16: each leaf times the product of the extents before it
+    const extents = core.leaves(s).map((l) => (l.kind === 'int' ? l.value : 0n));
+    let scale = 1n;
+    const sum = mine.map((t, j) => {
+      const term = j === 0 ? `${t.coord}` : `${t.coord}·${scale}`;
+      scale *= extents[j] ?? 1n;
+      return term;
+    });
+    const label = i === undefined ? '' : `mode ${i}: `;
+    out.push(`${label}${c.value} in ${core.printIntTuple(s)} → ${split}   ${c.value} = ${sum.join(' + ')}`);
+  }
+  return out;
+}
