@@ -4,6 +4,7 @@ import * as vscode from 'vscode';
 import { CloseAction, ErrorAction, LanguageClient, LanguageClientOptions, ServerOptions, State, TransportKind } from 'vscode-languageclient/node';
 
 import { LayoutView, send } from './layoutView';
+import { registerBindings } from './bindings';
 import { ScratchpadRequest } from '../../shared/protocol';
 import { SERVER_EXEC_ARGV } from '../../shared/serverProcess';
 
@@ -41,6 +42,8 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
       { pattern: '**/*.asc' },
     ],
     outputChannel: output,
+    // the hover's "Bind m…" link runs tlaLayout.bind (a command link needs trusted markdown)
+    markdown: { isTrusted: { enabledCommands: ['tlaLayout.bind'] } },
     // diagnostics pulled (textDocument/diagnostic) after each change, with the resultId of the
     // report held: the server answers `unchanged` when they stay the same, so a keystroke far
     // from any error sends no list back (the server pushes only to clients that do not pull)
@@ -106,6 +109,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
       void vscode.window.setStatusBarMessage('TLA Layout: copied C++ to the clipboard', 3000);
     }),
   );
+  registerBindings(context);
   await client.start();
 }
 

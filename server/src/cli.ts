@@ -378,7 +378,13 @@ function evaluate(given: string[], out: (s: string) => void): number {
   return results.some((r) => r.failed) ? 1 : 0;
 }
 
-function evaluateFile(file: string, json: boolean, bindings: Bindings, out: (s: string) => void, include?: string): { json?: unknown; failed: boolean } {
+function evaluateFile(
+  file: string,
+  json: boolean,
+  bindings: Bindings,
+  out: (s: string) => void,
+  include?: string,
+): { json?: unknown; failed: boolean } {
   const text = readSource(file);
   if (isCppPath(file)) return evaluateCpp(file, text, json, bindings, out);
   if (includesOfText(text).some((i) => /^(catlass|tla)\//.test(i))) {

@@ -3,7 +3,18 @@
 // `.tla` documents get the whole language; C++ documents (Catlass kernels) get the TLA
 // found inside them.
 import { TextDocument } from 'vscode-languageserver-textdocument';
-import { Analyzer, ChangeHint, ChangedRange, CppAnalyzer, DocumentAnalysis, LineIndex, TextSource, emptyAnalysis, isCppPath } from './language';
+import {
+  Analyzer,
+  ChangeHint,
+  ChangedRange,
+  CppAnalyzer,
+  DocumentAnalysis,
+  LineIndex,
+  TextSource,
+  bindingsForPath,
+  emptyAnalysis,
+  isCppPath,
+} from './language';
 import { EditedDocument } from './textDocument';
 
 export type DocumentKind = 'tla' | 'cpp';
@@ -92,6 +103,18 @@ export class DocumentAnalyses {
   /** CATLASS_ARCH of .tla files that do not #define it (setting tlaLayout.arch). */
   private arch: 2201 | 3510 = 2201;
 
+  /** The tlaLayout.bindings setting: file pattern → `m=1000 n=2000`. */
+  private bindingPatterns: Readonly<Record<string, string>> = {};
+
+  /** New binding patterns: every analyzer starts afresh (each evaluated with the old numbers). */
+  setBindingPatterns(patterns: Readonly<Record<string, string>>): boolean {
+    if (JSON.stringify(patterns) === JSON.stringify(this.bindingPatterns)) return false;
+    this.bindingPatterns = patterns;
+    this.analyzers.clear();
+    this.latest.clear();
+    return true;
+  }
+
   /** A new default arch: every .tla analyzer starts afresh (their caches assumed the old one). */
   setArch(arch: 2201 | 3510): boolean {
     if (arch === this.arch) return false;
@@ -168,7 +191,8 @@ export class DocumentAnalyses {
     const kind = documentKind(doc);
     let analyzer = this.analyzers.get(doc.uri);
     if (!analyzer || (kind === 'cpp') !== analyzer instanceof CppAnalyzer) {
-      analyzer = kind === 'cpp' ? new CppAnalyzer() : new Analyzer(this.arch);
+      const bound = bindingsForPath(this.bindingPatterns, uriPath(doc.uri));
+      analyzer = kind === 'cpp' ? new CppAnalyzer(undefined, bound) : new Analyzer(this.arch, bound);
       analyzer.budgetMs = this.budgetMs;
       this.analyzers.set(doc.uri, analyzer);
     }
@@ -218,5 +242,15 @@ export class DocumentAnalyses {
     this.analyzers.delete(uri);
     this.latest.delete(uri);
     this.pending.delete(uri);
+  }
+}
+
+/** The path of a document's uri (`file:///w/k.hpp` → `/w/k.hpp`), for the setting's file patterns. */
+function uriPath(uri: string): string {
+  const path = uri.replace(/^[A-Za-z][\w+.-]*:(\/\/[^/]*)?/, '');
+  try {
+    return decodeURIComponent(path);
+  } catch {
+    return path;
   }
 }

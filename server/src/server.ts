@@ -84,6 +84,7 @@ export function startServer(connection: Connection): void {
     settings = readSettings(params.initializationOptions?.settings);
     analyses.cppEnabled = settings.cpp.enabled;
     analyses.setArch(settings.arch);
+    analyses.setBindingPatterns(settings.bindings);
     return {
       capabilities: { textDocumentSync: TextDocumentSyncKind.Incremental, ...capabilities({ pullDiagnostics: diagnostics.pull }) },
       serverInfo: { name: 'tla-layout', version: '0.1.0' },
@@ -94,7 +95,8 @@ export function startServer(connection: Connection): void {
     if (!configurationCapability) return;
     try {
       settings = readSettings(await connection.workspace.getConfiguration('tlaLayout'));
-      const archChanged = analyses.setArch(settings.arch);
+      // (both run: a new arch or new bindings each start the analyzers afresh)
+      const archChanged = [analyses.setArch(settings.arch), analyses.setBindingPatterns(settings.bindings)].some(Boolean);
       if (analyses.cppEnabled !== settings.cpp.enabled || archChanged) {
         analyses.cppEnabled = settings.cpp.enabled;
         analyses.invalidate();

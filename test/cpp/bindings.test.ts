@@ -2,8 +2,10 @@
 // index, from a `// tla: …` comment or the analyzer's bindings (the setting, the CLI's --bind).
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import { CppAnalyzer, parseBindings, printValue } from '../../server/src/language';
-import { analyzeFully } from './cppTestKit';
+import { hover } from '../../server/src/features/hover';
+import { DEFAULT_SETTINGS } from '../../server/src/features/settings';
+import { CppAnalyzer, bindingsForPath, parseBindings, printValue } from '../../server/src/language';
+import { analyzeFully, cppDoc } from './cppTestKit';
 
 const valueOf = (text: string, name: string, analyzer = new CppAnalyzer()) => {
   const d = analyzeFully(analyzer, text).declarations.get(name);
@@ -63,5 +65,41 @@ describe('bindings', () => {
     assert.equal(valueOf(`// tla: m=2 params.k=3\n${KERNEL}`, 'layoutA', analyzer), '(2,3):(3,_1):(2,3)');
     assert.equal(valueOf(`// tla: m=4 params.k=3\n${KERNEL}`, 'layoutA', analyzer), '(4,3):(3,_1):(4,3)');
     assert.equal(valueOf(KERNEL, 'layoutA', analyzer), '(m,params.k):(params.k,_1):(m,params.k)');
+  });
+});
+
+describe('bindings in the editor', () => {
+  test('the tlaLayout.bindings setting: patterns against the end of the path, later ones over earlier ones', () => {
+    const patterns = { '*.hpp': 'm=1 k=2', 'kernels/**/*.hpp': 'm=3', '*.cpp': 'n=9' };
+    assert.deepEqual(
+      [...bindingsForPath(patterns, '/w/kernels/gemm/block.hpp')],
+      [
+        ['m', 3n],
+        ['k', 2n],
+      ],
+    );
+    assert.deepEqual(
+      [...bindingsForPath(patterns, '/w/other/block.hpp')],
+      [
+        ['m', 1n],
+        ['k', 2n],
+      ],
+    );
+    assert.deepEqual([...bindingsForPath(patterns, '/w/a.cu')], []);
+  });
+
+  test("a hover on a runtime-sized value offers to bind its names ('Bind m…' runs tlaLayout.bind with the name)", () => {
+    const d = cppDoc(KERNEL);
+    const at = d.lines.position(KERNEL.indexOf('layoutA =') + 2);
+    const h = hover(d, at, DEFAULT_SETTINGS);
+    const text = h && typeof h.contents === 'object' && 'value' in h.contents ? h.contents.value : '';
+    assert.ok(text.includes(`[Bind m…](command:tlaLayout.bind?${encodeURIComponent('["m"]')}`), text);
+    assert.ok(text.includes(`[Bind params.k…](command:tlaLayout.bind?${encodeURIComponent('["params.k"]')}`), text);
+    // bound: numbers, nothing to bind
+    const bound = `// tla: m=300 params.k=200\n${KERNEL}`;
+    const b = cppDoc(bound);
+    const hb = hover(b, b.lines.position(bound.indexOf('layoutA =') + 2), DEFAULT_SETTINGS);
+    const tb = hb && typeof hb.contents === 'object' && 'value' in hb.contents ? hb.contents.value : '';
+    assert.ok(tb.includes('(300,200):(200,_1):(300,200)') && !tb.includes('Bind '), tb);
   });
 });

@@ -5,6 +5,8 @@ export interface Settings {
   cpp: { enabled: boolean };
   /** CATLASS_ARCH of files that do not #define it: 2201 (Atlas A2) or 3510 (Ascend 950). */
   arch: 2201 | 3510;
+  /** Runtime names bound to numbers per file pattern: `{ "kernels/*.hpp": "m=1000 n=2000" }` (see shared/bindings.ts). */
+  bindings: Record<string, string>;
 }
 
 export const DEFAULT_SETTINGS: Settings = {
@@ -12,11 +14,18 @@ export const DEFAULT_SETTINGS: Settings = {
   hover: { gridSize: 16 },
   cpp: { enabled: true },
   arch: 2201,
+  bindings: {},
 };
 
 /** Merges what the client sent over the defaults, ignoring values of the wrong type. */
 export function readSettings(raw: unknown): Settings {
-  const r = (raw ?? {}) as { inlayHints?: Record<string, unknown>; hover?: Record<string, unknown>; cpp?: Record<string, unknown>; arch?: unknown };
+  const r = (raw ?? {}) as {
+    inlayHints?: Record<string, unknown>;
+    hover?: Record<string, unknown>;
+    cpp?: Record<string, unknown>;
+    arch?: unknown;
+    bindings?: unknown;
+  };
   const bool = (v: unknown, d: boolean) => (typeof v === 'boolean' ? v : d);
   const grid = r.hover?.gridSize;
   return {
@@ -30,5 +39,9 @@ export function readSettings(raw: unknown): Settings {
     },
     cpp: { enabled: bool(r.cpp?.enabled, DEFAULT_SETTINGS.cpp.enabled) },
     arch: r.arch === 3510 || r.arch === '3510' ? 3510 : DEFAULT_SETTINGS.arch,
+    bindings:
+      r.bindings && typeof r.bindings === 'object' && !Array.isArray(r.bindings)
+        ? Object.fromEntries(Object.entries(r.bindings as Record<string, unknown>).filter((e): e is [string, string] => typeof e[1] === 'string'))
+        : {},
   };
 }

@@ -31,7 +31,7 @@ export { Diagnostic } from './syntax/diagnostics';
 export { formatText } from './syntax/format';
 export { LineIndex, TextSource, lineStarts } from './syntax/text';
 export { isCppPath } from './syntax/vocabulary';
-export { Bindings, parseBindings, printBindings } from './syntax/bindings';
+export { Bindings, bindingsForPath, parseBindings, printBindings } from './syntax/bindings';
 export {
   HeaderIndex,
   headerNameUnder,
