@@ -28,6 +28,11 @@ describe('every Show Layout entry point, and saving a scratchpad, in code-server
     ensureCodeServer();
     work = fs.mkdtempSync(path.join(os.tmpdir(), 'tla-e2e-menus-'));
     fs.cpSync(path.join(ROOT, 'examples'), path.join(work, 'examples'), { recursive: true });
+    // a kernel whose sizes are known only at run time, for the bindings
+    fs.writeFileSync(
+      path.join(work, 'examples', 'cpp', 'runtime_sizes.cpp'),
+      '#include "tla/layout.hpp"\nvoid f(uint32_t m, uint32_t k) {\n    auto layoutA = tla::MakeLayout<half, Catlass::layout::RowMajor>(m, k);\n}\n',
+    );
     const extDir = path.join(work, 'extensions');
     execFileSync(
       process.execPath,
@@ -177,6 +182,38 @@ describe('every Show Layout entry point, and saving a scratchpad, in code-server
     await cursorOn(aLine, 'layoutA');
     await vs.runCommand('TLA: Show Layout');
     await pictureOf('layoutA', 'the command palette on C++');
+    await closeLayoutView();
+  });
+
+  it('bindings: the hover offers "Bind m…", the number goes into a // tla: comment, the status bar shows it, the picture is drawn', async () => {
+    const { page } = vs;
+    await closeLayoutView();
+    await vs.openFile('cpp/runtime_sizes.cpp');
+    // line 3: auto layoutA = tla::MakeLayout<half, Catlass::layout::RowMajor>(m, k);
+    const h = await vs.hoverToken('layoutA', { line: 3, contains: 'Bind m…' });
+    assert.match(h, /Bind k…/);
+    await vs.screenshot('menus-5-hover-bind');
+    await vs.closeHover();
+    // the palette's command, with the name and the number written out
+    await vs.runCommand('TLA: Bind a Runtime Name to a Number');
+    const box = page.locator(QUICK_INPUT_BOX);
+    await box.waitFor({ state: 'visible', timeout: 10_000 });
+    await box.fill('m=40 k=24');
+    await page.keyboard.press('Enter');
+    await vs.lineText(1, { contains: '// tla: m=40 k=24' });
+    const status = page.locator('.statusbar-item', { hasText: 'm=40, k=24' }).first();
+    await status.waitFor({ timeout: 10_000 });
+    // RowMajor (40, 24): stride (24, _1); the hint and the picture in numbers
+    await vs.lineText(4, { contains: '▸ (40,24):(24,_1):(40,24)' });
+    await cursorOn(4, 'layoutA');
+    await vs.runCommand('TLA: Show Layout');
+    const facts = await pictureOf('layoutA', 'Show Layout of a bound kernel layout');
+    assert.ok(facts.includes('(40,24):(24,_1):(40,24)'), facts);
+    await poll(async () => (await frame().locator('canvas#grid').getAttribute('data-rows')) === '40', {
+      timeout: 10_000,
+      message: () => 'the view did not draw 40 rows',
+    });
+    await vs.screenshot('menus-6-bound-picture');
     await closeLayoutView();
   });
 
