@@ -1,6 +1,6 @@
 // Facts shown about a value (hover, CLI, previews), computed once in one place.
 import * as core from '../../core';
-import { Value, exactProduct, printValue } from '../eval';
+import { Value, exactProduct, kindName, printValue } from '../eval';
 import { offsetGrid } from './inspect';
 
 export interface ValueSummary {
@@ -145,7 +145,7 @@ export function describeValue(v: Value, gridSize: number, element?: string): str
           ? `tuple, rank ${core.rank(v)}, depth ${core.depth(v)}`
           : v.kind === 'type'
             ? 'type'
-            : v.kind;
+            : kindName(v).replace(/^an? /, ''); // in words, not the evaluator's kind ("tagObject")
     return `${code(printValue(v))} — ${kind}`;
   }
   const s = summarize(v);

@@ -3,7 +3,7 @@ import * as core from '../../core';
 import { MAX_HOVER_CHARS, MAX_SYMBOLIC_CHARS, MAX_SYMBOLIC_TERMS } from '../../core/limits';
 import { declarationSpan, statementAt, statementDetails } from '../analysis';
 import type { Declaration, DocumentAnalysis } from '../analysis';
-import { BUILTIN_BY_NAME, ELEMENT_TYPES, TAG_DOCS, TYPE_FORMS, elementDoc } from '../syntax';
+import { Ast, BUILTIN_BY_NAME, ELEMENT_TYPES, TAG_DOCS, TYPE_FORMS, elementDoc } from '../syntax';
 import { code, describeValue } from './describeValue';
 import { calleeAt, elementStatus, explainOffset, nodeAt, templateArgAt } from './inspect';
 
@@ -115,7 +115,7 @@ export function hoverAt(a: DocumentAnalysis, offset: number, options: HoverOptio
   // declared names and any sub-expression: its value
   if (s.declaredName && s.declaredNameSpan && s.declaredNameSpan.start <= rel && rel <= s.declaredNameSpan.end) {
     const v = a.declarations.get(s.declaredName)?.statement === s ? s.result?.value : undefined;
-    const text = v ? describeValue(v, gridSize) : 'no value: its statement has an error (see Problems)';
+    const text = v ? describeValue(v, gridSize) + zeroInitialised(s.statement, v) : 'no value: its statement has an error (see Problems)';
     return md(
       `**${s.declaredName}**\n\n${text}${v ? bindLinks(v) : ''}`,
       a.startOf(s) + s.declaredNameSpan.start,
@@ -199,4 +199,10 @@ function bindLinks(v: unknown): string {
   const link = (n: string) =>
     `[Bind ${n}…](command:tlaLayout.bind?${encodeURIComponent(JSON.stringify([n]))} "give ${n} a number: a // tla: ${n}=… comment")`;
   return `\n\n${names.map(link).join(' · ')}`;
+}
+
+/** `GemmCoord blockCoord;`: why it reads (0,0,0) — C++ value-initialises it; a kernel sets it later. */
+function zeroInitialised(st: Ast.Statement | null, v: { kind: string }): string {
+  if (st?.type !== 'declare' || v.kind !== 'catlassCoord') return '';
+  return `\n\nzero: declared without a value, a Catlass coord is value-initialised as C++ does (every coordinate 0); a kernel sets it later (\`blockCoord = …\`), so its tiles here are those of block 0. Give it the coordinates to look at, \`GemmCoord ${st.name}{1, 2, 0};\`.`;
 }

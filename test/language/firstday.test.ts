@@ -1,11 +1,13 @@
-// Inlay hint labels that fit (issue 24, problem 7): within 40 characters, leading with what
-// matters; the full value in the tooltip; no hint that only repeats its call.
+// A kernel author's first day (issue 24): inlay hint labels that fit (problem 7) — within 40
+// characters, leading with what matters, the full value in the tooltip, no hint that only repeats
+// its call — and kernel code pasted into a .tla file (problem 6).
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import * as core from '../../server/src/core';
 import { HINT_FIT, layoutHint, repeatsCall, tileHint } from '../../server/src/language/ide/hintLabels';
 import { inlayHintsIn } from '../../server/src/language/ide/inlayHints';
-import { Analyzer, CppAnalyzer } from '../../server/src/language';
+import { Analyzer, CppAnalyzer, printValue } from '../../server/src/language';
+import { checkCodeActions, checkFix, checkHover } from './fixture';
 
 const ALL = { tileLayouts: true, layouts: true, offsets: true };
 const labels = (text: string, cpp = false) => {
@@ -61,4 +63,26 @@ template <class LayoutTagA> void f(uint32_t m, uint32_t k) {
     labels(kernel, true).map((x) => x.label),
     ['▸ (m,k):(k,_1):(m,k)'],
   );
+});
+
+test('kernel code pasted into a .tla file: an unknown name offers its declaration as a runtime value and as a constant', () => {
+  const text = 'auto x = 1;\nauto l = MakeLayout<half, RowMajor>($0m, 8);\n';
+  // (a one-letter name is one edit from any other: the "did you mean" comes first)
+  checkCodeActions(text, ["Change to 'x'", "Declare 'm' as a runtime value: uint32_t m;", "Declare 'm' as a constant: constexpr uint32_t m = …;"]);
+  const fixed = 'auto x = 1;\nuint32_t m;\nauto l = MakeLayout<half, RowMajor>(m, 8);\n';
+  checkFix(text, "Declare 'm' as a runtime value", fixed);
+  // and it evaluates: RowMajor (m, 8), stride (8, _1)
+  const a = new Analyzer().analyze(fixed);
+  assert.equal(a.diagnostics.length, 0, JSON.stringify(a.diagnostics));
+  assert.equal(printValue(a.declarations.get('l')!.value!), '(m,8):(8,_1):(m,8)');
+  checkFix(text, "Declare 'm' as a constant", "auto x = 1;\nconstexpr uint32_t m = 0; // m's value\nauto l = MakeLayout<half, RowMajor>(m, 8);\n");
+});
+
+test("hovers in words: a tag object is not 'tagObject'; a zero-initialised GemmCoord says why it reads 0", () => {
+  const tag = checkHover('auto $0t = layout::RowMajor{};', []);
+  assert.ok(!tag.includes('tagObject'), tag);
+  assert.match(tag, /Catlass::layout tag object/);
+  const coord = checkHover('GemmCoord $0blockCoord;', []);
+  // C++ value-initialises it: (0,0,0)
+  assert.match(coord, /value-initialised as C\+\+ does/);
 });
