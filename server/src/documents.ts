@@ -32,6 +32,17 @@ export interface AnalysedDocument {
   lines: LineIndex;
 }
 
+/**
+ * How far the analysis of a version has gone: the end of the last statement analysed, or
+ * Infinity when it is complete. A statement reads only the statements before it, so what a
+ * paused `.tla` analysis holds up to there is what the complete one will hold.
+ */
+export function analysedUpTo(a: AnalysedDocument): number {
+  if (a.analysis.complete !== false) return Infinity;
+  const list = a.analysis.statements;
+  return list.length ? a.analysis.endOf(list[list.length - 1]) : 0;
+}
+
 const CPP_LANGUAGES = new Set(['cpp', 'c', 'cuda-cpp', 'ascendc', 'asc']);
 
 export function documentKind(doc: { languageId: string; uri: string }): DocumentKind {

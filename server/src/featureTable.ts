@@ -24,7 +24,7 @@ import {
   DefinitionParams,
   PrepareRenameParams,
 } from 'vscode-languageserver';
-import type { AnalysedDocument } from './documents';
+import { AnalysedDocument, analysedUpTo } from './documents';
 import type { DiagnosticsScheduler } from './diagnosticsScheduler';
 import { codeActions } from './features/codeActions';
 import { COMPLETION_TRIGGERS, completion } from './features/completion';
@@ -66,6 +66,8 @@ export interface Feature<P extends { textDocument: { uri: string } } = { textDoc
   inCpp: boolean;
   /** Data attached to every error answer. */
   errorData?: unknown;
+  /** Whether a paused analysis already holds the answer (see requests.ts). */
+  answersFromPartial?: (doc: AnalysedDocument, params: P) => boolean;
 }
 
 /** A row, typed by its request (the table holds rows of every type). */
@@ -91,6 +93,8 @@ export const FEATURES: readonly Feature[] = [
     empty: null,
     handler: (doc, p, c) => hover(doc, p.position, c.settings()),
     inCpp: true,
+    // a .tla statement reads only those before it: its hover is known once it is analysed
+    answersFromPartial: (doc, p) => doc.kind !== 'cpp' && analysedUpTo(doc) > doc.lines.offset(p.position.line, p.position.character),
   }),
   row<InlayHintParams, unknown>({
     method: 'textDocument/inlayHint',
@@ -99,6 +103,8 @@ export const FEATURES: readonly Feature[] = [
     empty: [],
     handler: (doc, p, c) => inlayHints(doc, p.range, c.settings()),
     inCpp: true,
+    // the viewport first: the hints of the range asked are known once it is analysed
+    answersFromPartial: (doc, p) => doc.kind !== 'cpp' && analysedUpTo(doc) > doc.lines.offset(p.range.end.line, p.range.end.character),
   }),
   row<CompletionParams, unknown>({
     method: 'textDocument/completion',

@@ -14,7 +14,7 @@ export interface RequestHost {
 }
 
 /** How one feature answers (see featureTable.ts). */
-export interface RequestSpec<R> {
+export interface RequestSpec<P, R> {
   /** For logs, errors and the fault injection (TLA_LAYOUT_FAULT=hover makes hover throw). */
   name: string;
   /** The answer for a document never opened (or already closed), or a C++ file the feature does not serve. */
@@ -23,6 +23,8 @@ export interface RequestSpec<R> {
   inCpp: boolean;
   /** Data attached to every error answer (e.g. the pull's `retriggerRequest`). */
   errorData?: unknown;
+  /** Whether a paused analysis already holds the answer (the viewport first); absent: it waits for the whole analysis. */
+  answersFromPartial?: (doc: AnalysedDocument, params: P) => boolean;
 }
 
 type Answer<R> = R | ResponseError<unknown>;
@@ -32,14 +34,14 @@ type Answer<R> = R | ResponseError<unknown>;
  * feature is logged and answered as an error, and the server keeps serving. A request on a
  * document whose analysis has yielded (its time budget spent) waits for the rest of it, a
  * slice per turn of the event loop, so requests on other documents are served in between;
- * it is never answered from a partial analysis.
+ * it is answered from a partial analysis only where the feature says that holds its answer.
  */
 export function requestHandler<P extends { textDocument: { uri: string } }, R>(
   host: RequestHost,
-  spec: RequestSpec<R>,
+  spec: RequestSpec<P, R>,
   fn: (doc: AnalysedDocument, params: P) => R | ResponseError<void>,
 ): (params: P, token?: CancellationToken) => Answer<R> | Promise<Answer<R>> {
-  const { name, empty, inCpp, errorData } = spec;
+  const { name, empty, inCpp, errorData, answersFromPartial } = spec;
   const failed = (code: number, message: string) => new ResponseError<unknown>(code, message, errorData);
   /** One attempt: the answer, or undefined while the document's analysis is not complete. */
   const attempt = (params: P, token?: CancellationToken): Answer<R> | undefined => {
@@ -50,7 +52,7 @@ export function requestHandler<P extends { textDocument: { uri: string } }, R>(
     try {
       if (process.env.TLA_LAYOUT_FAULT === name) throw new Error(`injected fault in ${name}`);
       const a = host.analyses.get(doc);
-      if (!host.analyses.complete(a)) return undefined;
+      if (!host.analyses.complete(a) && !answersFromPartial?.(a, params)) return undefined;
       const answer = fn(a, params);
       host.quiet(doc.uri);
       return answer instanceof ResponseError && errorData !== undefined ? failed(answer.code, answer.message) : answer;

@@ -307,12 +307,13 @@ test('edits that keep the declared names (the readers index): incremental analys
   );
   const long = fc.array(statement, { minLength: 20, maxLength: 60 }).map((st) => st.join('\n') + '\n');
   fc.assert(
-    fc.property(long, fc.array(keeping, { minLength: 1, maxLength: 12 }), (doc, edits) => {
+    // one to four edits between analyses (a burst of keystrokes: several edited regions)
+    fc.property(long, fc.array(fc.array(keeping, { minLength: 1, maxLength: 4 }), { minLength: 1, maxLength: 10 }), (doc, bursts) => {
       const history = [doc];
       checkSame(keepingNames, doc, history);
       let text = doc;
-      for (const e of edits) {
-        text = apply(text, e, history, []);
+      for (const burst of bursts) {
+        for (const e of burst) text = apply(text, e, history, []);
         history.push(text);
         checkSame(keepingNames, text, history);
       }
@@ -343,6 +344,17 @@ test('a number edit looks at the statements that read what it changed, not at th
   lines[500] = 'uint32_t v500 = 7;';
   a.analyze(lines.join('\n'));
   assert.equal(a.visited, 2);
+  // two edits far apart between two analyses (a burst), told as the editor tells them (the
+  // changed ranges: each number replaced): each with the statement after it
+  const lineStart = (i: number) => lines.slice(0, i).reduce((n, l) => n + l.length + 1, 0);
+  const ranges = [100, 900].map((i) => {
+    const at = lineStart(i) + lines[i].indexOf('= ') + 2;
+    const oldLength = String(i + 1).length;
+    lines[i] = `uint32_t v${i} = 7;`;
+    return { start: at, end: at + 1, oldLength };
+  });
+  a.analyze(lines.join('\n'), { ranges });
+  assert.equal(a.visited, 4);
 });
 
 // Change hints meet the time budget: a whole analysis paused and overtaken by another text

@@ -8,6 +8,7 @@ import { Diagnostic, severityOf } from '../syntax';
 import type { Arch } from '../../core';
 import { Binding, EvalResult, Environment, LocalDiagnostic, StatementEvaluator, Value, printValue, usingNamespaceName } from '../eval';
 import { ParseResult, parseStatement } from '../syntax';
+import { EvaluationMemo, USING_BINDING, evaluateRecording, readsHold } from './evaluationMemo';
 import { StatementChunk, declaredNameOf, splitInto } from '../syntax';
 import { CACHE_SLACK_BYTES, MAX_NESTING, limitMessages, normalizeLineEnds } from '../../core/limits';
 import { Bindings, NO_BINDINGS, maxNesting } from '../syntax';
@@ -107,16 +108,66 @@ class Scope {
   }
 }
 
+/** `#define CATLASS_ARCH 3510` (any integer macro): its name and value, bound for what follows to read; false for any other line. */
+function defineMacro(sa: StatementAnalysis, chunk: StatementChunk): boolean {
+  const m = /^#\s*define\s+([A-Za-z_]\w*)\s+(\d+)[uUlL]*\s*(?:\/\/.*)?$/.exec(chunk.text);
+  if (!m) return false;
+  sa.declaredName = m[1];
+  const at = chunk.text.indexOf(m[1]);
+  sa.declaredNameSpan = { start: at, end: at + m[1].length };
+  sa.result = {
+    value: { kind: 'int', value: BigInt(m[2]), isStatic: false, sym: undefined },
+    diagnostics: [],
+    nodeValues: [],
+    dependencies: [],
+    tiles: [],
+    offsets: [],
+  };
+  return true;
+}
+
+/**
+ * Before the edit: everything it depends on is before it, unchanged — the previous
+ * statements as they are (the previous declarations are in statement order: those of the
+ * prefix come first).
+ */
+function copyPrefix(p: TlaProgress, plan: SplitPlan, prev: PreviousAnalysis, bindings: Scope): void {
+  for (let i = p.index; i < plan.prefix; i++) p.statements.push(prev.statements[i]);
+  if (!p.sameNames)
+    for (const d of prev.declarations.values()) {
+      if (d.statement.index >= plan.prefix) break;
+      p.declarations.declare(d.name, d);
+    }
+  for (const u of prev.usings) {
+    if (u >= plan.prefix) break;
+    bindUsing(prev.statements[u], bindings);
+  }
+  p.index = plan.prefix;
+}
+
+/** From `index` on, the previous analysis's statements, declarations and `using` marks. */
+function copyRest(p: TlaProgress, prev: PreviousAnalysis, index: number): void {
+  for (let i = index; i < p.chunks.length; i++) p.statements.push(prev.statements[i]);
+  if (!p.sameNames) for (const d of prev.declarations.values()) if (d.statement.index >= index) p.declarations.declare(d.name, d);
+  for (const u of prev.usings) if (u >= index) p.usings.push(u);
+}
+
+/** The first of the edited regions' statements at or after `from` (ascending), or `none`. */
+function nextFresh(fresh: number[], from: number, none: number): number {
+  let lo = 0;
+  let hi = fresh.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if (fresh[mid] < from) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo < fresh.length ? fresh[lo] : none;
+}
+
 /** Whether a statement read one of `names` (a handful: those an edit bound otherwise). */
 function readsAny(reads: [string, Binding | undefined][], names: Set<string>): boolean {
   for (let i = 0; i < reads.length; i++) if (names.has(reads[i][0])) return true;
   return false;
-}
-
-/** Whether every name a statement read is bound as it was (a plain loop: this runs for statements after an edit). */
-function sameReads(reads: [string, Binding | undefined][], scope: Scope): boolean {
-  for (let i = 0; i < reads.length; i++) if (scope.get(reads[i][0]) !== reads[i][1]) return false;
-  return true;
 }
 
 /** Cache entries of statement texts no longer in the document, at most (see finish). */
@@ -369,11 +420,6 @@ const unslice = (s: string): string => (s.length < 13 ? s : (' ' + s).slice(1));
  */
 export const entryBytes = (key: { length: number }): number => 256 + key.length * 24;
 
-interface EvalCacheEntry {
-  reads: [string, Binding | undefined][];
-  result: EvalResult;
-}
-
 function tooDeep(text: string): LocalDiagnostic {
   return {
     start: 0,
@@ -588,6 +634,7 @@ function sameText(a: TextSource, b: TextSource): boolean {
 }
 
 export class Analyzer {
+  /** CATLASS_ARCH where a file does not #define it (the tlaLayout.arch setting); a change needs a new Analyzer. */
   /**
    * CATLASS_ARCH where a file does not #define it (the tlaLayout.arch setting), and the runtime
    * names bound to numbers (`uint32_t m;` is then 1000: the tlaLayout.bindings setting, the CLI's
@@ -606,7 +653,7 @@ export class Analyzer {
   /** What the caches held after the last pruning (see finish). */
   private bytesAfterPruning = 0;
   private parseCache = new Map<string, ParseResult>();
-  private evalCache = new Map<string, EvalCacheEntry>();
+  private evalCache = new Map<string, EvaluationMemo>();
   /** Counters for tests and benchmarks: how much work the last analyze() did. */
   stats = { parsed: 0, evaluated: 0, statements: 0 };
   /** Regions the last analyze() re-split (0: it split the whole text). */
@@ -718,38 +765,28 @@ export class Analyzer {
     // the edit declares the same names at the same places: every statement keeps its index, and
     // the readers index of the previous analysis, updated statement by statement, is this one's
     const readers = p.sameNames && prev ? this.readersFor(prev) : undefined;
+    // (and the statements of the edited regions, each looked at)
+    const fresh: number[] = [];
+    if (readers) for (let i = plan!.prefix; i < plan!.tail; i++) if (plan!.oldIndex[i] === -1) fresh.push(i);
     if (p.index === 0) this.visited = 0;
 
     if (plan && prev && p.index < plan.prefix) {
-      // before the edit: everything it depends on is before it, unchanged (the previous
-      // declarations are in statement order: those of the prefix come first)
-      for (let i = p.index; i < plan.prefix; i++) statements.push(prev.statements[i]);
-      if (!p.sameNames)
-        for (const d of prev.declarations.values()) {
-          if (d.statement.index >= plan.prefix) break;
-          declarations.declare(d.name, d);
-        }
-      for (const u of prev.usings) {
-        if (u >= plan.prefix) break;
-        bindUsing(prev.statements[u], bindings);
-      }
+      copyPrefix(p, plan, prev, bindings);
       lastOld = plan.prefix - 1;
-      p.index = plan.prefix;
     }
 
     for (let index = p.index; index < chunks.length; index++) {
       // a call that did new work and spent its time yields (each call does some)
       if (budgetMs !== Infinity && evaluated + this.parsedCount > workAtStart && performance.now() - t0 > budgetMs) {
-        p.index = index;
-        p.evaluated = evaluated;
-        p.parsedCount = this.parsedCount;
+        Object.assign(p, { index, evaluated, parsedCount: this.parsedCount });
         this.progress = p;
         return this.partial(p, performance.now() - t0);
       }
-      if (readers && !anyName && dirty.size > 0 && index >= plan!.tail && lastOld === index - 1) {
-        // past the last edit, a few names bound otherwise: on to the next statement that reads
-        // one of them; those before it read what they read before, and stand as they were
-        const next = readers.next(dirty, index, chunks.length);
+      if (readers && !anyName && lastOld === index - 1 && plan!.oldIndex[index] === index) {
+        // a previous statement, after one already settled: on to the next statement that reads
+        // a name bound otherwise, or the next edited region; those before it read what they
+        // read before, and stand as they were
+        const next = readers.next(dirty, index, nextFresh(fresh, index, chunks.length));
         if (next > index) {
           for (let i = index; i < next; i++) statements.push(prev!.statements[i]);
           for (const u of prev!.usings) if (u >= index && u < next) bindUsing(prev!.statements[u], bindings);
@@ -776,13 +813,11 @@ export class Analyzer {
         if (!anyName && dirty.size === 0 && oi === index && index >= plan!.tail) {
           // past the last edit, every name bound as at the same place before, and every statement
           // at its previous index: the rest is the previous analysis's, records and declarations
-          for (let i = index; i < chunks.length; i++) statements.push(prev.statements[i]);
-          if (!p.sameNames) for (const d of prev.declarations.values()) if (d.statement.index >= index) declarations.declare(d.name, d);
-          for (const u of prev.usings) if (u >= index) p.usings.push(u);
+          copyRest(p, prev, index);
           break;
         }
       }
-      if (old && old.reads && old.baseLocal && ((!anyName && (dirty.size === 0 || !readsAny(old.reads, dirty))) || sameReads(old.reads, bindings))) {
+      if (old && old.reads && old.baseLocal && ((!anyName && (dirty.size === 0 || !readsAny(old.reads, dirty))) || readsHold(old.reads, bindings))) {
         // after the edit, shifted: reused when every name it read is bound as before — the
         // same record when it is still at the same place with the same standing, else a copy
         // at its new place (the previous analysis's record is never changed)
@@ -798,22 +833,7 @@ export class Analyzer {
       statements.push(sa);
       if (chunk.preprocessor) {
         sa.baseLocal = [];
-        // `#define CATLASS_ARCH 3510` (any integer macro): bound for what follows to read
-        const m = /^#\s*define\s+([A-Za-z_]\w*)\s+(\d+)[uUlL]*\s*(?:\/\/.*)?$/.exec(chunk.text);
-        if (m) {
-          sa.declaredName = m[1];
-          const at = chunk.text.indexOf(m[1]);
-          sa.declaredNameSpan = { start: at, end: at + m[1].length };
-          sa.result = {
-            value: { kind: 'int', value: BigInt(m[2]), isStatic: false, sym: undefined },
-            diagnostics: [],
-            nodeValues: [],
-            dependencies: [],
-            tiles: [],
-            offsets: [],
-          };
-          this.bind(sa, bindings, declarations);
-        }
+        if (defineMacro(sa, chunk)) this.bind(sa, bindings, declarations);
         readers?.replace(index, prev!.statements[index].reads, sa.reads);
         if (!anyName && prev && plan) {
           if (old) this.settle(sa.declaredName, oi + 1, bindings, prev, dirty);
@@ -823,108 +843,9 @@ export class Analyzer {
         continue;
       }
 
-      // -- parse
-      const deep = maxNesting(chunk.text);
-      const nesting = Math.max(deep.brackets, deep.prefix);
-      let parsed: ParseResult | null = null;
-      if (nesting > MAX_NESTING) {
-        sa.local.push({
-          start: 0,
-          end: Math.min(chunk.text.length, 1),
-          severity: 'error',
-          code: 'limit-exceeded',
-          message: deep.brackets > MAX_NESTING ? limitMessages.brackets(deep.brackets) : limitMessages.prefix(deep.prefix),
-        });
-      } else {
-        try {
-          parsed = this.parse(chunk.text + (chunk.terminated ? '' : ';'));
-        } catch (e) {
-          if (!(e instanceof RangeError)) throw e;
-          parsed = null; // nested deeper than the parser's stack (e.g. 10,000 unary minus signs)
-          sa.local.push(tooDeep(chunk.text));
-        }
-        if (parsed?.ok && !chunk.terminated) {
-          const at = chunk.text.length;
-          sa.local.push({
-            start: Math.max(0, at - 1),
-            end: at,
-            severity: 'error',
-            code: 'missing-semicolon',
-            message: "expected ';' at the end of the statement",
-            data: { insert: ';' },
-          });
-        } else if (parsed && !parsed.ok) {
-          const at = Math.min(parsed.error.offset, chunk.text.length);
-          // the range covers the offending token (up to the next blank or bracket)
-          const m = /^[A-Za-z_0-9]+|^\S/.exec(chunk.text.slice(at));
-          const end = at + (m ? m[0].length : 0);
-          sa.local.push({
-            start: at,
-            end: Math.max(end, at),
-            severity: 'error',
-            code: 'syntax-error',
-            message: `syntax error: expected ${tidyExpected(parsed.error.expected)}`,
-          });
-        }
-      }
+      this.parseChunk(sa, chunk);
 
-      if (parsed?.ok) {
-        sa.statement = parsed.statement;
-        const ps = parsed.statement;
-        if (ps.type === 'decl' || ps.type === 'alias' || ps.type === 'declare') {
-          sa.declaredName = ps.name;
-          sa.declaredNameSpan = ps.nameSpan;
-        }
-      } else {
-        const d = declaredNameOf(chunk.text);
-        if (d) {
-          sa.declaredName = d.name;
-          sa.declaredNameSpan = { start: d.start, end: d.end };
-        }
-      }
-
-      // -- evaluate (cached by text + what it read)
-      const st = sa.statement;
-      if (st && (st.type === 'decl' || st.type === 'expr' || st.type === 'assert' || st.type === 'alias' || st.type === 'declare')) {
-        const key = chunk.text;
-        const cached = this.evalCache.get(key);
-        if (cached && sameReads(cached.reads, bindings)) {
-          sa.result = cached.result;
-          sa.reads = cached.reads;
-        } else {
-          const reads = new Map<string, Binding | undefined>();
-          let usedNames = false;
-          const recording: Environment = {
-            lookup: (n) => {
-              const b = bindings.get(n);
-              reads.set(n, b);
-              return b;
-            },
-            names: () => {
-              usedNames = true;
-              return bindings.keys();
-            },
-            defaultArch: this.defaultArch,
-            bound: (n) => this.bindings.get(n),
-          };
-          try {
-            sa.result = new StatementEvaluator(recording, this.keepDetails ? undefined : this.omitted).run(st);
-          } catch (e) {
-            if (!(e instanceof RangeError)) throw e;
-            // a left-nested chain too long to evaluate recursively (a 100,000-term sum)
-            sa.result = { value: null, diagnostics: [tooDeep(chunk.text)], nodeValues: [], dependencies: [], tiles: [], offsets: [] };
-            sa.statement = null; // features walk the tree recursively: leave it out
-            usedNames = true; // not cached: the cached path would keep the tree
-          }
-          evaluated++;
-          sa.reads = usedNames ? null : [...reads];
-          if (sa.reads) {
-            if (!this.evalCache.has(key)) this.cacheBytes += entryBytes(key);
-            this.evalCache.set(unslice(key), { reads: sa.reads, result: sa.result });
-          } else this.evalCache.delete(key);
-        }
-        sa.local.push(...sa.result.diagnostics);
-      }
+      if (this.evaluateStatement(sa, chunk, bindings)) evaluated++;
       sa.baseLocal = sa.local;
       this.bind(sa, bindings, declarations);
       readers?.replace(index, prev!.statements[index].reads, sa.reads);
@@ -941,6 +862,102 @@ export class Analyzer {
     if (readers) this.readersOf = this.previous;
     else this.readers = this.readersOf = undefined;
     return analysis;
+  }
+
+  /** Parses a statement's text (cached): its tree, its syntax diagnostics and the name it declares. */
+  private parseChunk(sa: StatementAnalysis, chunk: StatementChunk): void {
+    const deep = maxNesting(chunk.text);
+    const nesting = Math.max(deep.brackets, deep.prefix);
+    let parsed: ParseResult | null = null;
+    if (nesting > MAX_NESTING) {
+      sa.local.push({
+        start: 0,
+        end: Math.min(chunk.text.length, 1),
+        severity: 'error',
+        code: 'limit-exceeded',
+        message: deep.brackets > MAX_NESTING ? limitMessages.brackets(deep.brackets) : limitMessages.prefix(deep.prefix),
+      });
+    } else {
+      try {
+        parsed = this.parse(chunk.text + (chunk.terminated ? '' : ';'));
+      } catch (e) {
+        if (!(e instanceof RangeError)) throw e;
+        parsed = null; // nested deeper than the parser's stack (e.g. 10,000 unary minus signs)
+        sa.local.push(tooDeep(chunk.text));
+      }
+      if (parsed?.ok && !chunk.terminated) {
+        const at = chunk.text.length;
+        sa.local.push({
+          start: Math.max(0, at - 1),
+          end: at,
+          severity: 'error',
+          code: 'missing-semicolon',
+          message: "expected ';' at the end of the statement",
+          data: { insert: ';' },
+        });
+      } else if (parsed && !parsed.ok) {
+        const at = Math.min(parsed.error.offset, chunk.text.length);
+        // the range covers the offending token (up to the next blank or bracket)
+        const m = /^[A-Za-z_0-9]+|^\S/.exec(chunk.text.slice(at));
+        const end = at + (m ? m[0].length : 0);
+        sa.local.push({
+          start: at,
+          end: Math.max(end, at),
+          severity: 'error',
+          code: 'syntax-error',
+          message: `syntax error: expected ${tidyExpected(parsed.error.expected)}`,
+        });
+      }
+    }
+
+    if (parsed?.ok) {
+      sa.statement = parsed.statement;
+      const ps = parsed.statement;
+      if (ps.type === 'decl' || ps.type === 'alias' || ps.type === 'declare') {
+        sa.declaredName = ps.name;
+        sa.declaredNameSpan = ps.nameSpan;
+      }
+    } else {
+      const d = declaredNameOf(chunk.text);
+      if (d) {
+        sa.declaredName = d.name;
+        sa.declaredNameSpan = { start: d.start, end: d.end };
+      }
+    }
+  }
+
+  /** Evaluates a statement (cached by its text and what it read); true when it was evaluated anew. */
+  private evaluateStatement(sa: StatementAnalysis, chunk: StatementChunk, bindings: Scope): boolean {
+    let anew = false;
+    const st = sa.statement;
+    if (st && (st.type === 'decl' || st.type === 'expr' || st.type === 'assert' || st.type === 'alias' || st.type === 'declare')) {
+      const key = chunk.text;
+      const cached = this.evalCache.get(key);
+      if (cached && readsHold(cached.reads, bindings)) {
+        sa.result = cached.result;
+        sa.reads = cached.reads;
+      } else {
+        const done = evaluateRecording(
+          st,
+          { lookup: (n) => bindings.get(n), names: () => bindings.keys(), defaultArch: this.defaultArch, bound: (n) => this.bindings.get(n) },
+          this.keepDetails ? undefined : this.omitted,
+        );
+        if (done === 'too-deep') {
+          // a left-nested chain too long to evaluate recursively (a 100,000-term sum)
+          sa.result = { value: null, diagnostics: [tooDeep(chunk.text)], nodeValues: [], dependencies: [], tiles: [], offsets: [] };
+          sa.statement = null; // features walk the tree recursively: leave it out
+        } else sa.result = done.result;
+        anew = true;
+        // not cached when it listed every name, nor when too deep (the cached path would keep the tree)
+        sa.reads = done === 'too-deep' ? null : done.reads;
+        if (sa.reads) {
+          if (!this.evalCache.has(key)) this.cacheBytes += entryBytes(key);
+          this.evalCache.set(unslice(key), { reads: sa.reads, result: sa.result });
+        } else this.evalCache.delete(key);
+      }
+      sa.local.push(...sa.result.diagnostics);
+    }
+    return anew;
   }
 
   /** The readers index of the previous analysis (made from its statements when it has none). */
@@ -1190,8 +1207,6 @@ const PLACED = new WeakMap<StatementAnalysis, { start: number; diagnostics: Diag
 /** Most diagnostics have no related location: they share this one (frozen) list. */
 const NO_RELATED: Diagnostic['related'] = Object.freeze([]) as unknown as Diagnostic['related'];
 
-/** `using namespace X;` is read by what follows (unqualified MakeCoord under Catlass): one binding, never a declaration. */
-const USING_BINDING: Binding = { value: { kind: 'bool', value: true } };
 function bindUsing(sa: StatementAnalysis, scope: Scope): void {
   // (a declaration is no `using`: its tree need not be read)
   if (sa.declaredName === undefined && sa.statement?.type === 'using') {

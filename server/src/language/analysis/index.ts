@@ -10,3 +10,4 @@ export {
   statementAt,
   statementDetails,
 } from './documentAnalysis';
+export { ARCH_MACRO, EvaluationMemo, USING_BINDING, archBinding, evaluateRecording, readsHold } from './evaluationMemo';

@@ -15,10 +15,10 @@
 import * as core from '../../core';
 import type { Arch } from '../../core';
 import type { DocumentAnalysis, StatementAnalysis, Declaration } from '../analysis';
-import { entryBytes, placedAnalysis } from '../analysis';
+import { ARCH_MACRO, EvaluationMemo, USING_BINDING, archBinding, entryBytes, evaluateRecording, placedAnalysis, readsHold } from '../analysis';
 import type { Ast } from '../syntax';
 import { Diagnostic } from '../syntax';
-import { Binding, EvalResult, Environment, LocalDiagnostic, StatementEvaluator, Value } from '../eval';
+import { Binding, EvalResult, LocalDiagnostic, Value } from '../eval';
 import { ParseResult, parseStatement } from '../syntax';
 import { ArchRegion, CppScope, CppTokens, archRegions, retokenize, scanTokens, tokenizeFrom } from './scanner';
 import { CACHE_SLACK_BYTES, MAX_CPP_EXPRESSION_CHARS, limitMessages, normalizeLineEnds } from '../../core/limits';
@@ -34,11 +34,6 @@ export interface CppAnalysis extends DocumentAnalysis {
   bindings: Bindings;
   /** false when the analysis yielded before the end of the file (call analyze again to continue). */
   complete: boolean;
-}
-
-interface EvalEntry {
-  reads: [string, Binding | undefined][];
-  result: EvalResult;
 }
 
 /** One piece of TLA to evaluate: a constant's initialiser, an alias's type, an expression. */
@@ -76,8 +71,17 @@ interface Progress {
   symbols: Map<string, Value>;
   /** Where each statement made so far is: from the start of its wrapped text to the end of its source. */
   places: Map<StatementAnalysis, Ast.Span>;
-  /** The runtime names bound to numbers: the analyzer's, under the file's `// tla: m=1000` comments. */
+  /** The runtime names bound to numbers: the analyzer's, under (a setting) or over (the CLI) the file's `// tla: m=1000`. */
   bound: Bindings;
+}
+
+/** One call's work on a progress: when it started, whether it did new work (then it may yield), its counts. */
+interface Pass {
+  pr: Progress;
+  t0: number;
+  stats: CppAnalyzer['stats'];
+  work: boolean;
+  free: (name: string) => Value;
 }
 
 interface ScopedBinding {
@@ -108,16 +112,12 @@ function lookupAt(scoped: Map<string, ScopedBinding[]>, name: string, at: number
 /** Names that exist only when CATLASS_ARCH == 3510. */
 const ARCH_3510_NAMES = new Set(['MakeMxScaleLayout', 'float4_e2m1x2_t', 'float4_e1m2x2_t', ...core.MX_PREDICATES.map((p) => `is${p}`)]);
 
-const USING_BINDING: Binding = { value: { kind: 'bool', value: true } };
-/** CATLASS_ARCH as a binding (one object per arch), so a cached evaluation is reused only at the same arch. */
-const ARCH_BINDINGS: Record<2201 | 3510, Binding> = { 2201: { value: core.int(2201) }, 3510: { value: core.int(3510) } };
-
 /** What is cached of one piece of TLA text: its parse and, when reusable, its evaluation. */
 interface CacheEntry {
   /** The source wrapped into a statement (`auto __c = …;`), as parsed. */
   wrapped: string;
   parsed: ParseResult;
-  evaluation?: EvalEntry;
+  evaluation?: EvaluationMemo;
   bytes: number;
   /** The analysis (generation) that last used it. */
   used: number;
@@ -187,16 +187,15 @@ const limitDiagnostic = (message: string, length: number): LocalDiagnostic => ({
 export class CppAnalyzer {
   /**
    * CATLASS_ARCH of the kernel (the tlaLayout.arch setting) and the bindings of runtime names
-   * (the tlaLayout.bindings setting, the CLI's --bind), under the file's own `// tla: m=1000`;
-   * a change of either needs a new analyzer.
+   * (the tlaLayout.bindings setting, the CLI's --bind), under the file's own `// tla: m=1000`
+   * or, `overComments`, over them (the CLI); a change of either needs a new analyzer.
    */
   constructor(
     private readonly defaultArch?: Arch,
     private readonly bindings: Bindings = NO_BINDINGS,
-    /** The bindings given win over the file's comments (the CLI's --bind; a setting does not). */
     private readonly overComments = false,
   ) {}
-  /** The bindings in force for the last text (printBindings keys them), to start afresh when they change. */
+  /** The bindings in force for the last text, to start afresh when they change. */
   private boundKey = '';
   private cache = new ByteCache(CACHE_SLACK_BYTES);
   /** The previous text (line ends normalised) and its tokens, for the next edit. */
@@ -257,220 +256,226 @@ export class CppAnalyzer {
     }
     const stats = { tokenized: 0, parsed: 0, evaluated: 0, expressions: 0 };
     this.stats = stats;
+    if (!pr) pr = this.begin(text, stats);
     if (!pr) {
-      const { tokens, tokenized } = this.tokens(text);
-      stats.tokenized = tokenized;
-      // the caches may hold what this text needs twice over, and some slack
-      const max = 2 * entryBytes(text) + CACHE_SLACK_BYTES;
-      this.cache.maxBytes = max;
-      this.cache.generation++;
-      this.cache.trim();
-      const scan = scanTokens(tokens.tokens, tokens.includes.length > 0);
-      this.previous = { text, tokens };
-      if (!scan.mentionsTla) {
-        this.previousBindings.clear();
-        return placedAnalysis(
-          { text: original, statements: [], diagnostics: [], declarations: new Map(), usesTla: false, complete: true, bindings: NO_BINDINGS },
-          new Map(),
-        );
-      }
-      // what names bind (constants, aliases, buffers, using-directives) in source order, then the expressions
-      // a scanned declaration as an item: where it is, the name it binds, the block where that is visible
-      const item = (
-        kind: Item['kind'],
-        x: { start: number; end: number; nameStart?: number; nameEnd?: number; scopeStart: number; scopeEnd: number },
-        name: string | undefined,
-      ): Item => ({
-        kind,
-        start: x.start,
-        end: x.end,
-        name,
-        nameStart: x.nameStart,
-        nameEnd: x.nameEnd,
-        scopeStart: x.scopeStart,
-        scopeEnd: x.scopeEnd,
-      });
-      const names: Item[] = [
-        ...scan.constants.map((c) => item('constant', c, c.name)),
-        ...scan.aliases.map((a) => item(a.layoutType ? 'alias' : 'type', a, a.name)),
-        ...scan.buffers.map((b): Item => ({ ...item('buffer', b, b.name), isArray: b.isArray })),
-        ...scan.usings.map((u) => item('using', u, `using namespace ${u.namespace}`)),
-        ...scan.unknownNames.map((u) => item('unknownName', u, u.name)),
-      ].sort((x, y) => x.start - y.start);
-      const items: Item[] = [...names, ...scan.expressions.map((e) => item('expression', e, e.boundName))];
-      // A file that uses what exists only on Ascend 950 outside any #if on the arch compiles only
-      // with CATLASS_ARCH 3510 (the examples set it on the command line): evaluate it so.
-      const archs = archRegions(text);
-      const only3510 = tokens.tokens.some(
-        (t) => t.kind === 'ident' && ARCH_3510_NAMES.has(t.text) && !archs.some((r) => r.start <= t.start && t.start < r.end),
+      this.previousBindings.clear();
+      return placedAnalysis(
+        { text: original, statements: [], diagnostics: [], declarations: new Map(), usesTla: false, complete: true, bindings: NO_BINDINGS },
+        new Map(),
       );
-      if (only3510) archs.push({ start: 0, end: Infinity, arch: 3510 });
-      const inFile = bindingsInComments(text);
-      const bound = this.overComments ? mergeBindings(inFile, this.bindings) : mergeBindings(this.bindings, inFile);
-      const key = [...bound].map(([k, v]) => `${k}=${v}`).join(' ');
-      if (key !== this.boundKey) {
-        // a cached evaluation does not record the bound names it read: other numbers, evaluate anew
-        this.boundKey = key;
-        this.cache = new ByteCache(this.cache.maxBytes);
-        this.previousBindings.clear();
-      }
-      pr = {
-        bound,
-        text,
-        items,
-        next: 0,
-        statements: [],
-        limited: [],
-        scoped: new Map(),
-        made: new Map(),
-        archs,
-        declarations: new Map(),
-        symbols: new Map(),
-        places: new Map(),
-      };
     }
     stats.expressions = pr.items.length;
-    const { scoped, made, symbols, declarations, places, bound } = pr;
+    const { symbols } = pr;
     const free = (n: string) => {
       let v = symbols.get(n);
       if (!v) symbols.set(n, (v = core.symbolicInt(n)));
       return v;
     };
-    let work = false;
+    const pass: Pass = { pr, t0, stats, work: false, free };
+    this.evaluateItems(pass);
+    return this.finish(pass, original);
+  }
 
-    /** Parses and evaluates one piece of the source; undefined when it is not TLA we understand. */
-    const evaluate = (
+  /** Tokenizes and scans a new text into the items to evaluate; undefined when it does not use TLA. */
+  private begin(text: string, stats: CppAnalyzer['stats']): Progress | undefined {
+    const { tokens, tokenized } = this.tokens(text);
+    stats.tokenized = tokenized;
+    // the caches may hold what this text needs twice over, and some slack
+    const max = 2 * entryBytes(text) + CACHE_SLACK_BYTES;
+    this.cache.maxBytes = max;
+    this.cache.generation++;
+    this.cache.trim();
+    const scan = scanTokens(tokens.tokens, tokens.includes.length > 0);
+    this.previous = { text, tokens };
+    if (!scan.mentionsTla) return undefined;
+    // what names bind (constants, aliases, buffers, using-directives) in source order, then the expressions
+    // a scanned declaration as an item: where it is, the name it binds, the block where that is visible
+    const item = (
       kind: Item['kind'],
-      start: number,
-      end: number,
-      wrap: (src: string) => string,
-      offsetInWrap: number,
-    ): StatementAnalysis | undefined => {
-      const source = text.slice(start, end);
-      // a buffer's and a type alias's wrap holds the declared name: cache by the whole statement
-      const src = kind === 'buffer' || kind === 'type' ? wrap(source) : source;
-      // only what passed the limits is cached
-      let entry = this.cache.get(kind, src);
-      const wrapped = entry ? entry.wrapped : wrap(source);
-      const chunk = { text: wrapped, terminated: true, preprocessor: false };
-      // the record of this piece, at its place (from its wrapped text's start to its source's end)
-      const place = { start: start - offsetInWrap, end };
-      const placed = (statement: Ast.Statement | null, result: EvalResult | null, local: LocalDiagnostic[]): StatementAnalysis => {
-        const sa: StatementAnalysis = { index: 0, chunk, statement, result, local };
-        places.set(sa, place);
-        return sa;
-      };
-      const limited = (message: string): StatementAnalysis =>
-        placed(null, null, [{ ...limitDiagnostic(message, wrapped.length), start: offsetInWrap, end: offsetInWrap + Math.min(1, source.length) }]);
-      if (!entry) {
-        if (source.length > MAX_CPP_EXPRESSION_CHARS) return limited(limitMessages.length(source.length));
-        const deep = nestingLimit(wrapped);
-        if (deep) return limited(deep);
-        work = true;
-        let parsedNow: ParseResult;
-        try {
-          parsedNow = parseStatement(wrapped);
-        } catch (e) {
-          if (!(e instanceof RangeError)) throw e;
-          return limited(limitMessages.stack()); // deeper than the parser's stack
-        }
-        entry = this.cache.add(kind, src, wrapped, parsedNow);
-        stats.parsed++;
-      }
-      const parsed = entry.parsed;
-      if (!parsed.ok) return undefined; // not TLA we understand: say nothing (clangd speaks for C++)
-      const st = parsed.statement;
-
-      let result: EvalResult;
-      const cached = entry.evaluation;
-      const archHere = pr!.archs.find((r) => r.start <= start && start < r.end)?.arch ?? this.defaultArch ?? core.DEFAULT_ARCH;
-      const lookupHere = (n: string) => (n === 'CATLASS_ARCH' ? ARCH_BINDINGS[archHere] : lookupAt(scoped, n, start));
-      if (cached && cached.reads.every(([n, b]) => lookupHere(n) === b)) result = cached.result;
-      else {
-        work = true;
-        const reads = new Map<string, Binding | undefined>();
-        let usedNames = false;
-        const env: Environment = {
-          lookup: (n) => {
-            const b = lookupHere(n);
-            reads.set(n, b);
-            return b;
-          },
-          names: () => {
-            usedNames = true;
-            return [...scoped.keys()].filter((n) => lookupAt(scoped, n, start));
-          },
-          free,
-          bound: (n) => bound.get(n),
-        };
-        try {
-          result = new StatementEvaluator(env).run(st);
-        } catch (e) {
-          if (!(e instanceof RangeError)) throw e;
-          this.cache.delete(kind, src);
-          return limited(limitMessages.stack()); // a chain too long to evaluate recursively
-        }
-        stats.evaluated++;
-        entry.evaluation = usedNames ? undefined : { reads: [...reads], result };
-      }
-      return placed(
-        st,
-        result,
-        result.diagnostics.filter((d) => CERTAIN_CODES.has(d.code)).map((d) => ({ ...d, severity: 'warning' as const })),
-      );
+      x: { start: number; end: number; nameStart?: number; nameEnd?: number; scopeStart: number; scopeEnd: number },
+      name: string | undefined,
+    ): Item => ({
+      kind,
+      start: x.start,
+      end: x.end,
+      name,
+      nameStart: x.nameStart,
+      nameEnd: x.nameEnd,
+      scopeStart: x.scopeStart,
+      scopeEnd: x.scopeEnd,
+    });
+    const names: Item[] = [
+      ...scan.constants.map((c) => item('constant', c, c.name)),
+      ...scan.aliases.map((a) => item(a.layoutType ? 'alias' : 'type', a, a.name)),
+      ...scan.buffers.map((b): Item => ({ ...item('buffer', b, b.name), isArray: b.isArray })),
+      ...scan.usings.map((u) => item('using', u, `using namespace ${u.namespace}`)),
+      ...scan.unknownNames.map((u) => item('unknownName', u, u.name)),
+    ].sort((x, y) => x.start - y.start);
+    const items: Item[] = [...names, ...scan.expressions.map((e) => item('expression', e, e.boundName))];
+    // A file that uses what exists only on Ascend 950 outside any #if on the arch compiles only
+    // with CATLASS_ARCH 3510 (the examples set it on the command line): evaluate it so.
+    const archs = archRegions(text);
+    const only3510 = tokens.tokens.some(
+      (t) => t.kind === 'ident' && ARCH_3510_NAMES.has(t.text) && !archs.some((r) => r.start <= t.start && t.start < r.end),
+    );
+    if (only3510) archs.push({ start: 0, end: Infinity, arch: 3510 });
+    const inFile = bindingsInComments(text);
+    const bound = this.overComments ? mergeBindings(inFile, this.bindings) : mergeBindings(this.bindings, inFile);
+    const key = [...bound].map(([k, v]) => `${k}=${v}`).join(' ');
+    if (key !== this.boundKey) {
+      // a cached evaluation does not record the bound names it read: other numbers, evaluate anew
+      this.boundKey = key;
+      this.cache = new ByteCache(this.cache.maxBytes);
+      this.previousBindings.clear();
+    }
+    return {
+      bound,
+      text,
+      items,
+      next: 0,
+      statements: [],
+      limited: [],
+      scoped: new Map(),
+      made: new Map(),
+      archs,
+      declarations: new Map(),
+      symbols: new Map(),
+      places: new Map(),
     };
+  }
 
-    const bind = (name: string, value: Value | null, sa: StatementAnalysis, nameStart: number, nameEnd: number, it: Item) => {
-      // the same value as a binding of the previous analysis: that binding, so its dependents stay cached
-      // (identity only: with scoped names, a binding of an equal-printing value from another scope
-      // or another text may stand for another declaration — found by the C++ fuzz)
-      const same = this.previousBindings.get(name)?.find((b) => b.value === value);
-      const binding = same ?? { value };
-      bindIn(scoped, name, binding, it);
-      let list = made.get(name);
-      if (!list) made.set(name, (list = []));
-      list.push(binding);
-      const base = places.get(sa)!.start;
-      declarations.set(name, { name, statement: sa, nameSpan: { start: nameStart - base, end: nameEnd - base }, value: binding.value });
+  /** Parses and evaluates one piece of the source; undefined when it is not TLA we understand. */
+  private evaluatePiece(
+    pass: Pass,
+    kind: Item['kind'],
+    start: number,
+    end: number,
+    wrap: (src: string) => string,
+    offsetInWrap: number,
+  ): StatementAnalysis | undefined {
+    const { text, places, scoped } = pass.pr;
+    const source = text.slice(start, end);
+    // a buffer's and a type alias's wrap holds the declared name: cache by the whole statement
+    const src = kind === 'buffer' || kind === 'type' ? wrap(source) : source;
+    // only what passed the limits is cached
+    let entry = this.cache.get(kind, src);
+    const wrapped = entry ? entry.wrapped : wrap(source);
+    const chunk = { text: wrapped, terminated: true, preprocessor: false };
+    // the record of this piece, at its place (from its wrapped text's start to its source's end)
+    const place = { start: start - offsetInWrap, end };
+    const placed = (statement: Ast.Statement | null, result: EvalResult | null, local: LocalDiagnostic[]): StatementAnalysis => {
+      const sa: StatementAnalysis = { index: 0, chunk, statement, result, local };
+      places.set(sa, place);
+      return sa;
     };
+    const limited = (message: string): StatementAnalysis =>
+      placed(null, null, [{ ...limitDiagnostic(message, wrapped.length), start: offsetInWrap, end: offsetInWrap + Math.min(1, source.length) }]);
+    if (!entry) {
+      if (source.length > MAX_CPP_EXPRESSION_CHARS) return limited(limitMessages.length(source.length));
+      const deep = nestingLimit(wrapped);
+      if (deep) return limited(deep);
+      pass.work = true;
+      let parsedNow: ParseResult;
+      try {
+        parsedNow = parseStatement(wrapped);
+      } catch (e) {
+        if (!(e instanceof RangeError)) throw e;
+        return limited(limitMessages.stack()); // deeper than the parser's stack
+      }
+      entry = this.cache.add(kind, src, wrapped, parsedNow);
+      pass.stats.parsed++;
+    }
+    const parsed = entry.parsed;
+    if (!parsed.ok) return undefined; // not TLA we understand: say nothing (clangd speaks for C++)
+    const st = parsed.statement;
 
+    let result: EvalResult;
+    const cached = entry.evaluation;
+    const archHere = pass.pr.archs.find((r) => r.start <= start && start < r.end)?.arch ?? this.defaultArch ?? core.DEFAULT_ARCH;
+    const lookupHere = (n: string) => (n === ARCH_MACRO ? archBinding(archHere) : lookupAt(scoped, n, start));
+    if (cached && readsHold(cached.reads, { get: lookupHere })) result = cached.result;
+    else {
+      pass.work = true;
+      const names = () => [...scoped.keys()].filter((n) => lookupAt(scoped, n, start));
+      const bound = pass.pr.bound;
+      const done = evaluateRecording(st, { lookup: lookupHere, names, free: pass.free, bound: (n) => bound.get(n) });
+      if (done === 'too-deep') {
+        this.cache.delete(kind, src);
+        return limited(limitMessages.stack()); // a chain too long to evaluate recursively
+      }
+      result = done.result;
+      pass.stats.evaluated++;
+      entry.evaluation = done.reads ? { reads: done.reads, result } : undefined;
+    }
+    return placed(
+      st,
+      result,
+      result.diagnostics.filter((d) => CERTAIN_CODES.has(d.code)).map((d) => ({ ...d, severity: 'warning' as const })),
+    );
+  }
+
+  /** Binds a name in the block of `it` and records its declaration. */
+  private bind(pass: Pass, name: string, value: Value | null, sa: StatementAnalysis, nameStart: number, nameEnd: number, it: Item): void {
+    const { scoped, made, places, declarations } = pass.pr;
+    // the same value as a binding of the previous analysis: that binding, so its dependents stay cached
+    // (identity only: with scoped names, a binding of an equal-printing value from another scope
+    // or another text may stand for another declaration — found by the C++ fuzz)
+    const same = this.previousBindings.get(name)?.find((b) => b.value === value);
+    const binding = same ?? { value };
+    bindIn(scoped, name, binding, it);
+    let list = made.get(name);
+    if (!list) made.set(name, (list = []));
+    list.push(binding);
+    const base = places.get(sa)!.start;
+    declarations.set(name, { name, statement: sa, nameSpan: { start: nameStart - base, end: nameEnd - base }, value: binding.value });
+  }
+
+  /** Constants first, then aliases, then the expressions, each in the order of the source, until the time budget. */
+  private evaluateItems(pass: Pass): void {
     // constants first, then aliases, then the expressions, each in the order of the source
+    const { pr } = pass;
     const items = pr.items;
     while (pr.next < items.length) {
       // a call that did new work and spent its time yields (each call does some)
-      if (work && performance.now() - t0 > this.budgetMs) break;
+      if (pass.work && performance.now() - pass.t0 > this.budgetMs) break;
       const it = items[pr.next++];
       if (it.kind === 'constant') {
         const prefix = 'auto __c = ';
-        const sa = evaluate(it.kind, it.start, it.end, (s) => `${prefix}${s};`, prefix.length);
+        const sa = this.evaluatePiece(pass, it.kind, it.start, it.end, (s) => `${prefix}${s};`, prefix.length);
         if (sa && !sa.result) pr.limited.push(sa);
-        if (sa?.result?.value && sa.result.value.kind === 'int') bind(it.name!, sa.result.value, sa, it.nameStart!, it.nameEnd!, it);
+        if (sa?.result?.value && sa.result.value.kind === 'int') this.bind(pass, it.name!, sa.result.value, sa, it.nameStart!, it.nameEnd!, it);
       } else if (it.kind === 'alias') {
         const prefix = 'auto __a = ';
         // bound, not listed: the `{}` we add does not exist in the source, so no hint sits on it
-        const sa = evaluate(it.kind, it.start, it.end, (s) => `${prefix}${s}{};`, prefix.length);
+        const sa = this.evaluatePiece(pass, it.kind, it.start, it.end, (s) => `${prefix}${s}{};`, prefix.length);
         if (sa && !sa.result) pr.limited.push(sa);
-        if (sa?.result?.value) bind(it.name!, sa.result.value, sa, it.nameStart!, it.nameEnd!, it);
+        if (sa?.result?.value) this.bind(pass, it.name!, sa.result.value, sa, it.nameStart!, it.nameEnd!, it);
       } else if (it.kind === 'type') {
         // `using ElementA = half;`: the type it names (an element, a tag, a TLA type)
         const prefix = `using ${it.name} = `;
-        const sa = evaluate(it.kind, it.start, it.end, (s) => `${prefix}${s};`, prefix.length);
-        if (sa?.result?.value) bind(it.name!, sa.result.value, sa, it.nameStart!, it.nameEnd!, it);
+        const sa = this.evaluatePiece(pass, it.kind, it.start, it.end, (s) => `${prefix}${s};`, prefix.length);
+        if (sa?.result?.value) this.bind(pass, it.name!, sa.result.value, sa, it.nameStart!, it.nameEnd!, it);
       } else if (it.kind === 'buffer') {
-        const sa = evaluate(it.kind, it.start, it.end, (s) => `${s} ${it.name};`, 0);
+        const sa = this.evaluatePiece(pass, it.kind, it.start, it.end, (s) => `${s} ${it.name};`, 0);
         const v = sa?.result?.value;
-        if (sa && v?.kind === 'buffer') bind(it.name!, it.isArray ? { ...v, array: true } : v, sa, it.nameStart!, it.nameEnd!, it);
+        if (sa && v?.kind === 'buffer') this.bind(pass, it.name!, it.isArray ? { ...v, array: true } : v, sa, it.nameStart!, it.nameEnd!, it);
       } else if (it.kind === 'unknownName') {
-        bindIn(scoped, it.name!, undefined, it);
+        bindIn(pr.scoped, it.name!, undefined, it);
       } else if (it.kind === 'using') {
-        bindIn(scoped, it.name!, USING_BINDING, it);
+        bindIn(pr.scoped, it.name!, USING_BINDING, it);
       } else {
-        const sa = evaluate(it.kind, it.start, it.end, (s) => `${s};`, 0);
+        const sa = this.evaluatePiece(pass, it.kind, it.start, it.end, (s) => `${s};`, 0);
         if (!sa) continue;
         pr.statements.push(sa);
-        if (it.name && sa.result?.value) bind(it.name, sa.result.value, sa, it.nameStart!, it.nameEnd!, it);
+        if (it.name && sa.result?.value) this.bind(pass, it.name, sa.result.value, sa, it.nameStart!, it.nameEnd!, it);
       }
     }
+  }
+
+  /** The analysis of what has been evaluated: statements in source order, their diagnostics, the budget's note. */
+  private finish(pass: Pass, original: string): CppAnalysis {
+    const { pr, t0 } = pass;
+    const { items, places, declarations, made } = pr;
     const complete = pr.next >= items.length;
     this.progress = complete ? undefined : pr;
 
@@ -529,15 +534,7 @@ export class CppAnalyzer {
     // alias type forms are value-initialised: their zero originShape is the alias's business, not a warning here
     // a partial analysis goes on filling its maps: the answer gets a copy
     return placedAnalysis(
-      {
-        text: original,
-        statements,
-        diagnostics,
-        declarations: complete ? declarations : new Map(declarations),
-        usesTla: true,
-        complete,
-        bindings: pr.bound,
-      },
+      { text: original, statements, diagnostics, declarations: complete ? declarations : new Map(declarations), usesTla: true, complete, bindings: pr.bound },
       places,
     );
   }

@@ -331,24 +331,62 @@ function nesting(t: CppToken[]) {
 }
 
 export function scanTokens(t: CppToken[], includesTla: boolean): CppScan {
-  const constants: CppConstant[] = [];
-  const aliases: CppAlias[] = [];
-  const buffers: CppBuffer[] = [];
-  const usings: CppUsing[] = [];
-  const unknownNames: CppUnknownName[] = [];
-  const expressions: CppExpression[] = [];
-  const aliasNames = new Set<string>();
-  const layoutVars = new Set<string>();
-  let mentionsTla = includesTla;
-  const nest = nesting(t);
-  const blockScope = (b: number): CppScope => {
+  return new TokenScan(t, includesTla).run();
+}
+
+/** The scan of one file's tokens: what TLA it declares and uses, in source order. */
+class TokenScan {
+  readonly constants: CppConstant[] = [];
+  readonly aliases: CppAlias[] = [];
+  readonly buffers: CppBuffer[] = [];
+  readonly usings: CppUsing[] = [];
+  readonly unknownNames: CppUnknownName[] = [];
+  readonly expressions: CppExpression[] = [];
+  readonly aliasNames = new Set<string>();
+  readonly layoutVars = new Set<string>();
+  mentionsTla: boolean;
+  private readonly nest: ReturnType<typeof nesting>;
+
+  constructor(
+    private readonly t: CppToken[],
+    readonly includesTla: boolean,
+  ) {
+    this.mentionsTla = includesTla;
+    this.nest = nesting(t);
+  }
+
+  run(): CppScan {
+    const t = this.t;
+    for (let i = 0; i < t.length; i++) {
+      const tok = t[i];
+      if (tok.kind !== 'ident') continue;
+      if (tok.text === 'tla' && (t[i + 1]?.text === '::' || t[i - 1]?.text === 'namespace')) this.mentionsTla = true;
+      const next = this.usingNamespace(i) ?? this.alias(i) ?? this.buffer(i) ?? this.constant(i);
+      if (next !== undefined) {
+        i = next;
+        continue;
+      }
+      this.templateParameters(i);
+      this.runtimeName(i);
+      i = this.expression(i);
+    }
+    const { includesTla, mentionsTla, constants, aliases, buffers, usings, unknownNames, expressions } = this;
+    return { includesTla, mentionsTla, constants, aliases, buffers, usings, unknownNames, expressions };
+  }
+
+  private blockScope(b: number): CppScope {
     if (b < 0) return FILE_SCOPE;
-    const c = nest.closing.get(b);
-    return { scopeStart: t[b].start, scopeEnd: c === undefined ? Infinity : t[c].end };
-  };
-  const scopeOf = (k: number): CppScope => blockScope(nest.block[k]);
+    const c = this.nest.closing.get(b);
+    return { scopeStart: this.t[b].start, scopeEnd: c === undefined ? Infinity : this.t[c].end };
+  }
+
+  private scopeOf(k: number): CppScope {
+    return this.blockScope(this.nest.block[k]);
+  }
+
   /** A declaration inside `( … )`: a parameter, visible in the function body after `)`, or undefined (a call's argument). */
-  const parameterScope = (k: number): CppScope | undefined => {
+  private parameterScope(k: number): CppScope | undefined {
+    const { t, nest } = this;
     const p = nest.paren[k];
     const q = nest.closing.get(p);
     if (q === undefined) return undefined;
@@ -362,14 +400,15 @@ export function scanTokens(t: CppToken[], includesTla: boolean): CppScan {
       if (x === '(') j = nest.closing.get(j) ?? j; // a constructor's initializer list: a(b), c(d)
     }
     return undefined;
-  };
+  }
 
-  for (let i = 0; i < t.length; i++) {
+  /**
+   * using namespace Catlass;  (read by what follows in its block)
+   */
+  private usingNamespace(i: number): number | undefined {
+    const { t } = this;
     const tok = t[i];
-    if (tok.kind !== 'ident') continue;
-    if (tok.text === 'tla' && (t[i + 1]?.text === '::' || t[i - 1]?.text === 'namespace')) mentionsTla = true;
-
-    // using namespace Catlass;  (read by what follows in its block)
+    const { usings } = this;
     if (tok.text === 'using' && t[i + 1]?.text === 'namespace' && t[i + 2]?.kind === 'ident') {
       let k = i + 2;
       const parts = [t[k].text];
@@ -377,13 +416,21 @@ export function scanTokens(t: CppToken[], includesTla: boolean): CppScan {
         parts.push(t[k + 2].text);
         k += 2;
       }
-      if (parts[0] === 'tla') mentionsTla = true;
-      if (t[k + 1]?.text === ';') usings.push({ namespace: parts.join('::'), start: tok.start, end: t[k + 1].end, ...scopeOf(i) });
-      i = k;
-      continue;
+      if (parts[0] === 'tla') this.mentionsTla = true;
+      if (t[k + 1]?.text === ';') usings.push({ namespace: parts.join('::'), start: tok.start, end: t[k + 1].end, ...this.scopeOf(i) });
+      return k;
     }
+    return undefined;
+  }
 
-    // using NAME = TYPE;  typedef TYPE NAME;  (TLA types, element types, tags, …)
+  /**
+   * using NAME = TYPE;  typedef TYPE NAME;  (TLA types, element types, tags, …)
+   */
+  private alias(i: number): number | undefined {
+    const { t } = this;
+    const tok = t[i];
+    const { nest } = this;
+    const { aliases, aliasNames } = this;
     const isUsing = tok.text === 'using' && t[i + 1]?.kind === 'ident' && t[i + 2]?.text === '=';
     if (isUsing || tok.text === 'typedef') {
       const startTok = isUsing ? i + 3 : i + 1;
@@ -409,16 +456,24 @@ export function scanTokens(t: CppToken[], includesTla: boolean): CppScan {
             nameStart: nameTok.start,
             nameEnd: nameTok.end,
             layoutType,
-            ...scopeOf(i),
+            ...this.scopeOf(i),
           });
           if (layoutType) aliasNames.add(nameTok.text);
         }
       }
-      i = k;
-      continue;
+      return k;
     }
+    return undefined;
+  }
 
-    // AscendC::GlobalTensor<E> [const] [&] NAME  — a member, a local, a parameter
+  /**
+   * AscendC::GlobalTensor<E> [const] [&] NAME  — a member, a local, a parameter
+   */
+  private buffer(i: number): number | undefined {
+    const { t } = this;
+    const tok = t[i];
+    const { nest } = this;
+    const { buffers } = this;
     if ((tok.text === 'GlobalTensor' || tok.text === 'LocalTensor') && t[i + 1]?.text === '<') {
       const close = matchAngle(t, i + 1);
       let k = close + 1;
@@ -431,7 +486,7 @@ export function scanTokens(t: CppToken[], includesTla: boolean): CppScan {
         (after === ';' || after === ',' || after === ')' || after === '=' || after === '{' || after === '[')
       ) {
         const first = t[i - 1]?.text === '::' && t[i - 2]?.text === 'AscendC' ? i - 2 : i;
-        const scope = nest.paren[i] >= 0 && (nest.block[i] < 0 || nest.paren[i] > nest.block[i]) ? parameterScope(i) : scopeOf(i);
+        const scope = nest.paren[i] >= 0 && (nest.block[i] < 0 || nest.paren[i] > nest.block[i]) ? this.parameterScope(i) : this.scopeOf(i);
         if (scope)
           buffers.push({
             name: nameTok.text,
@@ -442,13 +497,20 @@ export function scanTokens(t: CppToken[], includesTla: boolean): CppScan {
             nameEnd: nameTok.end,
             ...scope,
           });
-        i = k;
-        continue;
+        return k;
       }
     }
+    return undefined;
+  }
 
-    // [static] constexpr|const INTTYPE NAME = EXPR;  (not `template <uint32_t NAME = 128>`: an
-    // instantiation may pass another value, so NAME stays a symbol)
+  /**
+   * [static] constexpr|const INTTYPE NAME = EXPR;  (not `template <uint32_t NAME = 128>`: an
+   * instantiation may pass another value, so NAME stays a symbol)
+   */
+  private constant(i: number): number | undefined {
+    const { t } = this;
+    const tok = t[i];
+    const { constants, aliasNames, layoutVars } = this;
     if ((tok.text === 'constexpr' || tok.text === 'const') && t[i + 1]?.kind === 'ident') {
       let k = i + 1;
       // (`unsigned int`, `unsigned long`: the type is the word after; `unsigned` alone is the type)
@@ -481,16 +543,25 @@ export function scanTokens(t: CppToken[], includesTla: boolean): CppScan {
               end: t[e - 1].end,
               nameStart: nameTok.start,
               nameEnd: nameTok.end,
-              ...scopeOf(i),
+              ...this.scopeOf(i),
             });
           }
         }
-        if (!braced) i = k + 1;
-        continue;
+        return braced ? i : k + 1;
       }
     }
-    // template <class E, uint32_t N = 64, …> DECLARATION: each parameter's name, visible to the
-    // end of the declaration (its `{…}` body or its `;`)
+    return undefined;
+  }
+
+  /**
+   * template <class E, uint32_t N = 64, …> DECLARATION: each parameter's name, visible to the
+   * end of the declaration (its `{…}` body or its `;`)
+   */
+  private templateParameters(i: number): void {
+    const { t } = this;
+    const tok = t[i];
+    const { nest } = this;
+    const { unknownNames } = this;
     if (tok.text === 'template' && t[i + 1]?.text === '<') {
       const close = matchAngle(t, i + 1);
       if (close > 0) {
@@ -511,9 +582,17 @@ export function scanTokens(t: CppToken[], includesTla: boolean): CppScan {
         }
       }
     }
+  }
 
-    // TYPE NAME in a function's parameters (or a for's init), and INTTYPE NAME = … as a runtime
-    // local: unknown in its block, hiding an outer NAME (constants and buffers were taken above)
+  /**
+   * TYPE NAME in a function's parameters (or a for's init), and INTTYPE NAME = … as a runtime
+   * local: unknown in its block, hiding an outer NAME (constants and buffers were taken above)
+   */
+  private runtimeName(i: number): void {
+    const { t } = this;
+    const tok = t[i];
+    const { nest } = this;
+    const { unknownNames } = this;
     if (tok.kind === 'ident') {
       const before = t[i - 1];
       const after = t[i + 1]?.text;
@@ -525,7 +604,7 @@ export function scanTokens(t: CppToken[], includesTla: boolean): CppScan {
         !NOT_A_TYPE.has(before.text) &&
         (after === ',' || after === ')' || after === '=')
       ) {
-        const scope = parameterScope(i);
+        const scope = this.parameterScope(i);
         if (scope) unknownNames.push({ name: tok.text, start: tok.start, end: tok.end, ...scope });
       } else if (
         !inParens &&
@@ -536,14 +615,21 @@ export function scanTokens(t: CppToken[], includesTla: boolean): CppScan {
         t[i - 2]?.text !== 'const' &&
         (after === '=' || after === ';' || after === '{' || after === ',')
       ) {
-        unknownNames.push({ name: tok.text, start: tok.start, end: tok.end, scopeStart: tok.start, scopeEnd: scopeOf(i).scopeEnd });
+        unknownNames.push({ name: tok.text, start: tok.start, end: tok.end, scopeStart: tok.start, scopeEnd: this.scopeOf(i).scopeEnd });
       }
     }
+  }
 
-    // the outermost TLA expressions
+  /**
+   * the outermost TLA expressions
+   */
+  private expression(i: number): number {
+    const { t } = this;
+    const tok = t[i];
+    const { expressions, aliasNames, layoutVars } = this;
     const end = expressionEnd(t, i, aliasNames, layoutVars);
     if (end >= 0) {
-      const e: CppExpression = { start: tok.start, end: t[end].end, ...scopeOf(i) };
+      const e: CppExpression = { start: tok.start, end: t[end].end, ...this.scopeOf(i) };
       // TYPE NAME = <expr> (auto, Layout, a tag class, …) makes NAME a variable of that value
       const before = t[i - 3];
       if (
@@ -561,8 +647,8 @@ export function scanTokens(t: CppToken[], includesTla: boolean): CppScan {
       // skip to the end: only outermost expressions
       while (i + 1 < t.length && t[i + 1].start < t[end].end) i++;
     }
+    return i;
   }
-  return { includesTla, mentionsTla, constants, aliases, buffers, usings, unknownNames, expressions };
 }
 
 /** A region of the source compiled only at one CATLASS_ARCH (`#if CATLASS_ARCH == 3510` … `#endif`). */
