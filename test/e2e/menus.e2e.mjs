@@ -136,13 +136,16 @@ describe('every Show Layout entry point, and saving a scratchpad, in code-server
     await vs.screenshot('menus-2-tla-context-menu');
 
     await closeLayoutView();
-    await cursorOn(17, 'a0');
+    await cursorOn(30, 'a1');
     await vs.runCommand('TLA: Show Layout');
-    await pictureOf('a0', 'the command palette');
+    await pictureOf('a1', 'the command palette');
 
     await closeLayoutView();
-    await vs.goTo(30, 1);
-    // the lens above line 30's declaration (the one in view nearest the cursor)
+    // the lens above line 17's declaration of a0, with the file scrolled to its top (a lens
+    // scrolled under the tabs cannot be clicked)
+    await vs.goTo(1, 1);
+    await vs.press('Control+Home');
+    await vs.goTo(17, 1);
     const lenses = vs.page.locator('.editor-group-container.active .contentWidgets .codelens-decoration a', { hasText: 'Show layout' });
     await lenses.first().waitFor({ timeout: 15_000 });
     const cursorY = (await vs.page.locator('.editor-group-container.active .cursors-layer .cursor').first().boundingBox()).y;
@@ -150,7 +153,7 @@ describe('every Show Layout entry point, and saving a scratchpad, in code-server
     const nearest = ys.reduce((best, y, i) => (y < cursorY && (best < 0 || y > ys[best]) ? i : best), -1);
     assert.ok(nearest >= 0, `no code lens above the cursor: ${JSON.stringify(ys)} vs ${cursorY}`);
     await lenses.nth(nearest).click();
-    await pictureOf('a1', 'the code lens');
+    await pictureOf('a0', 'the code lens');
   });
 
   it('on a C++ kernel: both title buttons, the context menu and the palette each show the variable under the cursor', async () => {
