@@ -534,7 +534,15 @@ export class CppAnalyzer {
     // alias type forms are value-initialised: their zero originShape is the alias's business, not a warning here
     // a partial analysis goes on filling its maps: the answer gets a copy
     return placedAnalysis(
-      { text: original, statements, diagnostics, declarations: complete ? declarations : new Map(declarations), usesTla: true, complete, bindings: pr.bound },
+      {
+        text: original,
+        statements,
+        diagnostics,
+        declarations: complete ? declarations : new Map(declarations),
+        usesTla: true,
+        complete,
+        bindings: pr.bound,
+      },
       places,
     );
   }
