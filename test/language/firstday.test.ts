@@ -8,6 +8,8 @@ import { HINT_FIT, layoutHint, repeatsCall, tileHint } from '../../server/src/la
 import { inlayHintsIn } from '../../server/src/language/ide/inlayHints';
 import { Analyzer, CppAnalyzer, printValue } from '../../server/src/language';
 import { checkCodeActions, checkFix, checkHover } from './fixture';
+import { scratchpad } from '../../server/src/features/scratchpad';
+import { cppDoc } from '../cpp/cppTestKit';
 
 const ALL = { tileLayouts: true, layouts: true, offsets: true };
 const labels = (text: string, cpp = false) => {
@@ -85,4 +87,25 @@ test("hovers in words: a tag object is not 'tagObject'; a zero-initialised GemmC
   const coord = checkHover('GemmCoord $0blockCoord;', []);
   // C++ value-initialises it: (0,0,0)
   assert.match(coord, /value-initialised as C\+\+ does/);
+});
+
+test("a scratchpad's placeholder says why: a constexpr computed from a template parameter is not called a runtime value", () => {
+  const kernel = `#include "tla/layout.hpp"
+template <class TileShape, class ElementA>
+struct Block {
+  static constexpr uint32_t L1_TILE_M = tla::get<0>(TileShape{});
+  void f(uint32_t k) {
+    auto layoutA = tla::MakeLayout<half, Catlass::layout::RowMajor>(L1_TILE_M, k);
+  }
+};
+`;
+  const lines = kernel.split('\n');
+  const line = lines.findIndex((l) => l.includes('auto layoutA'));
+  const r = scratchpad(cppDoc(kernel), {
+    textDocument: { uri: 'file:///k.cpp' },
+    position: { line, character: lines[line].indexOf('MakeLayout') + 2 },
+  });
+  assert.ok(r.text, r.reason ?? '');
+  assert.match(r.text, /auto L1_TILE_M = 128; \/\/ 'L1_TILE_M' is constexpr in the kernel, but its value depends on a template parameter/);
+  assert.match(r.text, /auto k = 128; \/\/ 'k' is not a compile-time constant in the kernel: set its value here/);
 });
