@@ -2,7 +2,7 @@
 // Runs every benchmark of the performance issue and prints ONE table: median, min and
 // max of repeated runs, each beside a baseline measured in the same run, as a ratio.
 //
-//   npm run build && node bench/run.mjs [--quick] [--only=analysis,edits,lsp,editor,corpus,core,startup,render,cpp,size] [--server=FILE] [--busy=both|idle|only]
+//   npm run build && node bench/run.mjs [--quick] [--only=analysis,edits,lsp,editor,corpus,core,startup,render,cpp,size,workspace] [--server=FILE] [--busy=both|idle|only]
 //
 // Needs the built dist/server.js. The TypeScript parts of the bench (bench/lib.ts: the
 // analyzer and core entry; test/protocol/client.ts: the project's one LSP client, shared
@@ -1119,6 +1119,13 @@ if (want('size')) {
     size < 1e6,
   );
   row('  size: server bundle minified (--production)', '—', [minSize], kb, 'dist/server.js', [size], null);
+}
+
+// ------------------------------------------------------------ the workspace header index (bench/workspace.mjs)
+
+if (want('workspace')) {
+  const { workspaceSection } = await import('./workspace.mjs');
+  await workspaceSection({ client, SERVER, NODE_ARGS, ROOT, QUICK, row, skippedRow, notes, ms, mb, pct, median, log });
 }
 
 // ------------------------------------------------------------ the table

@@ -25,6 +25,8 @@ const common = {
 const entries = [
   { entryPoints: ['client/src/extension.ts'], outfile: 'dist/extension.js', external: ['vscode'] },
   { entryPoints: ['server/src/server.ts'], outfile: 'dist/server.js' },
+  // the header index's parser thread (server/src/headerWorker.ts), started by dist/server.js beside it
+  { entryPoints: ['server/src/headerWorker.ts'], outfile: 'dist/headerWorker.js' },
   { entryPoints: ['server/src/cli.ts'], outfile: 'dist/cli.js', banner: { js: '#!/usr/bin/env node' } },
   // the layout view's script runs in the webview (a browser), not in node
   { entryPoints: ['client/src/webview/main.ts'], outfile: 'dist/webview.js', platform: 'browser', format: 'iife', target: 'es2022' },

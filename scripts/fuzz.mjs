@@ -75,7 +75,7 @@ const bundle = path.join(outDir, 'properties.cjs');
 await esbuild.build({
   // the .tla properties and the C++ campaign (test/fuzz/cppFuzz.ts) in one bundle
   stdin: {
-    contents: "export * from './test/fuzz/properties';\nexport * from './test/fuzz/cppFuzz';\n",
+    contents: "export * from './test/fuzz/properties';\nexport * from './test/fuzz/cppFuzz';\nexport * from './test/fuzz/workspaceFuzz';\n",
     resolveDir: root,
     sourcefile: 'fuzz-entry.ts',
     loader: 'ts',
@@ -101,9 +101,13 @@ const all = [
     ? [
         { ...P.LSP_PROPERTY, lsp: 'tla' },
         { ...P.CPP_LSP_PROPERTY, lsp: 'cpp' },
+        // the workspace family needs the corpus's headers (../shared/corpus/catlass/include)
+        ...(P.workspaceCorpus().length ? [{ ...P.WORKSPACE_PROPERTY, lsp: 'workspace' }] : []),
       ]
     : []),
 ];
+if (opts.lsp && !P.workspaceCorpus().length)
+  console.log(`fuzz: the workspace family is skipped: ${path.relative(root, P.WORKSPACE_CORPUS)} is absent`);
 for (const n of opts.only ?? []) {
   if (!all.some((p) => p.name === n)) {
     console.error(`fuzz: no property '${n}'; there are ${all.map((p) => p.name).join(', ')}`);
@@ -169,7 +173,10 @@ function timedProperty(p, fuzzer, stats) {
 async function runProperty(p, quota, timeMs, index) {
   const stats = { name: p.name, asserts: p.asserts, quota, runs: 0, ms: 0, slowestMs: 0, slowest: undefined, failures: [], interrupted: false };
   let fuzzer;
-  if (p.lsp === 'cpp') {
+  if (p.lsp === 'workspace') {
+    const lsp = await P.startWorkspaceFuzzer();
+    fuzzer = { lsp, arbitrary: P.workspaceSession, predicate: lsp.predicate };
+  } else if (p.lsp === 'cpp') {
     const lsp = await P.startCppLspFuzzer();
     fuzzer = { lsp, arbitrary: P.cppSession, predicate: lsp.predicate };
   } else if (p.lsp) {
@@ -199,7 +206,8 @@ async function runProperty(p, quota, timeMs, index) {
       };
       const d = await fc.check(property, params);
       stats.runs += d.numRuns;
-      if (d.interrupted && !d.failed) {
+      // fast-check counts an interrupt before the first input completed as a failure, with no input to show: the time ran out
+      if (d.interrupted && (!d.failed || d.counterexamplePath === null)) {
         stats.interrupted = true;
         break;
       }

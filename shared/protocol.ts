@@ -57,6 +57,27 @@ export interface ScratchpadAnswer {
 
 export const ScratchpadRequest = request<ScratchpadParams, ScratchpadAnswer | null>('tlaLayout/scratchpad');
 
+// ---- tlaLayout/workspaceIndex: what the workspace's header index holds --------------------
+
+export interface WorkspaceIndexAnswer {
+  /** idle: complete; walking: finding the headers; indexing: reading them. */
+  state: 'idle' | 'walking' | 'indexing';
+  /** The include roots indexed (each holds catlass/ and tla/). */
+  roots: string[];
+  /** Headers indexed, and their bytes. */
+  files: number;
+  bytes: number;
+  /** Headers waiting to be read. */
+  queued: number;
+  /** Headers left out, by reason (large, binary, unreadable, depth, files, bytes). */
+  skipped: Record<string, number>;
+  /** One hash of every indexed header's path and text: two indexes of one tree answer the same. */
+  digest: string;
+}
+
+/** `digest: false` leaves the digest out (empty): it sorts and hashes every entry, too much to ask while polling. */
+export const WorkspaceIndexRequest = request<{ digest?: boolean }, WorkspaceIndexAnswer>('tlaLayout/workspaceIndex');
+
 // ---- commands the server names in code lenses and code actions -------------------------
 
 /** Arguments: the document's uri and the declared name. */

@@ -48,7 +48,8 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
     // report held: the server answers `unchanged` when they stay the same, so a keystroke far
     // from any error sends no list back (the server pushes only to clients that do not pull)
     diagnosticPullOptions: { onChange: true, onSave: false },
-    synchronize: { configurationSection: 'tlaLayout' },
+    // the Catlass headers' churn (files and folders under catlass/ and tla/) keeps the server's header index true
+    synchronize: { configurationSection: 'tlaLayout', fileEvents: vscode.workspace.createFileSystemWatcher('**/{catlass,tla}/**') },
     initializationOptions: { settings: vscode.workspace.getConfiguration('tlaLayout') },
     errorHandler: {
       error: () => ({ action: ErrorAction.Continue }),

@@ -25,16 +25,20 @@ import {
   outcomeFields,
   siteScratchText,
   summarizeTla,
+  instantiationWarnings,
+  instanceBindings,
 } from './language';
 
 const USAGE = `tla-layout — evaluate Catlass TLA layouts written in the .tla language
 
 Usage:
-  tla-layout check FILE|DIR… [--quiet]
+  tla-layout check FILE|DIR… [--quiet] [--include DIR]
                                   report diagnostics as file:line:col: severity CODE message
                                   (exit status 1 when any error); a directory is walked for
                                   .tla and C++ files; then 'checked N files: E errors, W warnings'
-                                  on stderr (--quiet: not)
+                                  on stderr (--quiet: not); with a Catlass include folder (or a
+                                  compile_commands.json), a C++ file's instantiations that a static_assert
+                                  rejects are warnings
   tla-layout eval FILE… [--json] [--include DIR]
                                   print every statement's value (--json: machine-readable; several files: an array);
                                   --include DIR: a Catlass include/ folder, where the file's #include "catlass/…" lines
@@ -217,7 +221,15 @@ function expandPaths(paths: string[]): string[] {
 const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
 
 function check(given: string[], out: (s: string) => void, err: (s: string) => void): number {
-  const { bindings, rest: args } = takeBindings(given, 'check');
+  const { bindings, rest } = takeBindings(given, 'check');
+  let include: string | undefined;
+  const args: string[] = [];
+  for (let i = 0; i < rest.length; i++) {
+    if (rest[i] === '--include') {
+      include = rest[++i];
+      if (!include) throw new CliError('tla-layout check: --include needs a directory');
+    } else args.push(rest[i]);
+  }
   const quiet = args.includes('--quiet');
   const paths = args.filter((a) => a !== '--quiet');
   const unknown = paths.find((f) => f.startsWith('--'));
@@ -227,12 +239,16 @@ function check(given: string[], out: (s: string) => void, err: (s: string) => vo
   let errors = 0;
   let warnings = 0;
   const analyzer = new Analyzer(undefined, bindings);
+  const headers = new HeaderIndex();
   for (const file of files) {
     const text = readSource(file);
     // a C++ file: the TLA inside it (its own analyzer: nothing is shared between files)
     const a = analyzeFile(file, text, bindings, analyzer);
     const lines = new LineIndex(text);
-    for (const d of a.diagnostics) {
+    // a kernel's instantiations of Catlass's templates that a static_assert certainly rejects
+    const dir = isCppPath(file) ? includeDirFor(include, file) : undefined;
+    const sites = dir ? instantiationWarnings(text, headers, dir, headerNameUnder(dir), readIfFile) : [];
+    for (const d of [...a.diagnostics, ...sites]) {
       out(diagnosticLine(file, lines, d));
       if (d.severity === 'error') errors++;
       else if (d.severity === 'warning') warnings++;
@@ -276,7 +292,25 @@ const readIfFile = (p: string): string | undefined => {
 };
 
 /** A `.tla` file with Catlass's headers: the statements the headers resolve replace what the layout evaluator could not say. */
-function evaluateWithHeaders(file: string, text: string, dir: string, json: boolean, out: (s: string) => void, instance?: { alias?: string }) {
+/** The TLA sites of the template's header read under the instantiation (its parameters and members bound inside the selected body). */
+function templateBody(res: ReturnType<typeof evaluateScratch>, alias: string | undefined, header: string) {
+  const ib = alias ? instanceBindings(res, alias) : undefined;
+  if (!ib || path.resolve(ib.file) !== header || !existsSync(header)) return undefined;
+  const text = readFileSync(header, 'utf8');
+  const analyzer = new CppAnalyzer(res.arch);
+  analyzer.instantiation = ib;
+  const a = analyzer.analyze(text);
+  return { header, instance: ib.selected, sites: cppSites(a, new LineIndex(text)) };
+}
+
+function evaluateWithHeaders(
+  file: string,
+  text: string,
+  dir: string,
+  json: boolean,
+  out: (s: string) => void,
+  instance?: { alias?: string; header?: string },
+) {
   const index = new HeaderIndex();
   indexIncludes(index, dir, includesOfText(text), readIfFile);
   const res = evaluateScratch(text, index, headerNameUnder(dir), 2201, dir);
@@ -330,8 +364,12 @@ function evaluateWithHeaders(file: string, text: string, dir: string, json: bool
     });
   }
   const failed = diagnostics.some((d) => d.severity === 'error');
-  const result = { file, statements, diagnostics, ...(members ? { members: members.members } : {}) };
+  const body = instance?.header ? templateBody(res, instance.alias, path.resolve(dir, instance.header)) : undefined;
+  const result = { file, statements, diagnostics, ...(members ? { members: members.members } : {}), ...(body ?? {}) };
   if (json) return { json: result, failed };
+  if (body)
+    for (const s of body.sites)
+      out(`${body.header}:${s.line}:${s.column}: ${s.alias ? `using ${s.alias} = ` : ''}${s.text}  ▸ ${s.value ?? '(no value)'}`);
   for (const s of statements)
     if (s.value)
       out(
@@ -363,7 +401,7 @@ function evaluate(given: string[], out: (s: string) => void): number {
     if (!dir) throw new CliError('tla-layout eval --instance: name the Catlass include folder with --include DIR');
     const { text, alias } = siteScratchText(readSource(site), Number(line));
     const withHeader = header ? `#include "${path.relative(dir, path.resolve(dir, header)).split(path.sep).join('/')}"\n${text}` : text;
-    const r = evaluateWithHeaders(site, withHeader, dir, json, out, { alias });
+    const r = evaluateWithHeaders(site, withHeader, dir, json, out, { alias, header });
     if (json) out(JSON.stringify(r.json, null, 2));
     return r.failed ? 1 : 0;
   }

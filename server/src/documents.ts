@@ -3,17 +3,24 @@
 // `.tla` documents get the whole language; C++ documents (Catlass kernels) get the TLA
 // found inside them.
 import { TextDocument } from 'vscode-languageserver-textdocument';
+import { readFileSync, statSync } from 'node:fs';
 import {
   Analyzer,
   ChangeHint,
   ChangedRange,
   CppAnalyzer,
   DocumentAnalysis,
+  HeaderIndex,
   LineIndex,
   TextSource,
   bindingsForPath,
   emptyAnalysis,
+  evaluateScratch,
+  headerNameUnder,
+  includesOfText,
+  indexIncludes,
   isCppPath,
+  withHeaders,
 } from './language';
 import { EditedDocument } from './textDocument';
 
@@ -98,6 +105,15 @@ interface PendingChanges {
   whole: boolean;
 }
 
+/** A header's text, or undefined when it is not a readable file. */
+function readHeader(path: string): string | undefined {
+  try {
+    return statSync(path).isFile() ? readFileSync(path, 'utf8') : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
 export class DocumentAnalyses {
   private analyzers = new Map<string, Analyzer | CppAnalyzer>();
   private latest = new Map<string, AnalysedDocument>();
@@ -124,6 +140,30 @@ export class DocumentAnalyses {
     this.analyzers.clear();
     this.latest.clear();
     return true;
+  }
+
+  /** The Catlass include/ folder `.tla` files' `#include "catlass/…"` lines are read from (undefined: none known). */
+  private includeDir: string | undefined;
+  private headers = new HeaderIndex();
+
+  /** A new include folder (setting tlaLayout.catlass.includePath, or a workspace folder with include/catlass and include/tla). */
+  setIncludeDir(dir: string | undefined): boolean {
+    if (dir === this.includeDir) return false;
+    this.includeDir = dir;
+    this.headers = new HeaderIndex();
+    this.latest.clear();
+    return true;
+  }
+
+  /** A `.tla` analysis with what the included Catlass headers resolve (its templates, their members, their static_asserts). */
+  private withCatlassHeaders(analysis: DocumentAnalysis): DocumentAnalysis {
+    const dir = this.includeDir;
+    if (!dir || analysis.complete === false) return analysis;
+    const text = analysis.text;
+    const includes = includesOfText(text);
+    if (!includes.some((i) => /^(catlass|tla)\//.test(i))) return analysis;
+    indexIncludes(this.headers, dir, includes, readHeader);
+    return withHeaders(analysis, evaluateScratch(text, this.headers, headerNameUnder(dir), this.arch, dir, analysis));
   }
 
   /** A new default arch: every .tla analyzer starts afresh (their caches assumed the old one). */
@@ -213,12 +253,13 @@ export class DocumentAnalyses {
     this.pending.delete(doc.uri);
     // no record: unchanged since the last analysis, or edits not told (the texts are compared)
     const hint: ChangeHint | undefined = p && !p.whole && p.length === text.length ? { ranges: p.ranges } : p ? { prefix: 0, suffix: 0 } : undefined;
-    const analysis: DocumentAnalysis =
+    let analysis: DocumentAnalysis =
       kind === 'cpp' && !this.cppEnabled
         ? emptyAnalysis(doc.getText())
         : analyzer instanceof Analyzer
           ? analyzer.analyze(text, hint)
           : analyzer.analyze(typeof text === 'string' ? text : text.text());
+    if (kind === 'tla') analysis = this.withCatlassHeaders(analysis);
     // a yielded analysis is counted once, when it is complete
     if (analysis.complete !== false) this.onAnalysed?.(analysis.statements.length);
     // the lines of the same text (an analysis continued) are the same

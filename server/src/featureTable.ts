@@ -32,6 +32,7 @@ import { toLspDiagnostics } from './features/diagnostics';
 import { foldingRanges } from './features/folding';
 import { formatting } from './features/formatting';
 import { hover } from './features/hover';
+import type { WorkspaceHeaders } from './features/headerValues';
 import { inlayHints } from './features/inlayHints';
 import { PICTURE_REQUEST, PictureParams, codeLenses, picture } from './features/layoutView';
 import { definition, highlights, prepareRename, references, rename } from './features/navigation';
@@ -51,6 +52,8 @@ export interface ClientAbilities {
 export interface FeatureContext {
   settings(): Settings;
   diagnostics: DiagnosticsScheduler;
+  /** The workspace's Catlass header index (workspaceServer.ts), for what a scratchpad's includes resolve. */
+  headers?: () => WorkspaceHeaders;
 }
 
 export interface Feature<P extends { textDocument: { uri: string } } = { textDocument: { uri: string } }, R = unknown> {
@@ -91,7 +94,7 @@ export const FEATURES: readonly Feature[] = [
     name: 'hover',
     capability: () => ({ hoverProvider: true }),
     empty: null,
-    handler: (doc, p, c) => hover(doc, p.position, c.settings()),
+    handler: (doc, p, c) => hover(doc, p.position, c.settings(), c.headers?.()),
     inCpp: true,
     // a .tla statement reads only those before it: its hover is known once it is analysed
     answersFromPartial: (doc, p) => doc.kind !== 'cpp' && analysedUpTo(doc) > doc.lines.offset(p.position.line, p.position.character),

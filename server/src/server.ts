@@ -14,17 +14,21 @@ import {
   TextDocuments,
   createConnection,
 } from 'vscode-languageserver/node';
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { DocumentAnalyses } from './documents';
 import { DiagnosticsScheduler } from './diagnosticsScheduler';
 import { DEBOUNCE_MS } from './debounce';
 import { EditedDocument } from './textDocument';
-import { ANALYSIS_BUDGET_MS } from './language';
+import { ANALYSIS_BUDGET_MS, HeaderIndex } from './language';
 import { analysed } from './memory';
 import { MessageGuard } from './stdio';
 import { DIAGNOSTICS_JSON } from './diagnosticsJson';
 import { FEATURES, FeatureContext, capabilities } from './featureTable';
 import { requestHandler } from './requests';
 import { DEFAULT_SETTINGS, Settings, readSettings } from './features/settings';
+import { WorkspaceIndexServer } from './workspaceServer';
 
 /** Diagnostics follow typing after this pause (see debounce.ts); the last edit is always published. */
 export { DEBOUNCE_MS };
@@ -65,6 +69,8 @@ export function startServer(connection: Connection): void {
   const documents = openDocuments(analyses);
   const log = (msg: string) => connection.console.error(`tla-layout: ${msg}`);
   const host = { document: (uri: string) => documents.get(uri), analyses, log };
+  // the Catlass headers of the workspace, indexed off the request path (workspaceServer.ts)
+  const workspace = new WorkspaceIndexServer(connection, documents, new HeaderIndex());
   const diagnostics = new DiagnosticsScheduler({
     ...host,
     send: (uri, version, list) => void connection.sendDiagnostics({ uri, version, diagnostics: list }),
@@ -76,6 +82,17 @@ export function startServer(connection: Connection): void {
   let configurationCapability = false;
   let refreshSupport = false;
 
+  /** A workspace folder that is a Catlass tree (holds include/catlass and include/tla): its include/ folder. */
+  let workspaceIncludeDir: string | undefined;
+  const catlassIncludeOf = (uris: string[]): string | undefined => {
+    for (const uri of uris) {
+      if (!uri.startsWith('file://')) continue;
+      const include = path.join(fileURLToPath(uri), 'include');
+      if (existsSync(path.join(include, 'catlass')) && existsSync(path.join(include, 'tla'))) return include;
+    }
+    return undefined;
+  };
+
   connection.onInitialize((params) => {
     const caps = params.capabilities;
     configurationCapability = !!caps.workspace?.configuration;
@@ -85,6 +102,9 @@ export function startServer(connection: Connection): void {
     analyses.cppEnabled = settings.cpp.enabled;
     analyses.setArch(settings.arch);
     analyses.setBindingPatterns(settings.bindings);
+    workspaceIncludeDir = catlassIncludeOf((params.workspaceFolders ?? []).map((f) => f.uri).concat(params.rootUri ? [params.rootUri] : []));
+    analyses.setIncludeDir(settings.catlass.includePath[0] ?? workspaceIncludeDir);
+    workspace.initialize(params);
     return {
       capabilities: { textDocumentSync: TextDocumentSyncKind.Incremental, ...capabilities({ pullDiagnostics: diagnostics.pull }) },
       serverInfo: { name: 'tla-layout', version: '0.1.0' },
@@ -95,9 +115,11 @@ export function startServer(connection: Connection): void {
     if (!configurationCapability) return;
     try {
       settings = readSettings(await connection.workspace.getConfiguration('tlaLayout'));
-      // (both run: a new arch or new bindings each start the analyzers afresh)
+      workspace.configure(settings.catlass);
+      // (all run: a new arch, new bindings or a new include folder each start the analyzers afresh)
       const archChanged = [analyses.setArch(settings.arch), analyses.setBindingPatterns(settings.bindings)].some(Boolean);
-      if (analyses.cppEnabled !== settings.cpp.enabled || archChanged) {
+      const includeChanged = analyses.setIncludeDir(settings.catlass.includePath[0] ?? workspaceIncludeDir);
+      if (analyses.cppEnabled !== settings.cpp.enabled || archChanged || includeChanged) {
         analyses.cppEnabled = settings.cpp.enabled;
         analyses.invalidate();
         diagnostics.invalidated(documents.all().map((d) => d.uri));
@@ -111,7 +133,7 @@ export function startServer(connection: Connection): void {
     if (configurationCapability) {
       void connection.client.register(DidChangeConfigurationNotification.type, undefined).catch(() => undefined);
       void refreshSettings();
-    }
+    } else workspace.configure(settings.catlass);
   });
   connection.onDidChangeConfiguration((change) => {
     if (configurationCapability) void refreshSettings();
@@ -122,15 +144,14 @@ export function startServer(connection: Connection): void {
   documents.onDidChangeContent((e) => diagnostics.changed(e.document.uri));
   documents.onDidClose((e) => diagnostics.closed(e.document.uri, e.document.length));
 
-  const context: FeatureContext = { settings: () => settings, diagnostics };
+  const context: FeatureContext = { settings: () => settings, diagnostics, headers: () => workspace.headers() };
   const requests = { ...host, quiet: (uri: string) => diagnostics.quiet(uri) };
   // (typed by name, as the library's own request types are: a request without params answers InvalidParams)
   for (const f of FEATURES) {
     const type = new RequestType<Parameters<typeof f.handler>[1], unknown, unknown>(f.method, ParameterStructures.byName);
-    connection.onRequest(
-      type,
-      requestHandler(requests, f, (doc, p) => f.handler(doc, p, context)),
-    );
+    const handler = requestHandler(requests, f, (doc, p) => f.handler(doc, p, context));
+    // the header index waits for a quiet moment while the editor asks
+    connection.onRequest(type, (p, token) => (workspace.index.requested(), handler(p, token)));
   }
 
   documents.listen(connection);

@@ -111,6 +111,10 @@ export function violations(rel: string, source: string, allow: readonly string[]
         out.push(`${key}: ${layered}`);
         continue;
       }
+      if (from === 'server' && to === 'language' && layerOf(target) !== 'api') {
+        out.push(`${key}: the server imports language only through its index.ts (the API)`);
+        continue;
+      }
       if (to && PARTS_ALLOWED[from].includes(to)) continue;
       if (allow.includes(key)) continue;
       out.push(`${key}: ${from} may not import ${to ?? target} (allowed: ${PARTS_ALLOWED[from].join(', ')})`);
@@ -230,6 +234,7 @@ describe('import boundaries (ARCHITECTURE.md, Invariants)', () => {
       ['server/src/language/analysis/x.ts', "import { hoverAt } from '../ide';"],
       ['server/src/language/eval/x.ts', "import { Lexer } from '../syntax/lexer';"],
       ['server/src/language/cpp/x.ts', "import { hoverAt } from '..';"],
+      ['server/src/features/hover.ts', "import { hoverAt } from '../language/ide/hover';"],
     ];
     for (const [rel, src] of bad) assert.equal(violations(rel, src).length, 1, `${rel}: ${src}`);
     const good: [string, string][] = [

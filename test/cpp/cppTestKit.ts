@@ -2,19 +2,12 @@
 // a C++ analysis, and a synthetic kernel-sized header.
 import type { AnalysedDocument } from '../../server/src/documents';
 import { hover } from '../../server/src/features/hover';
-import { DEFAULT_SETTINGS } from '../../server/src/features/settings';
-import { CppAnalyzer, LineIndex, printValue } from '../../server/src/language';
+import { CppAnalyzer, printValue } from '../../server/src/language';
 import { declarationSpan } from '../../server/src/language/analysis/documentAnalysis';
 import { CppAnalysis } from '../../server/src/language/cpp/kernelAnalysis';
+import { analysedDocument, hoverAtText } from '../language/fixture';
 
-export const cppDoc = (text: string, analysis: CppAnalysis = analyzeFully(new CppAnalyzer(), text)): AnalysedDocument => ({
-  uri: 'file:///k.cpp',
-  version: 1,
-  kind: 'cpp',
-  text,
-  analysis,
-  lines: new LineIndex(text),
-});
+export const cppDoc = (text: string, analysis?: CppAnalysis): AnalysedDocument => analysedDocument(text, { cpp: true, analysis });
 
 /** Analyses to the end: a call that yielded (time budget) is continued, as the server does. */
 export function analyzeFully(analyzer: CppAnalyzer, text: string): CppAnalysis {
@@ -45,11 +38,7 @@ export const hoverText = (h: ReturnType<typeof hover>): string =>
   h && typeof h.contents === 'object' && 'value' in h.contents ? h.contents.value : '';
 
 /** The hover at the first occurrence of `needle` (plus `delta` characters). */
-export function hoverAt(d: AnalysedDocument, needle: string, delta = 1): string {
-  const at = d.text.indexOf(needle);
-  if (at < 0) throw new Error(`${needle} is not in the text`);
-  return hoverText(hover(d, d.lines.position(at + delta), DEFAULT_SETTINGS));
-}
+export const hoverAt = (d: AnalysedDocument, needle: string, delta = 1): string => hoverAtText(d, needle, delta);
 
 export const INCLUDE = '#include "tla/layout.hpp"\n';
 /** A normal TLA line, and its value by hand: MakeLayout(shape, stride) has originShape = the shape's mode products. */

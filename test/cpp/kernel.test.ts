@@ -4,33 +4,22 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { test } from 'node:test';
-import { hover } from '../../server/src/features/hover';
 import { inlayHints } from '../../server/src/features/inlayHints';
 import { DEFAULT_SETTINGS } from '../../server/src/features/settings';
 import { scratchpad } from '../../server/src/features/scratchpad';
 import type { AnalysedDocument } from '../../server/src/documents';
-import { CppAnalyzer, LineIndex, printValue } from '../../server/src/language';
+import { printValue } from '../../server/src/language';
 import { analyze } from '../../server/src/language/analysis/documentAnalysis';
 import { ROOT } from '../helpers';
+import { analysedDocument, hoverAtText } from '../language/fixture';
 
 const file = path.join(ROOT, 'examples/cpp/matmul_kernel.cpp');
 const text = readFileSync(file, 'utf8');
-const doc = (t: string): AnalysedDocument => ({
-  uri: 'file:///k.cpp',
-  version: 1,
-  kind: 'cpp',
-  text: t,
-  analysis: new CppAnalyzer().analyze(t),
-  lines: new LineIndex(t),
-});
+const doc = (t: string): AnalysedDocument => analysedDocument(t, { cpp: true });
 const kernel = doc(text);
 const lines = text.split('\n');
 const lineOf = (needle: string) => lines.findIndex((l) => l.includes(needle));
-const hoverAt = (d: AnalysedDocument, needle: string, delta = 1) => {
-  const line = d.text.split('\n').findIndex((l) => l.includes(needle));
-  const h = hover(d, { line, character: d.text.split('\n')[line].indexOf(needle) + delta }, DEFAULT_SETTINGS);
-  return h && typeof h.contents === 'object' && 'value' in h.contents ? h.contents.value : '';
-};
+const hoverAt = hoverAtText;
 
 test('every inlay hint of the kernel file', () => {
   const hints = inlayHints(kernel, { start: { line: 0, character: 0 }, end: { line: lines.length, character: 0 } }, DEFAULT_SETTINGS);

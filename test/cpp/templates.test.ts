@@ -4,7 +4,9 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, test } from 'node:test';
-import { HeaderIndex, evaluateScratch, outcomeFields } from '../../server/src/language';
+import { TextDocument } from 'vscode-languageserver-textdocument';
+import { DocumentAnalyses } from '../../server/src/documents';
+import { HeaderIndex, evaluateScratch, instantiationWarnings, outcomeFields, printValue } from '../../server/src/language';
 import { ROOT } from '../helpers';
 
 const HEADER = path.join(ROOT, 'test', 'fixtures', 'templates', 'policies.hpp');
@@ -51,5 +53,53 @@ describe('template resolver on self-written headers', () => {
   test('a recursive template answers unknown within its limits', () => {
     const o = r(['using namespace Demo;'], 'auto r = Deep<100000>::value;');
     assert.ok(o && 'unknown' in o, JSON.stringify(o));
+  });
+});
+
+describe('a .tla scratchpad with #include "catlass/…" in the server', () => {
+  const include = path.join(ROOT, 'test', 'fixtures', 'templates', 'include');
+  const open = (text: string) => {
+    const analyses = new DocumentAnalyses();
+    analyses.setIncludeDir(include);
+    return analyses.get(TextDocument.create('file:///t.tla', 'tla-layout', 1, text)).analysis;
+  };
+  test('a static constexpr layout member of an instantiation has its value (16×8 row-major: stride (_8,_1))', () => {
+    const a = open('#include "catlass/demo_block.hpp"\nusing T = Catlass::Gemm::Demo::Tile<16, 8>;\nauto l = T::LAYOUT;\n');
+    const v = a.declarations.get('l')?.value;
+    assert.ok(v && v.kind === 'layout', JSON.stringify(a.diagnostics));
+    assert.equal(printValue(v).split(':').slice(0, 2).join(':'), '(_16,_8):(_8,_1)');
+    assert.deepEqual(
+      a.diagnostics.filter((d) => d.severity === 'error'),
+      [],
+    );
+  });
+  test("an instantiation its static_assert rejects (64×128 > 4096) is an error with the assert's message", () => {
+    const a = open('#include "catlass/demo_block.hpp"\nusing T = Catlass::Gemm::Demo::Tile<64, 128>;\nauto n = T::ROWS;\n');
+    const errors = a.diagnostics.filter((d) => d.severity === 'error').map((d) => d.message);
+    assert.ok(
+      errors.some((m) => m.includes('Tile exceeds the buffer')),
+      errors.join(' | '),
+    );
+  });
+});
+
+describe('instantiation warnings in a kernel file', () => {
+  test('an instantiation its static_assert rejects is a warning on its using; the one that compiles is not', () => {
+    const file = path.join(ROOT, 'test', 'fixtures', 'templates', 'kernel', 'demo_kernel.cpp');
+    const include = path.join(ROOT, 'test', 'fixtures', 'templates', 'include');
+    const text = readFileSync(file, 'utf8');
+    const read = (p: string) => {
+      try {
+        return readFileSync(p, 'utf8');
+      } catch {
+        return undefined;
+      }
+    };
+    const w = instantiationWarnings(text, new HeaderIndex(), include, (f) => path.relative(include, f), read);
+    // 64 * 128 = 8192 > 4096: only BadTile
+    assert.equal(w.length, 1, JSON.stringify(w));
+    assert.equal(w[0].severity, 'warning');
+    assert.match(text.slice(w[0].start, w[0].end), /^using BadTile/);
+    assert.match(w[0].message, /Tile exceeds the buffer \(catlass\/demo_block\.hpp:\d+\)/);
   });
 });

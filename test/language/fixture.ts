@@ -38,6 +38,40 @@ export interface FixtureOptions {
   cpp?: boolean;
 }
 
+/**
+ * A document as the server holds it: the text analysed as a .tla file, or as C++ with
+ * `cpp` (to the end: a call that yielded is continued, as the server does). `analysis` gives
+ * one already made. Every language test builds its documents here.
+ */
+export function analysedDocument(text: string, options: FixtureOptions & { analysis?: DocumentAnalysis } = {}): AnalysedDocument {
+  let analysis = options.analysis;
+  if (!analysis && options.cpp) {
+    const analyzer = new CppAnalyzer();
+    let a = analyzer.analyze(text);
+    for (let i = 0; !a.complete; i++) {
+      if (i > 1_000_000) throw new Error('the analysis never completes');
+      a = analyzer.analyze(text);
+    }
+    analysis = a;
+  }
+  return {
+    uri: options.cpp ? 'file:///fixture.cpp' : 'file:///fixture.tla',
+    version: 1,
+    kind: options.cpp ? 'cpp' : 'tla',
+    text,
+    analysis: analysis ?? new Analyzer().analyze(text),
+    lines: new LineIndex(text),
+  };
+}
+
+/** The hover's markdown at the first occurrence of `needle` in a document (plus `delta` characters); '' for none. */
+export function hoverAtText(doc: AnalysedDocument, needle: string, delta = 1, settings: Settings = DEFAULT_SETTINGS): string {
+  const at = doc.text.indexOf(needle);
+  assert.ok(at >= 0, `${needle} is not in the text`);
+  const h = hover(doc, doc.lines.position(at + delta), settings);
+  return h && typeof h.contents === 'object' && 'value' in h.contents ? h.contents.value : '';
+}
+
 /** Parses the markers out of a fixture and analyses the text. */
 export function fixture(marked: string, options: FixtureOptions = {}): Fixture {
   let text = '';
@@ -61,22 +95,8 @@ export function fixture(marked: string, options: FixtureOptions = {}): Fixture {
   }
   assert.equal(open.length, 0, 'a [| without its |]');
   spans.sort((a, b) => a[0] - b[0]);
-  const lines = new LineIndex(text);
-  let analysis: DocumentAnalysis;
-  if (options.cpp) {
-    const analyzer = new CppAnalyzer();
-    let a = analyzer.analyze(text);
-    while (!a.complete) a = analyzer.analyze(text);
-    analysis = a;
-  } else analysis = new Analyzer().analyze(text);
-  const doc: AnalysedDocument = {
-    uri: options.cpp ? 'file:///fixture.cpp' : 'file:///fixture.tla',
-    version: 1,
-    kind: options.cpp ? 'cpp' : 'tla',
-    text,
-    analysis,
-    lines,
-  };
+  const doc = analysedDocument(text, options);
+  const lines = doc.lines;
   return {
     doc,
     offset,

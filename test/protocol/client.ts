@@ -6,6 +6,7 @@
 import { ChildProcess, spawn } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { MessageConnection, StreamMessageReader, StreamMessageWriter, createMessageConnection } from 'vscode-jsonrpc/node';
 import type { ClientCapabilities, Diagnostic, InitializeResult, PublishDiagnosticsParams } from 'vscode-languageserver-protocol';
 
@@ -37,6 +38,8 @@ export interface ClientOptions {
   server?: string;
   /** Arguments for node before the script (e.g. --cpu-prof). */
   nodeArgs?: string[];
+  /** Workspace folders (paths) of the initialize request (default none). */
+  workspaceFolders?: string[];
 }
 
 export interface TestClient {
@@ -49,6 +52,10 @@ export interface TestClient {
   stderr: () => string;
   /** window/logMessage texts the server sent (its output channel in VS Code). */
   logs: () => string[];
+  /** window/showMessage texts the server sent (VS Code's notifications). */
+  messages: () => string[];
+  /** $/progress values the server sent (work-done progress: begin, report, end), in order. */
+  progress: () => { kind: string; title?: string; message?: string; percentage?: number }[];
   /** Opens a document: version 1 and languageId 'tla-layout' unless given (`open(uri, text, 'cpp')` names the language only). */
   open(uri: string, text: string, version?: number | string, languageId?: string): Promise<void>;
   change(uri: string, version: number, changes: { range?: Range; text: string }[]): Promise<void>;
@@ -93,6 +100,15 @@ export async function startClient(
   connection.onNotification('window/logMessage', (p: { message: string }) => {
     logs.push(p.message);
   });
+  const messages: string[] = [];
+  connection.onNotification('window/showMessage', (p: { message: string }) => {
+    messages.push(p.message);
+  });
+  const progress: { kind: string; title?: string; message?: string; percentage?: number }[] = [];
+  connection.onNotification('$/progress', (p: { value: { kind: string } }) => {
+    progress.push(p.value);
+  });
+  connection.onRequest('window/workDoneProgress/create', () => null);
   connection.onRequest('workspace/configuration', () => [null]);
   connection.onRequest('client/registerCapability', () => null);
   connection.onRequest('workspace/inlayHint/refresh', () => null);
@@ -100,6 +116,9 @@ export async function startClient(
   const init = (await connection.sendRequest('initialize', {
     processId: process.pid,
     rootUri: null,
+    ...(options.workspaceFolders
+      ? { workspaceFolders: options.workspaceFolders.map((f) => ({ uri: pathToFileURL(f).href, name: path.basename(f) })) }
+      : {}),
     capabilities,
     initializationOptions,
   })) as InitializeResult;
@@ -137,6 +156,8 @@ export async function startClient(
     initializedAfter,
     stderr: () => err,
     logs: () => logs,
+    messages: () => messages,
+    progress: () => progress,
     open: (uri, text, version = 1, languageId = 'tla-layout') =>
       typeof version === 'string'
         ? connection.sendNotification('textDocument/didOpen', { textDocument: { uri, languageId: version, version: 1, text } })

@@ -26,12 +26,14 @@ const doc = (text: string, analysis: DocumentAnalysis): AnalysedDocument => ({
 const context = { settings: () => DEFAULT_SETTINGS } as unknown as FeatureContext;
 const row = (method: string) => FEATURES.find((f) => f.method === method)!;
 
-/** Every pause of a budget-0 analysis of `text` (one statement a call), with the answers it gives early. */
-function checkPauses(text: string, probes: number): number {
+/**
+ * Every pause of a budget-0 analysis of `text` (one statement a call), with the answers it
+ * gives early; `analyzer` (given: one that analysed another text before) makes it incremental.
+ */
+function checkPauses(text: string, probes: number, analyzer = new Analyzer()): number {
   const complete = doc(text, new Analyzer().analyze(text));
   const lines = complete.lines;
   const uri = complete.uri;
-  const analyzer = new Analyzer();
   analyzer.budgetMs = 0;
   let early = 0;
   for (let a = analyzer.analyze(text); ; a = analyzer.analyze(text)) {
@@ -69,6 +71,27 @@ test('hover and inlay hints from a paused analysis equal those of the complete o
   fc.assert(
     fc.property(program, (text) => {
       checkPauses(text, 6);
+    }),
+    { numRuns: 150 },
+  );
+});
+
+test('the same while an edit is analysed (an incremental analysis, paused), the names kept or not', () => {
+  const numbers = fc.tuple(fc.nat(), fc.integer({ min: 1, max: 9 }));
+  fc.assert(
+    fc.property(program, fc.array(numbers, { minLength: 1, maxLength: 3 }), fc.boolean(), (text, edits, rename) => {
+      const analyzer = new Analyzer();
+      analyzer.analyze(text);
+      // numbers changed (the declarations kept), or a name declared otherwise
+      let edited = text;
+      for (const [at, digit] of edits) {
+        const nums = [...edited.matchAll(/\b\d+\b/g)];
+        if (!nums.length) break;
+        const m = nums[at % nums.length];
+        edited = edited.slice(0, m.index) + digit + edited.slice(m.index! + m[0].length);
+      }
+      if (rename) edited = edited.replace(/\bauto (\w+)/, 'auto renamed_$1');
+      checkPauses(edited, 6, analyzer);
     }),
     { numRuns: 150 },
   );

@@ -11,9 +11,10 @@ import { describe, test } from 'node:test';
 import { hover } from '../../server/src/features/hover';
 import { inlayHints } from '../../server/src/features/inlayHints';
 import { DEFAULT_SETTINGS } from '../../server/src/features/settings';
-import { Analyzer, LineIndex, printValue } from '../../server/src/language';
+import { Analyzer, printValue } from '../../server/src/language';
 import { MAX_NESTING } from '../../server/src/core/limits';
 import { analyze } from '../../server/src/language/analysis/documentAnalysis';
+import { analysedDocument } from '../language/fixture';
 
 // ------------------------------------------------------------------ inputs
 
@@ -83,10 +84,10 @@ function runHeavy(name: string): void {
   analyzer.analyze(edited);
   const editMs = performance.now() - t2;
   const editParsed = analyzer.stats.parsed;
-  const lines = new LineIndex(text);
+  const doc = analysedDocument(text, { analysis: a });
   const okAt = text.indexOf('auto ok = ') + 5;
   const t1 = performance.now();
-  const h = hover({ uri: 'file:///limit.tla', version: 1, text, analysis: a, lines }, lines.position(okAt), DEFAULT_SETTINGS);
+  const h = hover(doc, doc.lines.position(okAt), DEFAULT_SETTINGS);
   const hoverMs = performance.now() - t1;
   const value = (n: string) => {
     const v = a.declarations.get(n)?.value;
@@ -96,10 +97,10 @@ function runHeavy(name: string): void {
   const result: HeavyResult = {
     ms,
     length: text.length,
-    lines: lines.lineCount,
+    lines: doc.lines.lineCount,
     diagnostics: a.diagnostics
       .slice(0, 20)
-      .map((d) => ({ code: d.code, message: d.message.slice(0, 300), start: d.start, end: d.end, line: lines.position(d.start).line })),
+      .map((d) => ({ code: d.code, message: d.message.slice(0, 300), start: d.start, end: d.end, line: doc.lines.position(d.start).line })),
     x: x && x.length > 200 ? `${x.slice(0, 100)}…${x.slice(-100)}` : x,
     ok: value('ok'),
     okHover: h && typeof h.contents === 'object' && 'value' in h.contents ? h.contents.value.slice(0, 2000) : '',
@@ -162,7 +163,7 @@ const limited = (r: HeavyResult) => r.diagnostics.length === 1 && r.diagnostics[
 
 const diags = (text: string) => analyze(text).diagnostics.map((d) => ({ code: d.code, message: d.message }));
 const at = (text: string, needle: string) => ({ start: text.indexOf(needle), end: text.indexOf(needle) + needle.length });
-const docOf = (text: string) => ({ uri: 'file:///limit.tla', version: 1, text, analysis: analyze(text), lines: new LineIndex(text) });
+const docOf = (text: string) => analysedDocument(text);
 const hoverText = (h: ReturnType<typeof hover>) => (h && typeof h.contents === 'object' && 'value' in h.contents ? h.contents.value : '');
 
 function hoverOk(text: string): void {

@@ -21,6 +21,7 @@ const COMMON_BITS: Readonly<Record<string, number>> = {
   float8_e4m3_t: 8,
   float8_e5m2_t: 8,
   float8_e8m0_t: 8,
+  hifloat8_t: 8,
 };
 
 /** Element types that exist only on Ascend 950 (CATLASS_ARCH == 3510). */

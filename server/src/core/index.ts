@@ -7,6 +7,8 @@ export type { Sym } from './symbolic';
 export * from './layout';
 export * from './arch';
 export * from './tensor';
+export * from './catlassCoord';
+export * from './catlassLayout';
 export * from './tags';
 export * from './predicates';
 export * from './compile';

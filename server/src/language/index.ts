@@ -34,6 +34,7 @@ export { isCppPath } from './syntax/vocabulary';
 export { Bindings, bindingsForPath, parseBindings, printBindings } from './syntax/bindings';
 export {
   HeaderIndex,
+  headerFacts,
   headerNameUnder,
   includesOfText,
   indexIncludes,
@@ -45,5 +46,8 @@ export {
   siteScratchText,
   instanceMembers,
   InstanceMember,
+  withHeaders,
+  instantiationWarnings,
+  instanceBindings,
 } from './cpp/templates';
 export { summarizeTla } from './cpp/tlaBridge';

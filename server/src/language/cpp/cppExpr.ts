@@ -26,23 +26,44 @@ export interface Directive {
   text: string;
 }
 
-/** Tokens and preprocessor lines of a C++ text (comments skipped). `>>` stays two tokens: it closes two template lists. */
+/**
+ * Tokens and preprocessor lines of a C++ text (comments skipped). `>>` stays two tokens: it
+ * closes two template lists. An object-like macro the text itself defines is expanded where it
+ * is used after its `#define` (the tokens of its body, at the place of the use).
+ */
 export function tokenizeHeader(text: string): { toks: Tok[]; directives: Directive[] } {
   const toks: Tok[] = [];
   const directives: Directive[] = [];
+  const macros = new Map<string, Tok[]>();
   const lx = HEADER_LEXER.reset(text);
   for (let k = lx.next(); k !== TokenKind.End; k = lx.next()) {
     const t = text.slice(lx.start, lx.end);
-    if (k === TokenKind.Preprocessor) directives.push({ at: lx.start, text: t.replace(/\\\r?\n/g, ' ') });
-    else
-      toks.push({
-        k: k === TokenKind.Ident ? 'id' : k === TokenKind.Number ? 'num' : k === TokenKind.String || k === TokenKind.Char ? 'str' : 'p',
-        t,
-        at: lx.start,
-        end: lx.end,
-      });
+    if (k === TokenKind.Preprocessor) {
+      const d = { at: lx.start, text: t.replace(/\\\r?\n/g, ' ') };
+      directives.push(d);
+      const m = /^#\s*define\s+(\w+)(?![\w(])(.*)$/s.exec(d.text);
+      if (m && m[2].trim()) macros.set(m[1], bodyTokens(m[2]));
+      const u = /^#\s*undef\s+(\w+)/.exec(d.text);
+      if (u) macros.delete(u[1]);
+      continue;
+    }
+    const tok: Tok = { k: kindOf(k), t, at: lx.start, end: lx.end };
+    const body = tok.k === 'id' ? macros.get(t) : undefined;
+    if (body) for (const b of body) toks.push({ ...b, at: tok.at, end: tok.end });
+    else toks.push(tok);
   }
   return { toks, directives };
+}
+
+const kindOf = (k: TokenKind): Tok['k'] =>
+  k === TokenKind.Ident ? 'id' : k === TokenKind.Number ? 'num' : k === TokenKind.String || k === TokenKind.Char ? 'str' : 'p';
+
+/** A macro body's tokens (its own macros not expanded: a body naming itself stays). */
+function bodyTokens(body: string): Tok[] {
+  const out: Tok[] = [];
+  const lx = new Lexer({ operators: ['::', '->', '==', '!=', '<=', '>=', '&&', '||', '<<', '...'], numbers: 'pp' }).reset(body);
+  for (let k = lx.next(); k !== TokenKind.End; k = lx.next()) out.push({ k: kindOf(k), t: body.slice(lx.start, lx.end), at: 0, end: 0 });
+  return out;
 }
 
 /** One segment of a qualified name: `TileCopy`, `CopyGmToL1A<TensorA>` (after `template`). */

@@ -10,6 +10,7 @@
 // tree-sitter-cpp reads as errors (269 of 314 headers have an ERROR node), and what we need is
 // declarations at namespace and class level, which a bracket-aware scan of the tokens
 // delimits exactly; function bodies are skipped whole.
+import { lineStarts } from '../syntax';
 import { ExprParser, Node, Tok, tokenizeHeader } from './cppExpr';
 
 export interface TemplateParam {
@@ -52,6 +53,8 @@ export interface ClassDecl {
   members: Member[];
   /** A body was given (not only a declaration). */
   defined: boolean;
+  /** Offsets of the body's `{` and `}` in the file (a body was given). */
+  body?: { start: number; end: number };
   cond: Condition;
   /** The using-directives of the namespaces around it (`using namespace tla;`), qualified as written. */
   usings: string[];
@@ -106,7 +109,7 @@ export interface HeaderFacts {
 export function headerFacts(text: string): HeaderFacts {
   const { toks, directives } = tokenizeHeader(text);
   const conds = conditionTable(directives);
-  const lines = lineStarts(text);
+  const lines = lineStarts(text, true);
   const s = new Scanner(toks, conds, lines);
   s.namespaceBody(0, toks.length, [], []);
   const includes: string[] = [];
@@ -121,20 +124,16 @@ export function headerFacts(text: string): HeaderFacts {
   return { decls: s.decls, includes, includeConds };
 }
 
-function lineStarts(text: string): number[] {
-  const out = [0];
-  for (let i = 0; i < text.length; i++) if (text.charCodeAt(i) === 10) out.push(i + 1);
-  return out;
-}
-function lineOf(starts: number[], at: number): number {
+/** The last index whose position (`at(i)`, ascending) is at or before `pos` (0 when none is). */
+function lastAtOrBefore(n: number, pos: number, at: (i: number) => number): number {
   let lo = 0;
-  let hi = starts.length - 1;
+  let hi = n - 1;
   while (lo < hi) {
     const mid = (lo + hi + 1) >> 1;
-    if (starts[mid] <= at) lo = mid;
+    if (at(mid) <= pos) lo = mid;
     else hi = mid - 1;
   }
-  return lo + 1;
+  return lo;
 }
 
 /** From each directive on, the conditions that hold (a sorted table of offsets). */
@@ -182,17 +181,10 @@ class Scanner {
   }
 
   private condAt(at: number): Condition {
-    let lo = 0;
-    let hi = this.conds.length - 1;
-    while (lo < hi) {
-      const mid = (lo + hi + 1) >> 1;
-      if (this.conds[mid].at <= at) lo = mid;
-      else hi = mid - 1;
-    }
-    return this.conds[lo].cond;
+    return this.conds[lastAtOrBefore(this.conds.length, at, (k) => this.conds[k].at)].cond;
   }
   private line(i: number): number {
-    return lineOf(this.lines, this.t[i].at);
+    return lastAtOrBefore(this.lines.length, this.t[i].at, (k) => this.lines[k]) + 1;
   }
   private is(i: number, text: string): boolean {
     const x = this.t[i];
@@ -491,6 +483,7 @@ class Scanner {
     else this.decls.push(decl);
     if (!decl.defined) return j + 1;
     const c = this.match(j, end);
+    decl.body = { start: this.t[j].at, end: this.t[c]?.end ?? this.t[end - 1].end };
     const body = { decl, access: (this.t[kw].t === 'class' ? 'private' : 'public') as Access };
     for (let k = j + 1; k < c;) {
       if (this.is(k, ';')) {

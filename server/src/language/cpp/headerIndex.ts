@@ -18,6 +18,12 @@ export class HeaderIndex {
     this.names = undefined;
   }
 
+  /** The facts of a file parsed elsewhere (the server parses in a worker thread: headerFacts of the same text). */
+  setFacts(path: string, facts: HeaderFacts): void {
+    this.files.set(path, facts);
+    this.names = undefined;
+  }
+
   removeFile(path: string): void {
     if (this.files.delete(path)) this.names = undefined;
   }

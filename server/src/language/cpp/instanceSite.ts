@@ -2,9 +2,11 @@
 // FILE:LINE) as a scratchpad: the file's Catlass includes, its `using namespace` lines, the
 // aliases, constants and object-like macros before the site, then the site; and the members of
 // the specialisation the site selects, each as the statement `r` would give it.
+import * as core from '../../core';
+import type { Binding } from '../eval';
 import { tokenizeHeader } from './cppExpr';
 import { ScratchResult, copyOf, outcomeFields } from './scratch';
-import { AssertFailure, SubstitutionFailure, Unknown } from './types';
+import { AssertFailure, SubstitutionFailure, Ty, Unknown, canonical } from './types';
 import { NeedsLayoutEvaluator } from './resolver';
 import { conditionHolds } from './headerIndex';
 import { summarizeTla } from './tlaBridge';
@@ -48,8 +50,21 @@ export function siteScratchText(cpp: string, line: number): { text: string; alia
     const isUsing = t.t === 'using';
     const isConst = ['constexpr', 'const', 'static'].includes(t.t);
     if (!isUsing && !isConst) continue;
+    // to its `;`, over brackets (`Shape{}` in a template argument); a `) {` is a function's body: not a declaration
     let j = i;
-    while (j < toks.length && toks[j].t !== ';' && toks[j].t !== '{') j++;
+    let depth = 0;
+    for (; j < toks.length; j++) {
+      const x = toks[j].t;
+      if (x === '(' || x === '[') depth++;
+      else if (x === ')' || x === ']') depth--;
+      else if (x === '{') {
+        if (depth === 0 && toks[j - 1]?.t === ')') break;
+        depth++;
+      } else if (x === '}') {
+        if (depth === 0) break;
+        depth--;
+      } else if (x === ';' && depth === 0) break;
+    }
     if (toks[j]?.t !== ';') continue;
     const text = expand(cpp.slice(t.at, toks[j].end));
     if (t.at > lineStart + (cpp.slice(lineStart).indexOf('\n') >>> 0)) break;
@@ -58,6 +73,8 @@ export function siteScratchText(cpp: string, line: number): { text: string; alia
       alias = toks[i + 1]?.t;
       break;
     }
+    i = j;
+    start = j + 1;
   }
   const arch = out.some((s) => /Ascend950/.test(s)) ? ['#define CATLASS_ARCH 3510'] : [];
   return { text: [...arch, ...out].join('\n') + '\n', alias };
@@ -96,7 +113,7 @@ export function instanceMembers(res: ScratchResult, alias: string): { members: I
   }
 }
 
-function memberFields(t: import('./types').Ty, name: string, res: ScratchResult): Record<string, unknown> | null {
+function memberFields(t: Ty, name: string, res: ScratchResult): Record<string, unknown> | null {
   if (t.k === 'tla') return summarizeTla(t.value);
   if (t.k === 'class' && /^Copy/.test(name)) {
     try {
@@ -108,4 +125,59 @@ function memberFields(t: import('./types').Ty, name: string, res: ScratchResult)
     }
   }
   return outcomeFields({ ok: t }) ?? null;
+}
+
+/** What a name of the template's body reads under the instantiation, as the kernel analysis binds names. */
+function bindingOf(t: Ty): Binding | undefined {
+  if (t.k === 'val') return t.t === 'bool' ? { value: { kind: 'bool', value: t.v !== 0n } } : { value: core.int(t.v), ctype: t.t };
+  if (t.k === 'tla') return { value: t.value };
+  if (t.k !== 'class' || t.args.length || t.outer) {
+    // a static tla tuple type (`L1TileShape`): its value is its type's
+    const tuple = t.k === 'class' ? staticTuple(t) : undefined;
+    return tuple ? { value: { kind: 'type', type: { t: 'value', value: tuple } } } : undefined;
+  }
+  const name = t.q.replace(/^AscendC::(?=int4b_t$)/, '');
+  if (name in core.ELEMENT_BITS) return { value: { kind: 'type', type: { t: 'element', name } } };
+  const tag = /^Catlass::layout::(\w+)$/.exec(t.q);
+  if (tag && (core.TAG_CLASSES as readonly string[]).includes(tag[1])) return { value: { kind: 'type', type: { t: 'tag', name: tag[1] } } };
+  return undefined;
+}
+
+function staticTuple(t: Extract<Ty, { k: 'class' }>): core.IntTuple | undefined {
+  if (t.q === 'tla::C' && t.args[0]?.k === 'val') return core.staticInt(t.args[0].v);
+  if (t.q !== 'tla::tuple') return undefined;
+  const items = t.args.map((a) => (a.k === 'class' ? staticTuple(a) : undefined));
+  return items.every((x) => x) ? core.tuple(...(items as core.IntTuple[])) : undefined;
+}
+
+/**
+ * The selected specialisation's body under the instantiation: its file, its offsets and the
+ * bindings of its parameters and members (what resolved; the rest stays as the kernel
+ * analysis reads it), and a description of the instantiation for the hover.
+ */
+export function instanceBindings(
+  res: ScratchResult,
+  alias: string,
+): { file: string; start: number; end: number; bindings: Map<string, Binding>; selected: string } | undefined {
+  const t = res.frame.bind?.get(alias);
+  if (!t || t.k !== 'class') return undefined;
+  const r = res.resolver;
+  let inst;
+  try {
+    inst = r.instance(t);
+    r.complete(inst);
+  } catch {
+    return undefined;
+  }
+  if (!inst.decl.body) return undefined;
+  const bindings = new Map<string, Binding>();
+  for (const [name, ty] of inst.frame.bind ?? []) {
+    const b = bindingOf(ty);
+    if (b) bindings.set(name, b);
+  }
+  for (const [name, m] of inst.members) {
+    const b = 'ok' in m ? bindingOf(m.ok) : undefined;
+    if (b) bindings.set(name, b);
+  }
+  return { file: inst.file, start: inst.decl.body.start, end: inst.decl.body.end, bindings, selected: canonical(t) };
 }

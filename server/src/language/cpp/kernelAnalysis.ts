@@ -25,7 +25,7 @@ import { CACHE_SLACK_BYTES, MAX_CPP_EXPRESSION_CHARS, limitMessages, normalizeLi
 import { Bindings, NO_BINDINGS, bindingsInComments, mergeBindings, nestingLimit } from '../syntax';
 
 /** Only these are certain in C++ (structure, not values), and they are warnings there. */
-const CERTAIN_CODES = new Set(['rank-mismatch', 'depth-mismatch', 'catlass-coord']);
+const CERTAIN_CODES = new Set(['rank-mismatch', 'depth-mismatch', 'catlass-coord', 'ambiguous']);
 
 export interface CppAnalysis extends DocumentAnalysis {
   /** false when the file neither includes a tla/ header nor mentions tla:: — then nothing is shown. */
@@ -212,6 +212,12 @@ export class CppAnalyzer {
   budgetMs = Infinity;
   /** What the last analyze() did: characters tokenized again, expressions parsed and evaluated anew. */
   stats = { tokenized: 0, parsed: 0, evaluated: 0, expressions: 0 };
+  /**
+   * A class template's body read under one instantiation: inside [start, end) its parameters
+   * and members are bound to what the instantiation gives them (cpp/instanceSite.ts). Set
+   * before the first analyze(); a change needs a new analyzer.
+   */
+  instantiation: { start: number; end: number; bindings: ReadonlyMap<string, Binding> } | undefined;
 
   /** Bytes held by the caches. */
   get cacheBytes(): number {
@@ -392,7 +398,9 @@ export class CppAnalyzer {
     let result: EvalResult;
     const cached = entry.evaluation;
     const archHere = pass.pr.archs.find((r) => r.start <= start && start < r.end)?.arch ?? this.defaultArch ?? core.DEFAULT_ARCH;
-    const lookupHere = (n: string) => (n === ARCH_MACRO ? archBinding(archHere) : lookupAt(scoped, n, start));
+    const inst = this.instantiation;
+    const instHere = inst && inst.start <= start && start < inst.end ? inst.bindings : undefined;
+    const lookupHere = (n: string) => (n === ARCH_MACRO ? archBinding(archHere) : (instHere?.get(n) ?? lookupAt(scoped, n, start)));
     if (cached && readsHold(cached.reads, { get: lookupHere })) result = cached.result;
     else {
       pass.work = true;

@@ -15,7 +15,8 @@ const TPOSITIONS = ['GM', 'A1', 'A2', 'B1', 'B2', 'C1', 'C2', 'CO1', 'CO2', 'VEC
 export const normalizeQ = (q: string) => q.replace(/^::/, '').replace(/^AscendC::Std::/, 'std::');
 
 /** A name that is a type or value by itself: fundamentals, element types, TPosition enumerators, true_type. */
-export function nativeName(q0: string, _r: Resolver): Ty | undefined {
+/** `written`: the name was written qualified (`AscendC::mx_fp8_e4m3_t`), not found through a using-directive. */
+export function nativeName(q0: string, _r: Resolver, written = true): Ty | undefined {
   const q = normalizeQ(q0);
   const bare = q.replace(/^std::/, '');
   if (FUNDAMENTAL.has(q) || canonicalInteger(q) || (q.startsWith('std::') && canonicalInteger(bare))) return cls(q.startsWith('std::') ? bare : q);
@@ -25,7 +26,7 @@ export function nativeName(q0: string, _r: Resolver): Ty | undefined {
   if (pos && TPOSITIONS.includes(pos[1])) return { k: 'enum', q, v: BigInt(TPOSITIONS.indexOf(pos[1])) };
   if (q === 'std::true_type' || q === 'std::false_type') return integralBool(q === 'std::true_type');
   // AscendC's own types (mx_fp8_e4m3_t, …) are not in Catlass's include/: distinct types by their names
-  if (/^AscendC::\w+$/.test(q) && !NATIVE_TEMPLATES.has(q) && q !== 'AscendC::TPosition' && q !== 'AscendC::Std') return cls(q);
+  if (written && /^AscendC::\w+$/.test(q) && !NATIVE_TEMPLATES.has(q) && q !== 'AscendC::TPosition' && q !== 'AscendC::Std') return cls(q);
   return undefined;
 }
 

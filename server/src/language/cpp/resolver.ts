@@ -12,7 +12,7 @@ import type { ClassDecl, Member, NamespaceDecl, TemplateParam } from './headerFa
 import { Declared, HeaderIndex, conditionHolds } from './headerIndex';
 import { NATIVE_CLASS_TEMPLATES, applyNative, isNativeTemplate, nativeMember, nativeName, normalizeQ, sizeOfType } from './natives';
 import { typeOfValue } from './valueTypes';
-import { AssertFailure, SubstitutionFailure, Ty, Unknown, boolVal, canonical, cls, keyOf, sameTy, val } from './types';
+import { AssertFailure, SubstitutionFailure, Ty, UNRESOLVED, Unknown, boolVal, canonical, cls, keyOf, sameTy, val } from './types';
 
 /** Where a name is looked up: template parameters, a class's members, then the namespaces. */
 export interface Frame {
@@ -161,6 +161,7 @@ export class Resolver {
   private unqualified(name: string, f: Frame): Entity {
     for (let fr: Frame | undefined = f; fr; fr = fr.parent) {
       const b = fr.bind?.get(name);
+      if (b === UNRESOLVED) throw new Unknown(`'${name}' is not resolved here`);
       if (b) return { e: 'ty', ty: b };
       if (fr.inst) {
         const m = this.findMember(fr.inst, name);
@@ -170,12 +171,12 @@ export class Resolver {
     const scope = f.scope;
     for (let i = scope.length; i >= 0; i--) {
       const q = [...scope.slice(0, i), name].join('::');
-      if (nativeName(q, this) || isNativeTemplate(q) || this.declsOf(q).length || this.index.isNamespace(q)) return this.qualifiedEntity(q);
+      if (nativeName(q, this, false) || isNativeTemplate(q) || this.declsOf(q).length || this.index.isNamespace(q)) return this.qualifiedEntity(q);
     }
     for (const u of f.usings) {
       for (let i = scope.length; i >= 0; i--) {
         const q = [...scope.slice(0, i), u, name].join('::');
-        if (nativeName(q, this) || isNativeTemplate(q) || this.declsOf(q).length || this.index.isNamespace(q)) return this.qualifiedEntity(q);
+        if (nativeName(q, this, false) || isNativeTemplate(q) || this.declsOf(q).length || this.index.isNamespace(q)) return this.qualifiedEntity(q);
       }
     }
     const native = nativeName(name, this);
@@ -348,7 +349,8 @@ export class Resolver {
     const decl = chosen.d.decl as ClassDecl;
     const outer: Frame = { scope: [...decl.scope, decl.name], usings: decl.usings };
     inst = { ty: t, decl, file: chosen.d.file, frame: outer, members: new Map(), state: 'new', bases: [] };
-    inst.frame = { bind: chosen.bind, inst, scope: outer.scope, usings: outer.usings };
+    const enclosing = t.outer?.k === 'class' ? this.instance(t.outer).frame : undefined;
+    inst.frame = { bind: chosen.bind, inst, scope: outer.scope, usings: outer.usings, parent: enclosing };
     this.insts.set(key, inst);
     return inst;
   }
@@ -565,6 +567,10 @@ export class Resolver {
         throw e;
       }
       this.complete(fi);
+    } else if (m.kind === 'class') {
+      // a nested class is its enclosing instance's: `Outer<…>::Arguments`
+      if (!m.decl.params && !m.decl.specArgs)
+        inst.members.set(m.decl.name, { ok: { k: 'class', q: [...m.decl.scope, m.decl.name].join('::'), args: [], outer: inst.ty } });
     } else if (m.kind === 'enum') {
       for (const x of m.decl.enumerators)
         inst.members.set(

@@ -8,6 +8,7 @@
 // bracket-aware scan delimits exactly, in one linear pass.
 import { BUILTIN_FUNCTIONS, CPP_CONSTANT_TYPES, LAYOUT_TYPE_FORMS } from '../syntax';
 import { Lexer, TokenKind } from '../syntax';
+import { objectDeclaration, objectMemberCallEnd } from './objectDeclarations';
 
 export interface CppToken {
   kind: 'ident' | 'number' | 'punct' | 'string';
@@ -627,7 +628,24 @@ class TokenScan {
     const { t } = this;
     const tok = t[i];
     const { expressions, aliasNames, layoutVars } = this;
-    const end = expressionEnd(t, i, aliasNames, layoutVars);
+    // `layout::RowMajor tagA{m, k};`, `MatrixCoord c{r, col};`: the declaration is a site binding its name
+    const object = tok.kind === 'ident' && t[i - 1]?.text !== '::' ? objectDeclaration(t, i, (k) => matchBracket(t, k)) : undefined;
+    if (object) {
+      const nameTok = t[object.name];
+      expressions.push({
+        start: tok.start,
+        end: t[object.end].end,
+        ...this.scopeOf(i),
+        boundName: nameTok.text,
+        nameStart: nameTok.start,
+        nameEnd: nameTok.end,
+      });
+      layoutVars.add(nameTok.text);
+      while (i + 1 < t.length && t[i + 1].start < t[object.end].end) i++;
+      return i;
+    }
+    const member = tok.kind === 'ident' ? objectMemberCallEnd(t, i, layoutVars, (k) => matchBracket(t, k)) : -1;
+    const end = member >= 0 ? member : expressionEnd(t, i, aliasNames, layoutVars);
     if (end >= 0) {
       const e: CppExpression = { start: tok.start, end: t[end].end, ...this.scopeOf(i) };
       // TYPE NAME = <expr> (auto, Layout, a tag class, …) makes NAME a variable of that value

@@ -11,7 +11,7 @@ import { copyName } from './copyName';
 import { ExprParser, Node, tokenizeHeader } from './cppExpr';
 import { Frame, Inst, NeedsLayoutEvaluator, Resolver } from './resolver';
 import { layoutMember, typeOfValue } from './tlaBridge';
-import { AssertFailure, SubstitutionFailure, Ty, Unknown, canonical } from './types';
+import { AssertFailure, SubstitutionFailure, Ty, UNRESOLVED, Unknown, canonical } from './types';
 import { HeaderIndex } from './headerIndex';
 import { includesOfText, reachableFiles } from './includes';
 
@@ -50,9 +50,11 @@ export function evaluateScratch(
   headerName: (file: string) => string,
   fallbackArch: Arch = 2201,
   includeDir?: string,
+  /** The layout evaluator's analysis of the same text, when the caller has it. */
+  given?: DocumentAnalysis,
 ): ScratchResult {
   const arch = archOfText(text, fallbackArch);
-  const analysis = new Analyzer(fallbackArch).analyze(text);
+  const analysis = given ?? new Analyzer(fallbackArch).analyze(text);
   const resolver = new Resolver(index, arch, headerName);
   if (includeDir !== undefined) resolver.visible = reachableFiles(index, includeDir, includesOfText(text), resolver.macros);
   resolver.layoutEvaluator = layoutMember;
@@ -78,7 +80,8 @@ export function evaluateScratch(
     // a name whose declaration did not compile makes every statement that uses it fail the same way
     const failedUse = [...failed].find(([n]) => new RegExp(`\\b${n}\\b`).test(rhs));
     const outcome = failedUse ? { error: failedUse[1] } : resolveStatement(node, isType, own?.value ?? undefined, frame, resolver);
-    if ('ok' in outcome) bind.set(name, outcome.ok);
+    // a local name not resolved hides what the namespaces declare under it, as in C++: its uses are unknown
+    bind.set(name, 'ok' in outcome ? outcome.ok : UNRESOLVED);
     if ('error' in outcome) failed.set(name, outcome.error);
     const needed = !own?.value || own.statement.result?.diagnostics.length;
     if (needed || 'ok' in outcome) resolved.set(name, { name, start: s.start, end: s.end, outcome });

@@ -5,7 +5,7 @@ import type { Value } from '../eval';
 
 export type Ty =
   /** A class, a class template's specialisation or a fundamental type: its qualified name and (complete) arguments. */
-  | { readonly k: 'class'; readonly q: string; readonly args: readonly Ty[] }
+  | { readonly k: 'class'; readonly q: string; readonly args: readonly Ty[]; readonly outer?: Ty }
   /** An integer or bool value; `t` is its C++ type ('bool', 'uint32_t', 'int', …). */
   | { readonly k: 'val'; readonly v: bigint; readonly t: string }
   /** An enumerator, by its qualified name. */
@@ -18,6 +18,9 @@ export type Ty =
   | { readonly k: 'const'; readonly x: Ty }
   /** The arguments a template parameter pack was given. */
   | { readonly k: 'pack'; readonly items: readonly Ty[] };
+
+/** A local name whose declaration was not resolved: it hides outer names, its uses are unknown. */
+export const UNRESOLVED: Ty = { k: 'class', q: '‹unresolved›', args: [] };
 
 export const cls = (q: string, args: readonly Ty[] = []): Ty => ({ k: 'class', q, args });
 export const val = (v: bigint, t = 'int'): Ty => ({ k: 'val', v, t });
@@ -91,6 +94,7 @@ export function canonical(t: Ty): string {
     case 'tla':
       return `‹value›`;
     case 'class': {
+      if (t.outer) return `${canonical(t.outer)}::${t.q.slice(t.q.lastIndexOf('::') + 2)}`;
       if (t.q === 'tla::C') return `_${canonical(t.args[0])}`;
       if (t.q === 'tla::tuple') return `(${t.args.map(canonical).join(',')})`;
       if (t.q === 'tla::Layout') return t.args.map(canonical).join(':');
@@ -106,6 +110,7 @@ export const sameTy = (a: Ty, b: Ty): boolean => keyOf(a) === keyOf(b);
 /** A key of a type or value: its canonical spelling (values compare by value, whatever their integer type). */
 export function keyOf(t: Ty): string {
   if (t.k === 'val') return t.v.toString();
+  if (t.k === 'class' && t.outer) return `${keyOf(t.outer)}::${t.q}`;
   if (t.k === 'class' && !t.args.length) return CANONICAL_INTEGERS[t.q] ?? t.q;
   if (t.k === 'class') return `${t.q}<${t.args.map(keyOf).join(',')}>`;
   if (t.k === 'const') return `const ${keyOf(t.x)}`;

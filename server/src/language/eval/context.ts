@@ -5,10 +5,13 @@
 import type * as core from '../../core';
 import type { Arch, IntTuple, IntValue, Layout, Tensor } from '../../core';
 import type { Ast, DiagnosticCode } from '../syntax';
+import type { ObjectEvaluator } from './catlassObjects';
 import type { Environment, EvalResult, LocalDiagnostic, Value } from './values';
 
 export interface BuiltinContext {
   readonly env: Environment;
+  /** What the Catlass layout objects and coords (catlassObjects.ts) ask of the evaluator. */
+  readonly objects: ObjectEvaluator;
   eval(e: Ast.Expr): Value;
   /** Runs a core operation; a LayoutError becomes a diagnostic on the argument it names. */
   coreCall<T>(node: Ast.Expr, args: Ast.Expr[], op: () => T, related?: () => LocalDiagnostic['relatedNames']): T;

@@ -9,6 +9,7 @@ import { BUILTIN_BY_NAME, CATLASS_CONSTANTS, INTEGER_TYPES, INTEGER_TYPE_CPP, TA
 
 import { DiagnosticCode, severityOf } from '../syntax';
 import { BUILTINS } from './builtins';
+import * as Objects from './catlassObjects';
 import type { BuiltinContext } from './context';
 import {
   Binding,
@@ -108,6 +109,21 @@ export class StatementEvaluator implements BuiltinContext {
 
   // ------------------------------------------------------------ reporting
 
+  private objectsAdapter?: Objects.ObjectEvaluator;
+  /** What catlassObjects.ts needs of this evaluator. */
+  get objects(): Objects.ObjectEvaluator {
+    return (this.objectsAdapter ??= {
+      eval: (e) => this.eval(e),
+      operand: (e) => this.freeAccessor(e, true) ?? this.eval(e),
+      integer: (e, role) => this.integer(e, role),
+      fail: (span, code, message) => this.fail(span, code, message),
+      core: (node, args, op) => this.coreCall(node, args, op),
+      cppTypeOf: (e) => this.cppTypeOf(e),
+      usingBoth: () => this.usingCatlass() && this.usingNamespace('tla'),
+      kindName,
+    });
+  }
+
   report(span: Ast.Span, code: DiagnosticCode, message: string, extra: Partial<LocalDiagnostic> = {}): void {
     this.diagnostics.push({ start: span.start, end: span.end, severity: severityOf(code), code, message, ...extra });
   }
@@ -152,6 +168,12 @@ export class StatementEvaluator implements BuiltinContext {
               : null;
     if (want && v.kind !== want) {
       this.fail(s.expr, 'argument-kind', `cannot initialise ${t} '${s.name}' with ${kindName(v)}`);
+    }
+    if (declared?.t === 'catlassCoord' && v.kind === 'catlassCoord' && v.type !== declared.name) {
+      // `MatrixCoord actualShape = blockShape.GetCoordMN();`: MatrixCoord(Coord<2> const&)
+      if (v.items.length !== (declared.name === 'GemmCoord' ? 3 : 2) || core.indexOf(v) !== 'uint32_t')
+        this.fail(s.expr, 'argument-kind', `cannot initialise ${declared.name} '${s.name}' with a ${core.coordTypeName(v)}`);
+      return core.catlassCoord(declared.name, v.items);
     }
     if (declared?.t === 'tag' && v.kind === 'tagObject' && v.tag !== declared.name) {
       this.fail(s.expr, 'argument-kind', `cannot initialise layout::${declared.name} '${s.name}' with a layout::${v.tag} tag object`);
@@ -239,6 +261,11 @@ export class StatementEvaluator implements BuiltinContext {
         return this.typeInstance(e);
       case 'apply':
         if (e.target.type === 'member') return this.method(e, e.target);
+        if (e.target.type === 'typeMember' && e.target.typeArg.name === 'Coord' && e.target.member === 'Min') {
+          // `Catlass::Coord<2>::Min(a, b)`
+          this.unqualifiedCoord(e.target.typeArg);
+          return Objects.coordFunction(this.objects, e, 'Min', e.args);
+        }
         return this.apply(e, this.eval(e.target), e.target);
       case 'call':
         return this.call(e);
@@ -246,6 +273,7 @@ export class StatementEvaluator implements BuiltinContext {
         return this.member(e);
       case 'index': {
         const target = this.eval(e.target);
+        if (target.kind === 'catlassCoord') return Objects.coordIndex(this.objects, e, target, e.index);
         if (target.kind !== 'buffer')
           this.fail(e.target, 'not-callable', `only an AscendC buffer can be indexed with [offset]; this is ${kindName(target)}`);
         return core.bufferAt(target, this.integer(e.index, 'the offset'));
@@ -280,6 +308,8 @@ export class StatementEvaluator implements BuiltinContext {
     if (e.name === 'true' || e.name === 'false') return { kind: 'bool', value: e.name === 'true' };
     const constant = CATLASS_CONSTANTS[e.name];
     if (constant !== undefined) return core.int(constant);
+    const shapeMember = this.shapeMember(e.name, e);
+    if (shapeMember) return shapeMember;
     if (BUILTIN_BY_NAME.has(e.name)) {
       this.fail(e, 'argument-kind', `'${e.name}' is a function; call it, e.g. ${BUILTIN_BY_NAME.get(e.name)!.signatures[0].label}`);
     }
@@ -288,8 +318,21 @@ export class StatementEvaluator implements BuiltinContext {
     this.fail(e, 'unknown-name', `unknown name '${e.name}'`);
   }
 
+  /** `L1TileShape::M`, `L1TileShape::ToCoordMN` of a `using L1TileShape = GemmShape<…>;`. */
+  private shapeMember(name: string, node: Ast.Span): IntValue | CatlassCoord | undefined {
+    const i = name.lastIndexOf('::');
+    if (i < 0) return undefined;
+    const b = this.env.lookup(name.slice(0, i));
+    if (b?.value?.kind !== 'type' || b.value.type.t !== 'catlassShape') return undefined;
+    this.deps.add(name.slice(0, i));
+    return Objects.shapeMember(this.objects, b.value.type, name.slice(i + 2), node);
+  }
+
   private binary(e: Ast.Binary): Value {
-    const a = this.integer(e.left, `left operand of ${e.op}`);
+    const left = this.freeAccessor(e.left, true) ?? this.eval(e.left);
+    if (left.kind === 'catlassCoord') return Objects.coordBinary(this.objects, e, left, this.objects.operand(e.right));
+    if (left.kind !== 'int') this.fail(e.left, 'argument-kind', `left operand of ${e.op} must be an integer, not ${kindName(left)}`);
+    const a = left;
     const b = this.integer(e.right, `right operand of ${e.op}`);
     const A = core.arith;
     const op = { '+': A.add, '-': A.sub, '*': A.mul, '/': A.div, '%': A.mod }[e.op];
@@ -333,7 +376,10 @@ export class StatementEvaluator implements BuiltinContext {
   /** A named integer constant: a declaration of the file, else one of Catlass's constants (a dependency either way). */
   private namedConstant(name: string): IntValue | undefined {
     this.deps.add(name);
-    const v = this.env.lookup(name)?.value ?? (CATLASS_CONSTANTS[name] !== undefined ? core.int(CATLASS_CONSTANTS[name]) : undefined);
+    const v =
+      this.env.lookup(name)?.value ??
+      (CATLASS_CONSTANTS[name] !== undefined ? core.int(CATLASS_CONSTANTS[name]) : undefined) ??
+      (name.includes('::') ? this.shapeMember(name, { start: 0, end: 0 }) : undefined);
     return v?.kind === 'int' ? v : undefined;
   }
 
@@ -484,20 +530,21 @@ export class StatementEvaluator implements BuiltinContext {
     }
     const arch = this.arch();
     if (fn === 'MakeLayout') {
-      const el = this.typeName(e, 0, 'Element');
-      this.element(el);
-      this.arity(e, [2], `${tag}::MakeLayout<Element>(rows, cols)`);
-      const [r, c] = e.args.map((a, i) => this.integer(a, i ? 'cols' : 'rows'));
-      return this.coreCall(e, e.args, () => core.tagMakeLayout(tag, el.name, r, c, arch));
+      // NDC1HWC0 and KDC1KHKWN1N0C0 have MakeLayout(…) without an element; the others MakeLayout<Element>(…)
+      const el = tag === 'NDC1HWC0' || tag === 'KDC1KHKWN1N0C0' ? undefined : this.typeName(e, 0, 'Element');
+      if (el) this.element(el);
+      const ints = e.args.map((a, i) => this.integer(a, `argument ${i + 1} of ${tag}::MakeLayout`));
+      return this.coreCall(e, e.args, () => core.layoutObjectMakeLayout(tag, el?.name, ints, arch));
     }
     this.arity(e, [1], `${tag}::${fn}(MatrixCoord{rows, cols})`);
     const c = this.eval(e.args[0]);
     if (c.kind !== 'catlassCoord') this.fail(e.args[0], 'argument-kind', `${tag}::${fn} takes a MatrixCoord{rows, cols}, not ${kindName(c)}`);
     if (fn === 'MakeLayoutInUb') {
-      if (tag !== 'RowMajor') this.fail(e.calleeSpan, 'unknown-function', `${tag} has no MakeLayoutInUb (RowMajor has)`);
+      if (tag !== 'RowMajor' && tag !== 'VectorLayout')
+        this.fail(e.calleeSpan, 'unknown-function', `${tag} has no MakeLayoutInUb (RowMajor and VectorLayout have)`);
       const el = this.typeName(e, 0, 'Element');
       this.element(el);
-      return this.coreCall(e, e.args, () => core.makeLayoutInUb(el.name, c, arch));
+      return this.coreCall(e, e.args, () => core.makeLayoutInUb(tag, el.name, c, arch));
     }
     if (tag !== 'zN') this.fail(e.calleeSpan, 'unknown-function', `${tag} has no MakeLayoutInL0C (zN has)`);
     return this.coreCall(e, e.args, () => core.makeLayoutInL0C(c));
@@ -579,7 +626,16 @@ export class StatementEvaluator implements BuiltinContext {
   }
 
   usingCatlass(): boolean {
-    const name = usingNamespaceName('Catlass');
+    return this.usingNamespace('Catlass');
+  }
+
+  /** `Coord<N>` written without a namespace: ambiguous (Catlass::Coord, tla::Coord) under both using namespaces. */
+  private unqualifiedCoord(t: Ast.TypeArg): void {
+    if (t.nameSpan.end - t.nameSpan.start === 'Coord'.length) Objects.ambiguousName(this.objects, 'Coord', t.nameSpan);
+  }
+
+  private usingNamespace(ns: string): boolean {
+    const name = usingNamespaceName(ns);
     this.deps.add(name);
     return this.env.lookup(name) !== undefined;
   }
@@ -602,7 +658,7 @@ export class StatementEvaluator implements BuiltinContext {
       case 'paren':
         return this.cppTypeOf(e.inner);
       default:
-        return undefined;
+        return Objects.objectCppType(this.objects, e);
     }
   }
 
@@ -639,6 +695,15 @@ export class StatementEvaluator implements BuiltinContext {
         return t.name === 'bool' ? { t: 'bool' } : { t: 'integer', name: t.name };
       if (t.name === 'MatrixCoord' || t.name === 'GemmCoord') return { t: 'catlassCoord', name: t.name };
     }
+    if ((t.name === 'GemmShape' || t.name === 'MatrixShape') && t.args) {
+      return Objects.shapeType(
+        t.name,
+        t.args.map((a) => this.constantArg(a)),
+        t,
+        this.objects,
+      );
+    }
+    if (t.name.startsWith('detail::')) Objects.ambiguousName(this.objects, 'detail', t.nameSpan);
     if ((t.name === 'GlobalTensor' || t.name === 'LocalTensor') && t.args?.length === 1) {
       const el = t.args[0];
       const name = el.type === 'typeArg' && !el.args ? this.aliasedName(el.name) : undefined;
@@ -687,9 +752,11 @@ export class StatementEvaluator implements BuiltinContext {
         if (args.length !== 1 || a.type !== 'int') this.fail(t, 'argument-kind', `${t.name}<N> takes one integer`);
         return core.staticInt(this.inInt64(a));
       }
+      case 'Coord':
+        this.unqualifiedCoord(t);
+        return core.tuple(...args.map((a) => this.typeValue(a)));
       case 'Shape':
       case 'Stride':
-      case 'Coord':
       case 'tuple':
         return core.tuple(...args.map((a) => this.typeValue(a)));
       default: {
@@ -753,17 +820,10 @@ export class StatementEvaluator implements BuiltinContext {
       case 'position':
         if (args.length) this.fail(e, 'argument-count', `Arch::${t.name}{} takes no arguments`);
         return { kind: 'position', name: t.name };
-      case 'tag': {
-        const ints = args.map((a, i) => this.integer(a, `argument ${i + 1} of layout::${t.name}`));
-        return this.coreCall(e, args, () => core.constructTag(t.name, ints));
-      }
-      case 'catlassCoord': {
-        const n = t.name === 'GemmCoord' ? 3 : 2;
-        if (args.length !== 0 && args.length !== n)
-          this.fail(e, 'argument-count', `${t.name} takes ${n === 3 ? '(m, n, k)' : '(row, column)'}, ${args.length} given`);
-        const ints = args.map((a, i) => core.arith.cast(this.integer(a, (n === 3 ? ['m', 'n', 'k'] : ['row', 'column'])[i])));
-        return { kind: 'catlassCoord', type: t.name, items: ints.length ? ints : Array.from({ length: n }, () => core.int(0)) };
-      }
+      case 'tag':
+        return Objects.constructObject(this.objects, e, t.name, args);
+      case 'catlassCoord':
+        return Objects.constructCoord(this.objects, e, t.name, args);
       case 'integer': {
         if (args.length > 1) this.fail(e, 'argument-count', `${t.name}{…} takes one value`);
         return args.length ? core.arith.cast(this.integer(args[0], `the ${t.name}`)) : core.int(0);
@@ -781,6 +841,12 @@ export class StatementEvaluator implements BuiltinContext {
   /** `tla::detail::iszN<half, decltype(l)>::value`: a layout predicate, as C++ computes it on the type. */
   private typeMember(e: Ast.TypeMember): Value {
     const t = e.typeArg;
+    if (t.name === 'GemmShape' || t.name === 'MatrixShape') {
+      // `GemmShape<128, 256, 64>::M`
+      const shape = this.resolveType(t, 'the shape type');
+      if (shape.t === 'catlassShape') return Objects.shapeMember(this.objects, shape, e.member, e.memberSpan);
+    }
+    if (t.name.startsWith('detail::')) Objects.ambiguousName(this.objects, 'detail', t.nameSpan);
     const m = /(?:^|::)is(\w+)$/.exec(t.name);
     const pred = m?.[1];
     if (!pred || !([...core.PREDICATES, ...core.MX_PREDICATES] as string[]).includes(pred) || e.member !== 'value') {
@@ -897,44 +963,15 @@ export class StatementEvaluator implements BuiltinContext {
         if (m.name === 'shape' || m.name === 'stride' || m.name === 'originShape') return base[m.name];
         return unknown();
       case 'tagObject':
-        if (m.name === 'GetTileLayout') {
-          if (e.args.length !== 1) this.fail(e.argsSpan, 'argument-count', `GetTileLayout takes one MatrixCoord, ${e.args.length} given`);
-          const c = this.eval(e.args[0]);
-          if (c.kind !== 'catlassCoord')
-            this.fail(e.args[0], 'argument-kind', `${base.tag}::GetTileLayout takes a MatrixCoord{rows, cols}, not ${kindName(c)}`);
-          return this.coreCall(e, e.args, () => core.tagGetTileLayout(base, c));
-        }
-        if ((m.name === 'shape' || m.name === 'stride' || m.name === 'orgShape') && base[m.name]) {
-          const entries = base[m.name]!;
-          // tag.shape(i): one entry; tag.shape(): the whole Catlass::Coord
-          if (e.args.length === 1) {
-            const i = this.integer(e.args[0], `the index of ${m.name}(i)`);
-            if (i.sym || i.value < 0n || i.value >= BigInt(entries.length)) {
-              this.fail(
-                e.args[0],
-                'index-out-of-range',
-                `${m.name}(${core.printIntTuple(i)}) of a layout::${base.tag}: its ${m.name} has ${entries.length} entries`,
-              );
-            }
-            return entries[Number(i.value)];
-          }
-          noArgs();
-          return { kind: 'catlassCoord', type: 'Coord', items: [...entries] };
-        }
-        noArgs();
-        return unknown();
+        return Objects.objectMethod(this.objects, e, m, base);
       case 'opaqueTensor':
         noArgs();
         if (m.name === 'originShape' && base.originShape) return base.originShape;
         throw new Abort(true); // its layout, shape, stride and coord are not known here
       case 'catlassCoord':
-        noArgs();
-        {
-          const names = base.type === 'GemmCoord' ? ['m', 'n', 'k'] : base.type === 'MatrixCoord' ? ['row', 'column'] : [];
-          const i = names.indexOf(m.name);
-          if (i >= 0 && i < base.items.length) return base.items[i];
-        }
-        return unknown();
+        return Objects.coordMethod(this.objects, e, m, base, () =>
+          (m.templateArgs ?? []).map((a) => Number(core.concreteValue(this.constantArg(a)))),
+        );
       default:
         return unknown();
     }
@@ -1001,6 +1038,8 @@ export class StatementEvaluator implements BuiltinContext {
         return this.apply(e, bound.value, e.calleeSpan, e.callee);
       }
     }
+    const shapeCall = !e.templateArgs && !e.args.length ? this.shapeMember(e.callee, e.calleeSpan) : undefined;
+    if (shapeCall) return shapeCall; // `L1TileShape::ToCoordMN()`
     const tagCall = TAG_MEMBER_CALL.exec(e.callee);
     if (tagCall) return this.tagStatic(e, this.aliasedName(tagCall[1]), tagCall[2]);
     const ctorType = !e.templateArgs && !e.braces ? this.aliasedName(e.callee) : '';

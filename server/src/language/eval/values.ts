@@ -4,6 +4,7 @@ import * as core from '../../core';
 import { Arch, BufferView, CatlassCoord, IntTuple, IntValue, Layout, TagObject, Tensor } from '../../core';
 import type { Ast } from '../syntax';
 import { DiagnosticCode, Severity } from '../syntax';
+import type { CatlassShapeType } from './catlassObjects';
 
 export interface BoolValue {
   readonly kind: 'bool';
@@ -48,6 +49,8 @@ export type TypeDesc =
   | { readonly t: 'buffer'; readonly storage: 'GlobalTensor' | 'LocalTensor'; readonly element: string }
   | { readonly t: 'catlassCoord'; readonly name: 'MatrixCoord' | 'GemmCoord' }
   | { readonly t: 'bool' }
+  /** `GemmShape<128, 256, 64>`, `MatrixShape<16, 32>`: types whose members are constants and coords. */
+  | CatlassShapeType
   /** A TLA type (`Shape<_128, _256>`, `Layout<…>`, `decltype(layout)`): its value-initialised or known value. */
   | { readonly t: 'value'; readonly value: Value };
 export interface TypeValue {
@@ -87,6 +90,8 @@ export function printType(t: TypeDesc): string {
       return t.name;
     case 'bool':
       return 'bool';
+    case 'catlassShape':
+      return `Catlass::${t.template}<${t.dims.join(', ')}>`;
     case 'value':
       return t.value.kind === 'layout'
         ? `Layout type ${printValue(t.value)}`

@@ -6,6 +6,9 @@ import { offsetGrid } from './inspect';
 export interface ValueSummary {
   kind: Value['kind'];
   text: string;
+  /** A Catlass::layout object's class (`RowMajor`, `zN`…), its orgShape when the class has ORG_SHAPE_RANK. */
+  class?: string;
+  orgShape?: string;
   shape?: string;
   stride?: string;
   originShape?: string;
@@ -37,6 +40,7 @@ export function summarize(v: Value): ValueSummary {
       element: v.data.element,
     };
   }
+  if (v.kind === 'tagObject') return { kind: v.kind, text: printValue(v), ...core.layoutObjectParts(v) };
   if (v.kind !== 'layout') return { kind: v.kind, text: printValue(v) };
   return {
     kind: 'layout',
@@ -135,6 +139,9 @@ export function describeValue(v: Value, gridSize: number, element?: string): str
       '```\n‹?›:‹?›:' + core.printIntTuple(v.originShape) + '\n```',
       `${code(v.label)}: its tag is not known here (a template parameter), so are its shape and stride; **originShape** ${code(core.printIntTuple(v.originShape))}`,
     ].join('\n\n');
+  if (v.kind === 'tagObject') return describeLayoutObject(v, gridSize);
+  if (v.kind === 'catlassCoord')
+    return `${code(core.printCatlassCoordCpp(v))} — a Catlass coord (${core.coordTypeName(v)}, entries of ${core.indexOf(v)})`;
   if (v.kind !== 'layout') {
     const kind =
       v.kind === 'int'
@@ -161,6 +168,31 @@ export function describeValue(v: Value, gridSize: number, element?: string): str
   const grid = gridTable(v, gridSize);
   if (grid) parts.push(grid);
   return parts.join('\n\n');
+}
+
+/** A Catlass::layout object: its class, Coords, capacity, what its members do that a reader would not expect, and its offset grid. */
+function describeLayoutObject(t: core.TagObject, gridSize: number): string {
+  const parts = core.layoutObjectParts(t);
+  if (!parts) return `${code(printValue(t))} — a Catlass::layout object whose class is not known here`;
+  const lines = [
+    '```\n' + printValue(t) + '\n```',
+    `**layout::${parts.class}** · **shape** ${code(parts.shape)} · **stride** ${code(parts.stride)}${parts.orgShape ? ` · **orgShape** ${code(parts.orgShape)}` : ''}`,
+  ];
+  if (core.LAYOUT_CLASSES[t.tag]?.capacity) lines.push(`Capacity() ${code(core.printIntTuple(core.layoutObjectCapacity(t)))}`);
+  const note = core.layoutObjectNote(t.tag);
+  if (note) lines.push(`Note: ${note}.`);
+  const g = core.layoutObjectGrid(t, gridSize, gridSize);
+  if (g && g.offsets.length && g.offsets[0].length) {
+    const shownCols = g.offsets[0].length;
+    const head = ['', ...Array.from({ length: shownCols }, (_, c) => `**${c}**`), ...(shownCols < g.cols ? ['…'] : [])];
+    const rows = g.offsets.map((r, i) => `| **${i}** | ${r.join(' | ')}${shownCols < g.cols ? ' | …' : ''} |`);
+    if (g.offsets.length < g.rows) rows.push(`| … |${' |'.repeat(head.length - 1)}`);
+    lines.push(
+      [`| ${head.join(' | ')} |`, `|${head.map(() => '---:').join('|')}|`, ...rows].join('\n'),
+      `GetOffset(MatrixCoord{row, column}) of ${g.rows}×${g.cols} elements`,
+    );
+  }
+  return lines.join('\n\n');
 }
 
 /** A tensor: its element, position, layout, where it sits in the tensor it was cut from, and its data offset. */

@@ -1,4 +1,5 @@
 // What the layout view pictures: the declaration at the cursor or by name, and the layouts that get a code lens.
+import * as core from '../../core';
 import { declarationSpan, statementAt } from '../analysis';
 import type { DocumentAnalysis } from '../analysis';
 import { PictureResult } from './layoutPicture';
@@ -37,6 +38,9 @@ export function pictureAt(a: DocumentAnalysis, target: { name?: string; offset?:
 /** The declarations a "Show layout" lens sits above: the layout-valued ones, at their statement's start. */
 export function layoutDeclarations(a: DocumentAnalysis): { name: string; at: number }[] {
   const out: { name: string; at: number }[] = [];
-  for (const d of a.declarations.values()) if (d.value?.kind === 'layout') out.push({ name: d.name, at: a.startOf(d.statement) });
+  for (const d of a.declarations.values()) {
+    const drawn = d.value?.kind === 'layout' || (d.value?.kind === 'tagObject' && core.layoutObjectAsLayout(d.value) !== undefined);
+    if (drawn) out.push({ name: d.name, at: a.startOf(d.statement) });
+  }
   return out;
 }

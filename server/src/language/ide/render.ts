@@ -15,7 +15,8 @@ export function pictureOf(a: DocumentAnalysis, name: string): PictureResult {
   const d = a.declarations.get(name);
   if (!d) return { ok: false, reason: `no declaration named '${name}'` };
   // a tensor is drawn as its layout; a tile of a tensor inside the tensor it was cut from
-  const v = d.value?.kind === 'tensor' ? d.value.layout : d.value;
+  // a Catlass layout object (RowMajor, zN, …) is drawn as the tla layout of the same offsets
+  const v = d.value?.kind === 'tensor' ? d.value.layout : d.value?.kind === 'tagObject' ? (core.layoutObjectAsLayout(d.value) ?? d.value) : d.value;
   if (!v) return { ok: false, reason: `'${name}' has no value (see its diagnostics)` };
   if (v.kind !== 'layout') return { ok: false, reason: `'${name}' is ${printValue(v)}, not a layout` };
   const st = d.statement.statement;

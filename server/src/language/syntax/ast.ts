@@ -78,6 +78,8 @@ export interface Member extends Span {
   op: '.' | '->';
   name: string;
   nameSpan: Span;
+  /** `c.GetCoordByAxis<0, 2>`: a member template's arguments. */
+  templateArgs?: TemplateArg[];
 }
 
 /** `buf[offset]`. */

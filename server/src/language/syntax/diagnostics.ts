@@ -23,6 +23,7 @@ export const DIAGNOSTIC_CODES = {
   'limit-exceeded': 'error',
   'unsupported-arch': 'error',
   'catlass-coord': 'error',
+  ambiguous: 'error',
   'coord-out-of-shape': 'warning',
   'coord-in-padding': 'warning',
   'empty-tile': 'warning',

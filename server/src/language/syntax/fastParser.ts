@@ -351,9 +351,11 @@ class Parser {
     parts.push(first.v);
     while (this.is('::')) {
       // as ohm's `(ident "::")* ident`: a `::` must be followed by a name
-      const next = this.peek(1);
+      // `LayoutA::template MakeLayout`: the disambiguator is read and dropped (ohm's templateKw)
+      const skip = this.peek(1)?.v === 'template' && this.peek(2)?.t === 'id' ? 1 : 0;
+      const next = this.peek(1 + skip);
       if (!next || next.t !== 'id' || KEYWORDS.has(next.v)) return this.fail(t0);
-      this.i += 2;
+      this.i += 2 + skip;
       parts.push(next.v);
     }
     return { text: parts.join('::'), start, end: this.last.e };
@@ -520,7 +522,10 @@ class Parser {
         this.i++;
         const field = this.ident();
         if (field) {
-          e = { type: 'member', target: e, op, name: field.v, nameSpan: sharedSpan(field.s, field.e), start: e.start, end: field.e };
+          const templateArgs = this.is('<') ? this.templateArgs() : null; // ohm's -- memberTemplate: `c.GetCoordByAxis<0, 2>`
+          e = templateArgs
+            ? { type: 'member', target: e, op, name: field.v, nameSpan: sharedSpan(field.s, field.e), templateArgs, start: e.start, end: this.last.e }
+            : { type: 'member', target: e, op, name: field.v, nameSpan: sharedSpan(field.s, field.e), start: e.start, end: field.e };
           continue;
         }
         this.i = save;

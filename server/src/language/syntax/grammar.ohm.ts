@@ -76,6 +76,7 @@ TlaStatement {
   Postfix
     = Postfix "(" ListOf<Expr, ","> ")"  -- apply
     | Postfix "[" Expr "]"  -- index
+    | Postfix ("." | "->") ident TemplateArgs  -- memberTemplate
     | Postfix ("." | "->") ident  -- member
     | Primary
 
@@ -123,7 +124,9 @@ TlaStatement {
   staticAssertKw = ${kw('static_assert')}
   castType = ${wordAlternatives(INTEGER_TYPES)}
   declName = ident
-  qualifiedName = ("::" space*)? (ident space* "::" space*)* ident
+  // \`LayoutA::template MakeLayout<E>\`: the \`template\` disambiguator is read and dropped
+  qualifiedName = ("::" space*)? (ident space* "::" space* (templateKw space*)?)* ident
+  templateKw = ${kw('template')}
   ident = ~keyword ~staticInt identStart identPart*
   identStart = letter | "_"
   identPart = alnum | "_"

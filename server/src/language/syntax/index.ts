@@ -4,7 +4,7 @@ export { Diagnostic, DiagnosticCode, Severity, severityOf } from './diagnostics'
 export { Lexer, TLA_LEXER, TokenKind, maxNesting, nestingLimit } from './lexer';
 export { ParseResult, parseStatement } from './parser';
 export { StatementChunk, declaredNameOf, splitInto, splitStatements } from './statements';
-export { StringSource, TextSource } from './text';
+export { StringSource, TextSource, lineStarts } from './text';
 export {
   BUILTIN_BY_NAME,
   BUILTIN_FUNCTIONS,
@@ -19,6 +19,7 @@ export {
   POSITIONS,
   STATEMENT_COMPLETIONS,
   SUPPORTED_TAGS,
+  TAG_CLASS_NAMES,
   TAG_DOCS,
   TAG_MEMBER_FUNCTIONS,
   TUPLE_TYPE_FORMS,

@@ -25,7 +25,7 @@ function astHelpers(): AstHelpers {
   const opt = (n: ohm.Node): any => (n.numChildren ? n.children[0].ast() : null);
   // a qualified name's text without the blanks and comments ohm's `space` lets in (`:: /* c */ tla::X`)
   // eslint-disable-next-line no-control-regex -- ohm counts \x00 as space
-  const clean = (text: string) => text.replace(/\/\/[^\n]*|\/\*[\s\S]*?\*\/|[\x00-\x20]+/g, ''); // ohm's space is \x00..' '
+  const clean = (text: string) => text.replace(/::\s*template\b\s*/g, '::').replace(/\/\/[^\n]*|\/\*[\s\S]*?\*\/|[\x00-\x20]+/g, ''); // ohm's space is \x00..' '
   const bareName = (text: string) => unqualified(clean(text));
 
   return { span, list, opt, clean, bareName };
@@ -154,6 +154,17 @@ function expressionActions(h: AstHelpers): ohm.ActionDict<unknown> {
     },
     Primary_paren(_open, e, _close) {
       return { type: 'paren', inner: e.ast(), ...span(this) };
+    },
+    Postfix_memberTemplate(target, op, field, targs) {
+      return {
+        type: 'member',
+        target: target.ast(),
+        op: op.sourceString,
+        name: field.sourceString,
+        nameSpan: span(field),
+        templateArgs: targs.ast(),
+        ...span(this),
+      };
     },
     Postfix_member(target, op, field) {
       return { type: 'member', target: target.ast(), op: op.sourceString, name: field.sourceString, nameSpan: span(field), ...span(this) };

@@ -232,6 +232,8 @@ export const KEYWORDS: readonly string[] = [
   'inline',
   'typedef',
   'decltype',
+  // only in `LayoutA::template MakeLayout<E>` (read and dropped)
+  'template',
 ];
 
 /**

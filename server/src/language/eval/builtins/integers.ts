@@ -1,12 +1,17 @@
 // The integer builtins: CeilDiv, RoundUp (also with a template N), min, max; and print.
 import * as core from '../../../core';
 import type { Ast, BuiltinName } from '../../syntax';
+import * as Objects from '../catlassObjects';
 import type { Builtin, BuiltinContext } from '../context';
 import { Value } from '../values';
 
 const A = core.arith;
 
 function integerOp(ev: BuiltinContext, e: Ast.Call): Value {
+  if ((e.callee === 'CeilDiv' || e.callee === 'RoundUp') && !e.templateArgs && e.args.length === 2) {
+    // CeilDiv(a, b) of two Catlass coords
+    if (Objects.isCoordExpr((n) => ev.env.lookup(n)?.value, e.args[0])) return Objects.coordFunction(ev.objects, e, e.callee, e.args);
+  }
   if ((e.callee === 'CeilDiv' || e.callee === 'RoundUp') && e.templateArgs?.length === 1) {
     // CeilDiv<N>(x), RoundUp<N>(x): N a compile-time constant
     ev.arity(e, [1], `${e.callee}<N>(x)`);

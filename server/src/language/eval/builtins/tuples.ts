@@ -1,6 +1,7 @@
 // The tuple builtins: MakeShape/MakeStride/MakeCoord (and Catlass::MakeCoord), get, shape/stride/originShape, rank, depth, size.
 import * as core from '../../../core';
 import type { Ast, BuiltinName } from '../../syntax';
+import * as Objects from '../catlassObjects';
 import type { Builtin, BuiltinContext } from '../context';
 import { Value, kindName, isIntTuple } from '../values';
 import { IntTuple } from '../../../core';
@@ -10,7 +11,7 @@ const A = core.arith;
 function makeCoord(ev: BuiltinContext, e: Ast.Call): Value {
   if (e.ns === 'Catlass' || (e.ns === '' && e.args.length > 0 && ev.usingCatlass() && ev.sameKnownType(e.args))) {
     // Catlass::MakeCoord(T, T…): a Catlass::Coord (the namespace trap when it was meant as tla's)
-    return { kind: 'catlassCoord', type: 'Coord', items: e.args.map((a, i) => ev.integer(a, `argument ${i + 1} of Catlass::MakeCoord`)) };
+    return Objects.catlassMakeCoord(ev.objects, e);
   }
   return ev.tupleOf(e);
 }

@@ -1,0 +1,64 @@
+// Selector failures before the device build: every `using X = …<…>;` of a kernel file that
+// names a Catlass template is instantiated as the compiler would (instanceSite.ts); where a
+// static_assert certainly fails (nothing in the chain unknown), a warning on the `using` with
+// the message the compiler would print and where the assert is.
+import type { Arch } from '../../core';
+import type { Diagnostic } from '../syntax';
+import { HeaderIndex } from './headerIndex';
+import { ReadFile, includesOfText, indexIncludes } from './includes';
+import { siteScratchText } from './instanceSite';
+import { NeedsLayoutEvaluator } from './resolver';
+import { ScratchResult, evaluateScratch } from './scratch';
+import { AssertFailure, SubstitutionFailure, Unknown } from './types';
+
+/** A `using NAME = A::B<…>;` whose template lives in a Catlass namespace (the sites the goldens list). */
+const SITE = /^[ \t]*using[ \t]+(\w+)[ \t]*=[ \t]*(?:typename[ \t]+)?(?:::)?(?:Catlass::)?(?:Gemm|Epilogue|Conv|Gemv)::[\w:]*<[^;]*;/gm;
+
+/** The static_assert the kernel's use of the alias's class stops at (the class is instantiated where the kernel uses it), if certain. */
+function failureOf(res: ScratchResult, alias: string): AssertFailure | undefined {
+  const r = res.resolved.get(alias);
+  if (!r) return undefined;
+  if ('error' in r.outcome) return r.outcome.error;
+  if (!('ok' in r.outcome) || r.outcome.ok.k !== 'class') return undefined;
+  try {
+    res.resolver.complete(res.resolver.instance(r.outcome.ok));
+  } catch (e) {
+    if (e instanceof AssertFailure) return e;
+    if (e instanceof Unknown || e instanceof SubstitutionFailure || e instanceof NeedsLayoutEvaluator) return undefined;
+    throw e;
+  }
+  return undefined;
+}
+
+export function instantiationWarnings(
+  text: string,
+  index: HeaderIndex,
+  includeDir: string,
+  headerName: (file: string) => string,
+  read: ReadFile,
+  fallbackArch: Arch = 2201,
+): Diagnostic[] {
+  if (!includesOfText(text).some((i) => /^(catlass|tla)\//.test(i))) return [];
+  const out: Diagnostic[] = [];
+  let line = 1;
+  let counted = 0;
+  for (let m = SITE.exec(text); m; m = SITE.exec(text)) {
+    for (; counted < m.index; counted++) if (text.charCodeAt(counted) === 10) line++;
+    const { text: scratch, alias } = siteScratchText(text, line);
+    if (!alias || alias !== m[1]) continue;
+    indexIncludes(index, includeDir, includesOfText(scratch), read);
+    const res = evaluateScratch(scratch, index, headerName, fallbackArch, includeDir);
+    const e = failureOf(res, alias);
+    if (!e) continue;
+    const start = m.index + m[0].length - m[0].trimStart().length;
+    out.push({
+      start,
+      end: m.index + m[0].length,
+      severity: 'warning',
+      code: 'static-assert-failed',
+      message: `this instantiation does not compile: static_assert failed: ${e.text} (${e.header}:${e.line})`,
+      related: [],
+    });
+  }
+  return out;
+}

@@ -1,0 +1,203 @@
+// The workspace index in the language server: the include roots from the workspace folders and
+// the settings, the watcher's events and the editor's open headers as churn, progress as LSP
+// work-done progress ("Indexing Catlass headers 312/830"), a limit told once as a message, and
+// tlaLayout/workspaceIndex (what the index holds) for tests, the bench and the fuzz campaign.
+import { existsSync } from 'node:fs';
+import * as path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { Worker } from 'node:worker_threads';
+import {
+  Connection,
+  FileChangeType,
+  InitializeParams,
+  MessageType,
+  ShowMessageNotification,
+  TextDocuments,
+  WorkDoneProgressServerReporter,
+} from 'vscode-languageserver/node';
+import { WorkspaceIndexAnswer, WorkspaceIndexRequest } from '../../shared/protocol';
+import { findIncludeRoots } from './headerTree';
+import { EditedDocument } from './textDocument';
+import { Settings } from './features/settings';
+import { OffThreadParser, WatchedChange, WorkspaceIndex } from './workspaceIndex';
+import { HeaderIndex } from './language';
+import type { WorkspaceHeaders } from './features/headerValues';
+
+/** Progress is reported at most this often (a checkout of 800 headers is a few reports, not 800). */
+const PROGRESS_EVERY_MS = 100;
+
+const CHANGE_TYPES: Record<number, WatchedChange['type']> = {
+  [FileChangeType.Created]: 'created',
+  [FileChangeType.Changed]: 'changed',
+  [FileChangeType.Deleted]: 'deleted',
+};
+
+/**
+ * The header parser thread (dist/headerWorker.js beside this bundle): a header's parse (up to
+ * ~100 ms) never holds a request. Undefined where the script is not there (the tests' bundles):
+ * headers are then parsed on this thread, in the index's slices.
+ */
+function workerParser(): OffThreadParser | undefined {
+  const script = path.join(__dirname, 'headerWorker.js');
+  if (!existsSync(script)) return undefined;
+  let worker: Worker;
+  try {
+    worker = new Worker(script);
+  } catch {
+    return undefined;
+  }
+  worker.unref();
+  let next = 0;
+  const waiting = new Map<number, { resolve: (f: unknown) => void; reject: (e: Error) => void }>();
+  worker.on('message', (m: { id: number; facts?: unknown; error?: string }) => {
+    const w = waiting.get(m.id);
+    waiting.delete(m.id);
+    if (m.error !== undefined) w?.reject(new Error(m.error));
+    else w?.resolve(m.facts);
+  });
+  const failAll = (e: Error) => {
+    for (const w of waiting.values()) w.reject(e);
+    waiting.clear();
+  };
+  worker.on('error', failAll);
+  worker.on('exit', (code) => failAll(new Error(`the parser thread exited (${code})`)));
+  return {
+    parse: (text) =>
+      new Promise((resolve, reject) => {
+        const id = ++next;
+        waiting.set(id, { resolve, reject });
+        worker.postMessage({ id, text });
+      }),
+    dispose: () => void worker.terminate(),
+  };
+}
+
+function pathOf(uri: string): string | undefined {
+  if (!uri.startsWith('file:')) return undefined;
+  try {
+    return fileURLToPath(uri);
+  } catch {
+    return undefined;
+  }
+}
+
+export class WorkspaceIndexServer {
+  readonly index: WorkspaceIndex;
+  private folders: string[] = [];
+  private started = false;
+  private reporter: Promise<WorkDoneProgressServerReporter | undefined> | undefined;
+  private shown = { done: 0, total: 0, at: 0 };
+  /** Told when a run of indexing changed the index (the server refreshes what depends on it). */
+  onIndexChanged: (() => void) | undefined;
+
+  /** Counts the runs of indexing that changed the index: a cache of what it resolved is of one generation. */
+  private generation = 0;
+
+  constructor(
+    private connection: Connection,
+    documents: TextDocuments<EditedDocument>,
+    private headerIndex: HeaderIndex,
+  ) {
+    this.index = new WorkspaceIndex(
+      headerIndex,
+      {
+        progress: (done, total) => this.progress(done, total),
+        idle: (changed) => this.idle(changed),
+        notice: (_reason, message) => {
+          connection.console.info(`tla-layout: header index: ${message}`);
+          // the notification (window/showMessage), not the request: a client that does not answer requests must not matter
+          void connection
+            .sendNotification(ShowMessageNotification.type, { type: MessageType.Info, message: `TLA Layout: ${message}.` })
+            .catch(() => undefined);
+        },
+      },
+      { parser: workerParser() },
+    );
+    const header = (uri: string) => {
+      const p = pathOf(uri);
+      return p !== undefined && this.index.covers(p) ? p : undefined;
+    };
+    documents.onDidOpen((e) => {
+      const p = header(e.document.uri);
+      if (p) this.index.opened(p, () => documents.get(e.document.uri)?.getText() ?? '');
+    });
+    documents.onDidChangeContent((e) => {
+      const p = header(e.document.uri);
+      if (p) this.index.edited(p, () => documents.get(e.document.uri)?.getText() ?? '');
+    });
+    documents.onDidClose((e) => {
+      const p = header(e.document.uri);
+      if (p) this.index.closed(p);
+    });
+    connection.onDidChangeWatchedFiles((params) => {
+      const changes: WatchedChange[] = [];
+      for (const c of params.changes) {
+        const p = pathOf(c.uri);
+        if (p !== undefined && CHANGE_TYPES[c.type]) changes.push({ path: p, type: CHANGE_TYPES[c.type] });
+      }
+      this.index.watched(changes);
+    });
+    connection.onRequest(WorkspaceIndexRequest.method, (params: { digest?: boolean } | undefined): WorkspaceIndexAnswer => {
+      const s = this.index.status(params?.digest !== false);
+      return { ...s, skipped: { ...s.skipped } };
+    });
+  }
+
+  /** The workspace folders of the initialize request. */
+  initialize(params: InitializeParams): void {
+    const uris = params.workspaceFolders?.map((f) => f.uri) ?? (params.rootUri ? [params.rootUri] : []);
+    this.folders = uris.map(pathOf).filter((p): p is string => p !== undefined);
+  }
+
+  /** Starts indexing (after initialized), or follows a settings change: a new root or limit indexes afresh. */
+  configure(settings: Settings['catlass']): void {
+    this.started = true;
+    const roots = findIncludeRoots(this.folders, settings.includePath);
+    this.index.configure(roots, settings.index);
+  }
+
+  get isStarted(): boolean {
+    return this.started;
+  }
+
+  /** The header index as the features read it. */
+  headers(): WorkspaceHeaders {
+    return { index: this.headerIndex, roots: this.index.status(false).roots, generation: this.generation };
+  }
+
+  private progress(done: number, total: number): void {
+    this.shown.done = done;
+    this.shown.total = total;
+    const message = () => `${this.shown.done}/${this.shown.total}`;
+    const percent = () => (this.shown.total ? Math.floor((100 * this.shown.done) / this.shown.total) : 0);
+    if (!this.reporter) {
+      this.shown.at = performance.now();
+      this.reporter = this.connection.window.createWorkDoneProgress().then(
+        (r) => {
+          r.begin('Indexing Catlass headers', percent(), message(), false);
+          return r;
+        },
+        () => undefined, // the client refused the token: no progress shown, indexing goes on
+      );
+      return;
+    }
+    const now = performance.now();
+    if (now - this.shown.at < PROGRESS_EVERY_MS) return;
+    this.shown.at = now;
+    const text = message();
+    const pct = percent();
+    void this.reporter.then((r) => r?.report(pct, text));
+  }
+
+  private idle(changed: boolean): void {
+    const r = this.reporter;
+    this.reporter = undefined;
+    void r?.then((p) => p?.done());
+    if (changed) {
+      this.generation++;
+      // what an open scratchpad shows may have changed: the editor asks again
+      void this.connection.languages.inlayHint.refresh().catch(() => undefined);
+      this.onIndexChanged?.();
+    }
+  }
+}

@@ -1,0 +1,38 @@
+// The CLI with Catlass headers (self-written fixtures under test/fixtures/templates): a
+// template's body read under an instantiation (`eval --instance FILE:LINE HEADER`) and a
+// kernel's instantiation a static_assert rejects (`check --include`).
+import assert from 'node:assert/strict';
+import { spawnSync } from 'node:child_process';
+import path from 'node:path';
+import { test } from 'node:test';
+import { ROOT } from '../helpers';
+
+const CLI = path.join(ROOT, 'dist', 'cli.js');
+const FIXTURES = path.join(ROOT, 'test', 'fixtures', 'templates');
+const INCLUDE = path.join(FIXTURES, 'include');
+const KERNEL = path.join(FIXTURES, 'kernel', 'demo_kernel.cpp');
+const run = (...args: string[]) => spawnSync(process.execPath, [CLI, ...args], { encoding: 'utf8' });
+
+test('eval --instance: the template body under Tile<16, 8> (LAYOUT (_16,_8):(_8,_1); the head tile 8×8; rows stays a run-time value)', () => {
+  const r = run('eval', '--json', '--include', INCLUDE, '--instance', `${KERNEL}:8`, 'catlass/demo_block.hpp');
+  assert.equal(r.status, 0, r.stderr + r.stdout);
+  const j = JSON.parse(r.stdout) as {
+    members: { name: string; value: Record<string, string> | null }[];
+    sites: { text: string; value: string | null }[];
+  };
+  // ROWS = M = 16; LAYOUT = MakeLayout((_16,_8), (_8,_1))
+  assert.deepEqual(j.members.find((m) => m.name === 'ROWS')?.value, { text: '16', value: '16' });
+  assert.equal(j.members.find((m) => m.name === 'LAYOUT')?.value?.stride, '(_8,_1)');
+  // GetTileLayout(LAYOUT, (_8,_8), (0,0)): the 8×8 head, the parent's stride
+  const head = j.sites.find((s) => s.text.startsWith('tla::GetTileLayout(LAYOUT'));
+  assert.ok(head?.value?.startsWith('(_8,_8):(_8,_1)'), JSON.stringify(head));
+  const part = j.sites.find((s) => s.text.startsWith('tla::MakeLayout(tla::MakeShape(rows'));
+  assert.ok(part?.value?.startsWith('(rows,_8):(_8,_1)'), JSON.stringify(part));
+});
+
+test('check --include: BadTile (64 × 128 > 4096) is a warning with the static_assert message, GoodTile none', () => {
+  const r = run('check', '--include', INCLUDE, KERNEL);
+  const lines = r.stdout.trim().split('\n').filter(Boolean);
+  assert.equal(lines.length, 1, r.stdout);
+  assert.match(lines[0], /demo_kernel\.cpp:9:5: warning static-assert-failed .*Tile exceeds the buffer/);
+});

@@ -1,0 +1,50 @@
+// The older Catlass objects inside C++ kernels: a declared layout object or coord is a site;
+// its name's hover shows the values the file determines, symbols for what it does not.
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import * as core from '../../server/src/core';
+import { cppDoc, cppObservable, hoverAt } from './cppTestKit';
+
+const i3 = core.int(3);
+
+const KERNEL = `#include "catlass/layout/layout.hpp"
+using namespace Catlass;
+void Kernel(uint32_t m, uint32_t k, GemmCoord problemShape)
+{
+    layout::RowMajor tagA{m, k};
+    Catlass::layout::zZ tagZ = layout::zZ::MakeLayout<half>(m, k);
+    MatrixCoord offset{3u, 4u};
+    size_t at = tagA.GetOffset(MatrixCoord{3u, 4u});
+    layout::RowMajor f(int a);
+}
+`;
+
+test('a kernel’s layout::RowMajor tagA{m, k} is (m,k):(k,1); a coord its entries; the zZ note in the hover', () => {
+  const d = cppDoc(KERNEL);
+  const seen = cppObservable(d.analysis as never) as { sites: [number, number, string | null][]; diagnostics: unknown[] };
+  const values = seen.sites.map((s) => s[2]);
+  assert.ok(values.includes('layout::RowMajor (m,k):(k,1)'), JSON.stringify(values));
+  assert.ok(values.includes('(3,4)'), JSON.stringify(values));
+  assert.deepEqual(seen.diagnostics, []);
+  // tagA.GetOffset(MatrixCoord{3, 4}) = 3 * stride_[0] + 4 = 3k + 4
+  const A = core.arith;
+  assert.ok(values.includes(core.printIntTuple(A.add(A.mul(i3, core.symbolicInt('k')), core.int(4)))), JSON.stringify(values));
+  assert.match(hoverAt(d, 'tagA{'), /\(m,k\):\(k,1\)/);
+  assert.match(hoverAt(d, 'offset{'), /MatrixCoord\{3, 4\}/);
+  // zZ::MakeLayout<half>(m, k): (16, ⌈m/16⌉, 16, ⌈k/16⌉), and its GetOffset ignores the position inside a fractal
+  assert.match(hoverAt(d, 'tagZ ='), /fractal block/);
+  // a function declaration returning a RowMajor is not an object
+  assert.ok(!values.some((v) => v?.includes('int a')), JSON.stringify(values));
+});
+
+test('MatrixCoord{0, 0} in a kernel is a certain warning naming the fix; {0u, 0} is not', () => {
+  const d = cppDoc(
+    '#include "catlass/matrix_coord.hpp"\nusing namespace Catlass;\nvoid K() {\n    MatrixCoord c{0, 0};\n    MatrixCoord e{0u, 0};\n}\n',
+  );
+  const seen = cppObservable(d.analysis as never) as { diagnostics: [string, string, number, number, string][] };
+  assert.equal(seen.diagnostics.length, 1, JSON.stringify(seen.diagnostics));
+  const [code, severity, , , message] = seen.diagnostics[0];
+  assert.equal(code, 'ambiguous');
+  assert.equal(severity, 'warning');
+  assert.match(message, /3u/);
+});
