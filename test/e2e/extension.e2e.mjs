@@ -79,6 +79,8 @@ describe('TLA Layout in code-server', { skip, timeout: 600_000 }, () => {
         'extension/LICENSE.txt',
         'extension/dist/cli.js',
         'extension/dist/extension.js',
+        // the Catlass header index's worker thread (templates branch)
+        'extension/dist/headerWorker.js',
         'extension/dist/server.js',
         'extension/dist/webview.js',
         'extension/images/icon.png',
