@@ -13,6 +13,7 @@ import {
   HeaderIndex,
   LineIndex,
   TextSource,
+  bindingsForPath,
   emptyAnalysis,
   evaluateScratch,
   headerNameUnder,
@@ -129,6 +130,18 @@ export class DocumentAnalyses {
   /** CATLASS_ARCH of .tla files that do not #define it (setting tlaLayout.arch). */
   private arch: 2201 | 3510 = 2201;
 
+  /** The tlaLayout.bindings setting: file pattern → `m=1000 n=2000`. */
+  private bindingPatterns: Readonly<Record<string, string>> = {};
+
+  /** New binding patterns: every analyzer starts afresh (each evaluated with the old numbers). */
+  setBindingPatterns(patterns: Readonly<Record<string, string>>): boolean {
+    if (JSON.stringify(patterns) === JSON.stringify(this.bindingPatterns)) return false;
+    this.bindingPatterns = patterns;
+    this.analyzers.clear();
+    this.latest.clear();
+    return true;
+  }
+
   /** The Catlass include/ folder `.tla` files' `#include "catlass/…"` lines are read from (undefined: none known). */
   private includeDir: string | undefined;
   private headers = new HeaderIndex();
@@ -229,7 +242,8 @@ export class DocumentAnalyses {
     const kind = documentKind(doc);
     let analyzer = this.analyzers.get(doc.uri);
     if (!analyzer || (kind === 'cpp') !== analyzer instanceof CppAnalyzer) {
-      analyzer = kind === 'cpp' ? new CppAnalyzer() : new Analyzer(this.arch);
+      const bound = bindingsForPath(this.bindingPatterns, uriPath(doc.uri));
+      analyzer = kind === 'cpp' ? new CppAnalyzer(undefined, bound) : new Analyzer(this.arch, bound);
       analyzer.budgetMs = this.budgetMs;
       this.analyzers.set(doc.uri, analyzer);
     }
@@ -280,5 +294,15 @@ export class DocumentAnalyses {
     this.analyzers.delete(uri);
     this.latest.delete(uri);
     this.pending.delete(uri);
+  }
+}
+
+/** The path of a document's uri (`file:///w/k.hpp` → `/w/k.hpp`), for the setting's file patterns. */
+function uriPath(uri: string): string {
+  const path = uri.replace(/^[A-Za-z][\w+.-]*:(\/\/[^/]*)?/, '');
+  try {
+    return decodeURIComponent(path);
+  } catch {
+    return path;
   }
 }
