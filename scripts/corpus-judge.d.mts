@@ -7,3 +7,6 @@ export function assignHints<H extends { position: Pos }>(ends: Pos[], hints: H[]
 export function hoverValue(markdown: string | undefined): string | undefined;
 export function hintValue(label: string | { value: string }[]): string;
 export function isSymbolic(value: string): boolean;
+export function hintText(label: string | { value: string }[]): string;
+export function echoesCall(label: string | { value: string }[], callText: string): boolean;
+export function percentile(values: number[], p: number): number;

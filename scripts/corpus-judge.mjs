@@ -34,10 +34,17 @@ export function assignHints(ends, hints) {
  */
 export function hoverValue(markdown) {
   if (!markdown) return undefined;
-  let part = markdown;
-  const sep = markdown.lastIndexOf('\n---\n');
-  if (sep >= 0) part = markdown.slice(sep + 5);
-  else if (/^\s*```cpp/.test(markdown)) return undefined; // a signature and its doc only
+  // the value may come before the signature (C++: what clangd cannot say comes first) or after it
+  for (const part of markdown.split('\n---\n')) {
+    const v = partValue(part);
+    if (v !== undefined) return v;
+  }
+  return undefined;
+}
+
+/** The value one part of a hover shows (between its `---` rules); undefined for a signature and its doc. */
+function partValue(part) {
+  if (/^\s*```cpp/.test(part)) return undefined; // a signature and its doc only
   if (/no value/i.test(part.split('\n').slice(0, 3).join('\n'))) return undefined;
   if (/\*\*tensor\*\*/.test(part)) {
     const layout = /layout `([^`]*)`/.exec(part)?.[1];
@@ -71,7 +78,36 @@ export function hintValue(label) {
  * number, `_row` is a name), a ‹marked› symbol, ⌈…⌉ of a name, or a `?`.
  */
 export function isSymbolic(value) {
-  if (/[‹?]/.test(value)) return true;
+  if (/[‹?…]/.test(value)) return true; // `…`: a part too long for the hint, a symbol
   const bare = value.replace(/(^|[^A-Za-z0-9_])_\d+(?![A-Za-z0-9_])/g, '$1').replace(/@/g, ' ');
   return /[A-Za-z_]/.test(bare);
+}
+
+/** An inlay hint's text, whatever form its label has (a string or label parts). */
+export function hintText(label) {
+  return typeof label === 'string' ? label : label.map((p) => p.value).join('');
+}
+
+/** The words a hint may add to any value without saying anything of it. */
+const FILLER = new Set(['valid', 'tail', 'empty', 'Tensor', 'over', 'a', 'an', 'of', 'tile', 'layout', 'rank']);
+
+/**
+ * True when a hint only repeats its call: every name and number it shows (`‹?›` and the words
+ * around a value aside) is already written in the call's own text (`‹?›:‹?›:(m,k)` after
+ * `MakeLayout<ElementA, LayoutTagA>(m, k)`, `Tensor<half, GM> over gmA` on `MakeTensor(gmA, …)`'s
+ * words). A hint with any number or name of its own (`(44,244)`, `_16`, `⌈m/16⌉`) tells something.
+ */
+export function echoesCall(label, callText) {
+  const words =
+    hintText(label)
+      .replace(/‹\?›/g, ' ')
+      .match(/[A-Za-z_][A-Za-z0-9_]*|\d+|[⌈⌊·]/g) ?? [];
+  const said = words.filter((w) => !FILLER.has(w));
+  return said.every((w) => /^[A-Za-z_]/.test(w) && callText.includes(w)) || said.length === 0;
+}
+
+/** The p-th percentile (0..1) of numbers, nearest rank; NaN of none. */
+export function percentile(values, p) {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted.length ? sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil(p * sorted.length) - 1))] : NaN;
 }

@@ -23,7 +23,7 @@ import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { assignHints, hintValue, hoverValue, isSymbolic } from './corpus-judge.mjs';
+import { assignHints, echoesCall, hintText, hintValue, hoverValue, isSymbolic, percentile } from './corpus-judge.mjs';
 import { scanSites } from './corpus-scan.mjs';
 
 const ROOT = path.dirname(path.dirname(fileURLToPath(import.meta.url)));
@@ -237,6 +237,9 @@ export async function measure(o) {
   const excluded = new Map();
   /** sites served by each way of asking (a site may count under several), and sites with a name to hover */
   const servedBy = { inlay: 0, hover: 0, name: 0, assignedSites: 0 };
+  /** every inlay hint's length in characters, and the hints of a site that only repeat its call */
+  const hintLengths = [];
+  let echoingHints = 0;
   const diagnostics = [];
   const perFile = [];
   const siteList = [];
@@ -322,8 +325,10 @@ export async function measure(o) {
       sites.map((s) => idx.position(s.end)),
       hintAnswer.result ?? [],
     );
+    for (const h of hintAnswer.result ?? []) hintLengths.push(hintText(h.label).length);
     let served = 0;
     sites.forEach((s, k) => {
+      for (const h of hintsBySite.get(k) ?? []) if (echoesCall(h.label, f.text.slice(s.start, s.end))) echoingHints++;
       const values = [];
       for (const h of hintsBySite.get(k) ?? []) values.push({ via: 'inlay', value: hintValue(h.label) });
       const [call, name] = hoverAnswers[k];
@@ -372,6 +377,13 @@ export async function measure(o) {
     constructs: Object.fromEntries(constructs),
     total,
     servedBy,
+    hints: {
+      count: hintLengths.length,
+      p50: percentile(hintLengths, 0.5),
+      p90: percentile(hintLengths, 0.9),
+      max: Math.max(0, ...hintLengths),
+      echoing: echoingHints,
+    },
     excluded: Object.fromEntries(excluded),
     diagnostics,
     crashes: problems.filter((p) => p.kind === 'crash'),
@@ -421,6 +433,8 @@ export function formatReport(m) {
   out.push(
     `served by: inlay hint ${b.inlay}, hover on the call ${b.hover}, hover on the assigned name ${b.name} (of ${b.assignedSites} sites assigned to a name)`,
   );
+  const h = m.hints;
+  out.push(`inlay hints: ${h.count}, length p50 ${h.p50}, p90 ${h.p90}, max ${h.max} characters; ${h.echoing} only repeat their call`);
   const ex = Object.entries(m.excluded);
   if (ex.length) out.push(`not sites by the definition (member or non-tla qualified calls): ${ex.map(([k, v]) => `${k} ${v}`).join(', ')}`);
   out.push('');

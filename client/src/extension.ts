@@ -4,10 +4,19 @@ import * as vscode from 'vscode';
 import { CloseAction, ErrorAction, LanguageClient, LanguageClientOptions, ServerOptions, State, TransportKind } from 'vscode-languageclient/node';
 
 import { LayoutView, send } from './layoutView';
+import { registerBindings } from './bindings';
 import { ScratchpadRequest } from '../../shared/protocol';
 import { SERVER_EXEC_ARGV } from '../../shared/serverProcess';
 
 let client: LanguageClient | undefined;
+/** The editor group the last scratchpad opened in: the next one opens there too. */
+let lastScratchpadColumn: vscode.ViewColumn | undefined;
+
+/** Where a scratchpad opens from an editor in `from`: the group of the last one, if still open and not `from`; else beside. */
+function scratchpadColumn(from: vscode.ViewColumn | undefined): vscode.ViewColumn {
+  const open = vscode.window.tabGroups.all.some((g) => g.viewColumn === lastScratchpadColumn);
+  return lastScratchpadColumn !== undefined && open && lastScratchpadColumn !== from ? lastScratchpadColumn : vscode.ViewColumn.Beside;
+}
 
 /** Restarts after a crash, at most this many times in RESTART_WINDOW_MS; then says so and stops. */
 const MAX_RESTARTS = 4;
@@ -33,6 +42,8 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
       { pattern: '**/*.asc' },
     ],
     outputChannel: output,
+    // the hover's "Bind m…" link runs tlaLayout.bind (a command link needs trusted markdown)
+    markdown: { isTrusted: { enabledCommands: ['tlaLayout.bind'] } },
     // diagnostics pulled (textDocument/diagnostic) after each change, with the resultId of the
     // report held: the server answers `unchanged` when they stay the same, so a keystroke far
     // from any error sends no list back (the server pushes only to clients that do not pull)
@@ -63,8 +74,8 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
   client = new LanguageClient('tlaLayout', 'TLA Layout', serverOptions, clientOptions);
   const view = new LayoutView(context, () => client);
   context.subscriptions.push(
-    vscode.commands.registerCommand('tlaLayout.showLayout', (uri?: string, name?: string) => view.show(uri, name)),
-    vscode.commands.registerCommand('tlaLayout.showLayoutToSide', (uri?: string, name?: string) => view.showToSide(uri, name)),
+    vscode.commands.registerCommand('tlaLayout.showLayout', (...args: unknown[]) => view.show(args)),
+    vscode.commands.registerCommand('tlaLayout.showLayoutToSide', (...args: unknown[]) => view.showToSide(args)),
     output,
     vscode.commands.registerCommand('tlaLayout.restartServer', async () => {
       crashes.length = 0;
@@ -84,17 +95,13 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
         void vscode.window.showInformationMessage(`TLA: ${answer?.reason ?? 'no TLA expression under the cursor'}`);
         return;
       }
-      // an untitled document named after where it came from: the tab reads `matmul_kernel.cpp-L42.tla`
-      const base = path.posix.basename(editor.document.uri.path) || 'scratchpad';
-      const line = editor.selection.active.line + 1;
-      let uri = vscode.Uri.from({ scheme: 'untitled', path: `${base}-L${line}.tla` });
-      for (let k = 2; vscode.workspace.textDocuments.some((d) => d.uri.toString() === uri.toString()); k++) {
-        uri = vscode.Uri.from({ scheme: 'untitled', path: `${base}-L${line}-${k}.tla` });
-      }
-      const doc = await vscode.workspace.openTextDocument(uri);
-      const shown = await vscode.window.showTextDocument(doc, vscode.ViewColumn.Beside);
-      await shown.edit((b) => b.insert(new vscode.Position(0, 0), answer.text!));
-      if (doc.languageId !== 'tla-layout') await vscode.languages.setTextDocumentLanguage(doc, 'tla-layout');
+      // an untitled document without a path: Save asks where (a path would be saved to without asking,
+      // `untitled:/x.tla` to the file system's root); its tab reads its first line, the kernel line it came from
+      const doc = await vscode.workspace.openTextDocument({ language: 'tla-layout', content: answer.text });
+      // every scratchpad in the one group beside the kernel, while that group is open
+      const column = scratchpadColumn(editor.viewColumn);
+      const shown = await vscode.window.showTextDocument(doc, { viewColumn: column, preview: false });
+      lastScratchpadColumn = shown.viewColumn;
     }),
     // The server's "Copy as C++" code action runs this with the text to copy.
     vscode.commands.registerCommand('tlaLayout.copyToClipboard', async (text: unknown) => {
@@ -103,6 +110,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
       void vscode.window.setStatusBarMessage('TLA Layout: copied C++ to the clipboard', 3000);
     }),
   );
+  registerBindings(context);
   await client.start();
 }
 

@@ -15,6 +15,20 @@ interface Target {
   name: string;
 }
 
+/**
+ * What VS Code hands the Show Layout commands, by where they were run from: nothing (the
+ * palette, a key binding); the document's uri string and the declared name (our code lens);
+ * a `vscode.Uri` of the editor's document, then an `{ groupId }` object (editor-title buttons,
+ * the editor context menu). Only the code lens names a declaration; everything else means
+ * "the declaration under the cursor of the editor showing that document".
+ */
+export function showLayoutArguments(args: readonly unknown[]): { uri?: string; name?: string; document?: vscode.Uri } {
+  const [first, second] = args;
+  if (typeof first === 'string' && typeof second === 'string') return { uri: first, name: second };
+  if (first instanceof vscode.Uri) return { document: first };
+  return {};
+}
+
 /** A typed custom request (see shared/protocol.ts). */
 export async function send<P, R>(client: LanguageClient, r: Request<P, R>, params: P): Promise<R> {
   return client.sendRequest<R>(r.method, params);
@@ -46,10 +60,21 @@ export class LayoutView {
     );
   }
 
-  /** Shows the layout declared as `name` in `uri`, or the declaration under the cursor, in the one panel. */
-  async show(uri?: string, name?: string, column?: vscode.ViewColumn): Promise<void> {
-    if (!uri) {
-      const editor = vscode.window.activeTextEditor;
+  /**
+   * Shows the layout declared as `name` in `uri`, or the declaration under the cursor, in the one
+   * panel. `args` are the command's arguments, whatever menu ran it (see showLayoutArguments).
+   */
+  async show(args: readonly unknown[], column?: vscode.ViewColumn): Promise<void> {
+    const given = showLayoutArguments(args);
+    let { uri, name } = given;
+    const { document } = given;
+    if (!uri || !name) {
+      // the editor of the document the menu was opened on (the active one for the palette)
+      const active = vscode.window.activeTextEditor;
+      const editor =
+        document && active?.document.uri.toString() !== document.toString()
+          ? vscode.window.visibleTextEditors.find((e) => e.document.uri.toString() === document.toString())
+          : active;
       if (!editor || !LANGUAGES.has(editor.document.languageId)) {
         void vscode.window.showInformationMessage('TLA: Show Layout works on a .tla file or a C++ kernel: place the cursor on a layout declaration.');
         return;
@@ -62,7 +87,7 @@ export class LayoutView {
       }
       name = answer.name;
     }
-    this.target = { uri, name: name! };
+    this.target = { uri, name };
     if (!this.panel) this.panel = this.createPanel(column ?? vscode.ViewColumn.Beside);
     // the same panel where it is (a new column only when asked for "to the side")
     else this.panel.reveal(column, true);
@@ -71,8 +96,8 @@ export class LayoutView {
   }
 
   /** "TLA: Show Layout to the Side". */
-  showToSide(uri?: string, name?: string): Promise<void> {
-    return this.show(uri, name, vscode.ViewColumn.Beside);
+  showToSide(args: readonly unknown[]): Promise<void> {
+    return this.show(args, vscode.ViewColumn.Beside);
   }
 
   private async follow(editor: vscode.TextEditor): Promise<void> {

@@ -1,5 +1,5 @@
 // `tla-layout`: check and evaluate `.tla` files without an editor.
-import { existsSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, readdirSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import {
   Analyzer,
@@ -14,6 +14,8 @@ import {
   tileDescription,
   isCppPath,
   statementDetails,
+  Bindings,
+  parseBindings,
   HeaderIndex,
   evaluateScratch,
   headerNameUnder,
@@ -30,9 +32,11 @@ import {
 const USAGE = `tla-layout — evaluate Catlass TLA layouts written in the .tla language
 
 Usage:
-  tla-layout check FILE… [--include DIR]
+  tla-layout check FILE|DIR… [--quiet] [--include DIR]
                                   report diagnostics as file:line:col: severity CODE message
-                                  (exit status 1 when any error); with a Catlass include folder (or a
+                                  (exit status 1 when any error); a directory is walked for
+                                  .tla and C++ files; then 'checked N files: E errors, W warnings'
+                                  on stderr (--quiet: not); with a Catlass include folder (or a
                                   compile_commands.json), a C++ file's instantiations that a static_assert
                                   rejects are warnings
   tla-layout eval FILE… [--json] [--include DIR]
@@ -48,6 +52,8 @@ Usage:
   tla-layout render FILE NAME [--text] [--svg OUT]
                                   draw the layout declared as NAME: --text prints the offset
                                   grid (the default), --svg writes a standalone SVG picture
+  --bind m=1000,n=2000            (check, eval, render) runtime names as numbers: m, params.k,
+                                  blockCoord.m(); over the file's '// tla: m=1000' comments
   tla-layout --help               this text
   tla-layout --version            the version
 
@@ -56,6 +62,32 @@ Language reference: docs/language.md; diagnostic codes: docs/diagnostics.md.`;
 const VERSION = '0.1.0';
 
 class CliError extends Error {}
+
+/** Takes `--bind m=1000,n=2000` (any number of times) out of `args`: the bindings and the other arguments. */
+function takeBindings(args: string[], command: string): { bindings: Bindings; rest: string[] } {
+  const bindings = new Map<string, bigint>();
+  const rest: string[] = [];
+  for (let i = 0; i < args.length; i++) {
+    const a = args[i];
+    const inline = a.startsWith('--bind=') ? a.slice('--bind='.length) : undefined;
+    if (a !== '--bind' && inline === undefined) {
+      rest.push(a);
+      continue;
+    }
+    const given = inline ?? args[++i];
+    if (!given) throw new CliError(`tla-layout ${command}: --bind needs name=number pairs, e.g. --bind m=1000,n=2000`);
+    const parsed = parseBindings(given);
+    if (parsed.rejected.length)
+      throw new CliError(`tla-layout ${command}: --bind: '${parsed.rejected[0]}' is not name=integer (e.g. m=1000, params.k=512, blockCoord.m()=2)`);
+    for (const [k, v] of parsed.bindings) bindings.set(k, v);
+  }
+  return { bindings, rest };
+}
+
+/** The analysis of a file as what it is: a C++ kernel's TLA, or a .tla document. */
+function analyzeFile(file: string, text: string, bindings: Bindings, tla = new Analyzer(undefined, bindings)): DocumentAnalysis {
+  return isCppPath(file) ? new CppAnalyzer(undefined, bindings, true).analyze(text) : tla.analyze(text);
+}
 
 function readSource(file: string): string {
   let st;
@@ -139,8 +171,8 @@ function diagnosticLine(file: string, lines: LineIndex, d: DocumentAnalysis['dia
 }
 
 /** One C++ file of `eval`: its JSON object (with --json, printed by the caller with the others) or its printed sites. */
-function evaluateCpp(file: string, text: string, json: boolean, out: (s: string) => void): { json?: unknown; failed: boolean } {
-  const a = new CppAnalyzer().analyze(text);
+function evaluateCpp(file: string, text: string, json: boolean, bindings: Bindings, out: (s: string) => void): { json?: unknown; failed: boolean } {
+  const a = new CppAnalyzer(undefined, bindings, true).analyze(text);
   const lines = new LineIndex(text);
   const sites = cppSites(a, lines);
   const failed = a.diagnostics.some((d) => d.severity === 'error');
@@ -153,33 +185,77 @@ function evaluateCpp(file: string, text: string, json: boolean, out: (s: string)
 
 // ------------------------------------------------------------------ commands
 
-function check(args: string[], out: (s: string) => void): number {
+/** The files of `dir` and its folders (not hidden ones, not node_modules) that are `.tla` or C++, sorted. */
+function sourcesUnder(dir: string): string[] {
+  const out: string[] = [];
+  const walk = (d: string) => {
+    let entries;
+    try {
+      entries = readdirSync(d, { withFileTypes: true });
+    } catch (e) {
+      throw new CliError(`tla-layout: cannot read '${d}': ${(e as Error).message}`);
+    }
+    for (const e of entries.sort((x, y) => (x.name < y.name ? -1 : x.name > y.name ? 1 : 0))) {
+      const p = path.join(d, e.name);
+      if (e.isDirectory()) {
+        if (!e.name.startsWith('.') && e.name !== 'node_modules') walk(p);
+      } else if (e.isFile() && (e.name.endsWith('.tla') || isCppPath(e.name))) out.push(p);
+    }
+  };
+  walk(dir);
+  return out;
+}
+
+/** The files named, a directory as the sources under it; a file named is taken whatever its extension. */
+function expandPaths(paths: string[]): string[] {
+  return paths.flatMap((p) => {
+    try {
+      if (statSync(p).isDirectory()) return sourcesUnder(p);
+    } catch {
+      // readSource says it is missing
+    }
+    return [p];
+  });
+}
+
+const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
+
+function check(given: string[], out: (s: string) => void, err: (s: string) => void): number {
+  const { bindings, rest } = takeBindings(given, 'check');
   let include: string | undefined;
-  const files: string[] = [];
-  for (let i = 0; i < args.length; i++) {
-    if (args[i] === '--include') {
-      include = args[++i];
+  const args: string[] = [];
+  for (let i = 0; i < rest.length; i++) {
+    if (rest[i] === '--include') {
+      include = rest[++i];
       if (!include) throw new CliError('tla-layout check: --include needs a directory');
-    } else files.push(args[i]);
+    } else args.push(rest[i]);
   }
-  if (!files.length) throw new CliError('tla-layout check: name at least one file\n\n' + USAGE);
+  const quiet = args.includes('--quiet');
+  const paths = args.filter((a) => a !== '--quiet');
+  const unknown = paths.find((f) => f.startsWith('--'));
+  if (unknown) throw new CliError(`tla-layout check: unknown option ${unknown}\n\n${USAGE}`);
+  if (!paths.length) throw new CliError('tla-layout check: name at least one file or directory\n\n' + USAGE);
+  const files = expandPaths(paths);
   let errors = 0;
-  const analyzer = new Analyzer();
+  let warnings = 0;
+  const analyzer = new Analyzer(undefined, bindings);
   const headers = new HeaderIndex();
   for (const file of files) {
     const text = readSource(file);
     // a C++ file: the TLA inside it (its own analyzer: nothing is shared between files)
-    const a = isCppPath(file) ? new CppAnalyzer().analyze(text) : analyzer.analyze(text);
+    const a = analyzeFile(file, text, bindings, analyzer);
     const lines = new LineIndex(text);
     // a kernel's instantiations of Catlass's templates that a static_assert certainly rejects
     const dir = isCppPath(file) ? includeDirFor(include, file) : undefined;
     const sites = dir ? instantiationWarnings(text, headers, dir, headerNameUnder(dir), readIfFile) : [];
     for (const d of [...a.diagnostics, ...sites]) {
-      const p = lines.position(d.start);
-      out(`${file}:${p.line + 1}:${p.character + 1}: ${d.severity} ${d.code} ${d.message}`);
+      out(diagnosticLine(file, lines, d));
       if (d.severity === 'error') errors++;
+      else if (d.severity === 'warning') warnings++;
     }
   }
+  // on stderr, as compilers say "2 warnings generated": stdout stays one diagnostic per line
+  if (!quiet) err(`checked ${plural(files.length, 'file')}: ${plural(errors, 'error')}, ${plural(warnings, 'warning')}`);
   return errors ? 1 : 0;
 }
 
@@ -303,7 +379,8 @@ function evaluateWithHeaders(
   return { failed };
 }
 
-function evaluate(args: string[], out: (s: string) => void): number {
+function evaluate(given: string[], out: (s: string) => void): number {
+  const { bindings, rest: args } = takeBindings(given, 'eval');
   const json = args.includes('--json');
   let include: string | undefined;
   let instance: string | undefined;
@@ -333,20 +410,26 @@ function evaluate(args: string[], out: (s: string) => void): number {
   const unknown = files.filter((f) => f.startsWith('--'));
   if (unknown.length) throw new CliError(`tla-layout eval: unknown option ${unknown[0]}\n\n${USAGE}`);
   if (files.length === 0) throw new CliError('tla-layout eval: name at least one file\n\n' + USAGE);
-  const results = files.map((file) => evaluateFile(file, json, out, include));
+  const results = files.map((file) => evaluateFile(file, json, bindings, out, include));
   // one file: its object, as before; several: an array, one object per file in order
   if (json) out(JSON.stringify(files.length === 1 ? results[0].json : results.map((r) => r.json), null, 2));
   return results.some((r) => r.failed) ? 1 : 0;
 }
 
-function evaluateFile(file: string, json: boolean, out: (s: string) => void, include?: string): { json?: unknown; failed: boolean } {
+function evaluateFile(
+  file: string,
+  json: boolean,
+  bindings: Bindings,
+  out: (s: string) => void,
+  include?: string,
+): { json?: unknown; failed: boolean } {
   const text = readSource(file);
-  if (isCppPath(file)) return evaluateCpp(file, text, json, out);
+  if (isCppPath(file)) return evaluateCpp(file, text, json, bindings, out);
   if (includesOfText(text).some((i) => /^(catlass|tla)\//.test(i))) {
     const dir = includeDirFor(include, file);
     if (dir) return evaluateWithHeaders(file, text, dir, json, out);
   }
-  const a = new Analyzer().analyze(text);
+  const a = new Analyzer(undefined, bindings).analyze(text);
   const lines = new LineIndex(text);
   const failed = a.diagnostics.some((d) => d.severity === 'error');
   if (json) {
@@ -376,14 +459,12 @@ function evaluateFile(file: string, json: boolean, out: (s: string) => void, inc
     const tile = pic?.ok ? tileDescription(pic.picture) : undefined;
     out(`${file}:${line}: ${label}${sum.text}${facts}${tile ? `   ${tile}` : ''}`);
   }
-  for (const d of a.diagnostics) {
-    const p = lines.position(d.start);
-    out(`${file}:${p.line + 1}:${p.character + 1}: ${d.severity} ${d.code} ${d.message}`);
-  }
+  for (const d of a.diagnostics) out(diagnosticLine(file, lines, d));
   return { failed };
 }
 
-function render(args: string[], out: (s: string) => void): number {
+function render(given: string[], out: (s: string) => void): number {
+  const { bindings, rest: args } = takeBindings(given, 'render');
   const rest: string[] = [];
   let svg: string | undefined;
   let text = false;
@@ -398,9 +479,13 @@ function render(args: string[], out: (s: string) => void): number {
   }
   if (rest.length !== 2) throw new CliError('tla-layout render: name a file and a declared layout\n\n' + USAGE);
   const [file, name] = rest;
-  const a = new Analyzer().analyze(readSource(file));
+  const a = analyzeFile(file, readSource(file), bindings);
   const p = pictureOf(a, name);
-  if (!p.ok) throw new CliError(`tla-layout render: ${p.reason}`);
+  if (!p.ok) {
+    // a size known only at run time: the CLI can take it
+    const symbolic = /known only at run time/.test(p.reason);
+    throw new CliError(`tla-layout render: ${p.reason}${symbolic ? '; or give the runtime names numbers: --bind m=1000,k=512' : ''}`);
+  }
   if (svg) {
     try {
       writeFileSync(svg, renderSvg(p.picture, name));
@@ -430,7 +515,7 @@ export function main(argv: string[], out: (s: string) => void = console.log, err
         out(VERSION);
         return 0;
       case 'check':
-        return check(rest, out);
+        return check(rest, out, err);
       case 'eval':
         return evaluate(rest, out);
       case 'render':

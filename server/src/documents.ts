@@ -14,6 +14,7 @@ import {
   HeaderIndex,
   LineIndex,
   TextSource,
+  bindingsForPath,
   emptyAnalysis,
   evaluateScratch,
   headerNameUnder,
@@ -133,6 +134,18 @@ export class DocumentAnalyses {
   /** CATLASS_ARCH of .tla files that do not #define it (setting tlaLayout.arch). */
   private arch: 2201 | 3510 = 2201;
 
+  /** The tlaLayout.bindings setting: file pattern → `m=1000 n=2000`. */
+  private bindingPatterns: Readonly<Record<string, string>> = {};
+
+  /** New binding patterns: every analyzer starts afresh (each evaluated with the old numbers). */
+  setBindingPatterns(patterns: Readonly<Record<string, string>>): boolean {
+    if (JSON.stringify(patterns) === JSON.stringify(this.bindingPatterns)) return false;
+    this.bindingPatterns = patterns;
+    this.analyzers.clear();
+    this.latest.clear();
+    return true;
+  }
+
   /** The Catlass include/ folder `.tla` files' `#include "catlass/…"` lines are read from (undefined: none known). */
   private includeDir: string | undefined;
   private headers = new HeaderIndex();
@@ -249,7 +262,8 @@ export class DocumentAnalyses {
       (kind === 'cpp') !== analyzer instanceof CppAnalyzer ||
       (analyzer instanceof CppAnalyzer && analyzer.instantiation !== instance)
     ) {
-      analyzer = kind === 'cpp' ? new CppAnalyzer() : new Analyzer(this.arch);
+      const bound = bindingsForPath(this.bindingPatterns, uriPath(doc.uri));
+      analyzer = kind === 'cpp' ? new CppAnalyzer(undefined, bound) : new Analyzer(this.arch, bound);
       if (analyzer instanceof CppAnalyzer) analyzer.instantiation = instance;
       analyzer.budgetMs = this.budgetMs;
       this.analyzers.set(doc.uri, analyzer);
@@ -302,5 +316,15 @@ export class DocumentAnalyses {
     this.analyzers.delete(uri);
     this.latest.delete(uri);
     this.pending.delete(uri);
+  }
+}
+
+/** The path of a document's uri (`file:///w/k.hpp` → `/w/k.hpp`), for the setting's file patterns. */
+function uriPath(uri: string): string {
+  const path = uri.replace(/^[A-Za-z][\w+.-]*:(\/\/[^/]*)?/, '');
+  try {
+    return decodeURIComponent(path);
+  } catch {
+    return path;
   }
 }

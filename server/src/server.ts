@@ -158,6 +158,7 @@ export function startServer(connection: Connection): void {
     settings = readSettings(params.initializationOptions?.settings);
     analyses.cppEnabled = settings.cpp.enabled;
     analyses.setArch(settings.arch);
+    analyses.setBindingPatterns(settings.bindings);
     workspaceIncludeDir = catlassIncludeOf((params.workspaceFolders ?? []).map((f) => f.uri).concat(params.rootUri ? [params.rootUri] : []));
     analyses.setIncludeDir(settings.catlass.includePath[0] ?? workspaceIncludeDir);
     workspace.initialize(params);
@@ -174,7 +175,8 @@ export function startServer(connection: Connection): void {
       settings = readSettings(await connection.workspace.getConfiguration('tlaLayout'));
       workspace.configure(settings.catlass);
       instances.findSites();
-      const archChanged = analyses.setArch(settings.arch);
+      // (all run: a new arch, new bindings or a new include folder each start the analyzers afresh)
+      const archChanged = [analyses.setArch(settings.arch), analyses.setBindingPatterns(settings.bindings)].some(Boolean);
       const includeChanged = analyses.setIncludeDir(settings.catlass.includePath[0] ?? workspaceIncludeDir);
       if (analyses.cppEnabled !== settings.cpp.enabled || archChanged || includeChanged) {
         analyses.cppEnabled = settings.cpp.enabled;

@@ -1,7 +1,7 @@
 // The `tla-layout` command as users run it: the built dist/cli.js in a child process.
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { test } from 'node:test';
@@ -196,4 +196,67 @@ test('eval on a C++ file without TLA lists nothing', () => {
   assert.equal(r.status, 0);
   assert.deepEqual(JSON.parse(r.stdout).sites, []);
   assert.equal(run('eval', plain).stdout, '');
+});
+
+// ------------------------------------------------------------------ trees, summary, bindings (issue 24)
+
+test('check DIR walks it for .tla and C++ files (not hidden folders, not other files) and says how many on stderr', () => {
+  const dir = mkdtempSync(path.join(tmpdir(), 'tla-cli-tree-'));
+  const put = (rel: string, text: string) => {
+    mkdirSync(path.dirname(path.join(dir, rel)), { recursive: true });
+    writeFileSync(path.join(dir, rel), text);
+  };
+  put('a.tla', 'auto x = nope;\n'); // 1 error
+  put('kernels/deep/w.hpp', '#include "tla/layout.hpp"\nauto l = tla::MakeLayout(tla::MakeShape(4, 8), tla::MakeStride(1));\n'); // 1 warning
+  put('kernels/plain.cpp', 'int main() { return 0; }\n'); // no TLA: nothing
+  put('notes.txt', 'auto x = nope;\n'); // not a source: not read
+  put('.git/x.tla', 'auto x = nope;\n'); // hidden: not walked
+  const r = run('check', dir);
+  assert.equal(r.status, 1);
+  assert.deepEqual(r.stdout.trim().split('\n'), [
+    `${path.join(dir, 'a.tla')}:1:10: error unknown-name unknown name 'nope'`,
+    `${path.join(dir, 'kernels/deep/w.hpp')}:2:48: warning rank-mismatch shape and stride ranks differ: shape rank 2 vs stride rank 1`,
+  ]);
+  // a.tla, kernels/deep/w.hpp, kernels/plain.cpp
+  assert.equal(r.stderr.trim(), 'checked 3 files: 1 error, 1 warning');
+  const quiet = run('check', '--quiet', dir);
+  assert.equal(quiet.stderr, '');
+  assert.equal(quiet.stdout, r.stdout);
+  // a clean file: nothing on stdout, the summary on stderr
+  const clean = run('check', path.join(dir, 'kernels/plain.cpp'));
+  assert.equal(clean.stdout, '');
+  assert.equal(clean.stderr.trim(), 'checked 1 file: 0 errors, 0 warnings');
+});
+
+test('--bind gives runtime names numbers: render draws a kernel layout of symbolic sizes; a // tla: comment binds too, --bind over it', () => {
+  const k = file(
+    'bound.cpp',
+    '#include "tla/layout.hpp"\nvoid f(uint32_t m, uint32_t k) {\n  auto layoutA = tla::MakeLayout<half, Catlass::layout::RowMajor>(m, k);\n}\n',
+  );
+  const unbound = run('render', k, 'layoutA');
+  assert.equal(unbound.status, 2);
+  assert.match(unbound.stderr, /known only at run time.*--bind m=1000,k=512/);
+  const r = run('render', k, 'layoutA', '--bind', 'm=3,k=4');
+  assert.equal(r.status, 0, r.stderr);
+  // RowMajor (3, 4): stride (k, 1) = (4, _1); offset of (r, c) = 4r + c; bound values are runtime ones (no `_`)
+  const lines = r.stdout.trim().split('\n');
+  assert.equal(lines[0], 'layoutA = (3,4):(4,_1):(3,4)');
+  assert.deepEqual(
+    lines.slice(2, 5).map((l) => l.trim().split(/\s+/).map(Number)),
+    [
+      [0, 0, 1, 2, 3],
+      [1, 4, 5, 6, 7],
+      [2, 8, 9, 10, 11],
+    ],
+  );
+  // the file's own comment binds m and k; --bind wins over it
+  const commented = file('commented.cpp', `// tla: m=2 k=5\n${readFileSync(k, 'utf8')}`);
+  assert.match(run('eval', commented).stdout, /MakeLayout<half, Catlass::layout::RowMajor>\(m, k\) {2}▸ \(2,5\):\(5,_1\):\(2,5\)/);
+  assert.match(run('eval', commented, '--bind=k=7').stdout, /▸ \(2,7\):\(7,_1\):\(2,7\)/);
+  // a .tla file: `uint32_t m;` is the runtime value --bind gives
+  const tla = file('bound.tla', 'uint32_t m;\nauto l = MakeLayout<half, RowMajor>(m, 8);\n');
+  assert.match(run('eval', tla, '--bind', 'm=6').stdout, /l = \(6,8\):\(8,_1\):\(6,8\)/);
+  const bad = run('eval', tla, '--bind', 'm=six');
+  assert.equal(bad.status, 2);
+  assert.match(bad.stderr, /'m=six' is not name=integer/);
 });

@@ -3,7 +3,7 @@
 // is counted by hand from the snippet.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { assignHints, hintValue, hoverValue, isSymbolic } from '../../scripts/corpus-judge.mjs';
+import { assignHints, echoesCall, hintValue, hoverValue, isSymbolic, percentile } from '../../scripts/corpus-judge.mjs';
 import { scanSites, tokenize } from '../../scripts/corpus-scan.mjs';
 
 /** [construct, source text of the site, assigned name or ''] of every site. */
@@ -187,4 +187,21 @@ test('judging: hint to site, the value a hover shows, concrete or symbolic', () 
   assert.equal(isSymbolic('((_16,⌈m/16⌉),(_16,13))'), true);
   assert.equal(isSymbolic('(‹_row›,4)'), true);
   assert.equal(isSymbolic('(?,4)'), true);
+});
+
+test('the judge reads a C++ hover whose value comes before the signature; counts hints that only repeat their call; percentiles', () => {
+  // C++: what clangd cannot say first, then `---` and the signature (issue 24: hover on the call served 0 before)
+  assert.equal(
+    hoverValue('```\n(300,200):(200,_1):(300,200)\n```\n\nrank 2\n\n---\n\n```cpp\nMakeLayout<E, L>(rows, cols)\n```\n\ndoc'),
+    '(300,200):(200,_1):(300,200)',
+  );
+  assert.equal(isSymbolic('(…,…)'), true);
+  // the issue's two kinds of echo
+  assert.equal(echoesCall('▸ ‹?›:‹?›:(m,k)', 'MakeLayout<ElementA, LayoutTagA>(m, k)'), true);
+  assert.equal(echoesCall('▸ (blockShape.m(),n) valid (…,…)', 'GetTile(tensorA, coord, MakeShape(blockShape.m(), n))'), true);
+  // a number or a ⌈…⌉ of its own says something
+  assert.equal(echoesCall('▸ zN ((_16,⌈m/16⌉),(_16,⌈k/16⌉))', 'MakeLayout<half, zN>(m, k)'), false);
+  assert.equal(echoesCall('▸ (_128,_64) valid (44,8) tail', 'TileView(tensorA, MakeCoord(2u, 3u), MakeShape(Int<128>{}, Int<64>{}))'), false);
+  assert.equal(percentile([5, 1, 4, 2, 3], 0.5), 3);
+  assert.equal(percentile([5, 1, 4, 2, 3, 6, 7, 8, 9, 10], 0.9), 9);
 });

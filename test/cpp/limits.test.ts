@@ -129,15 +129,16 @@ describe('issue 13.2: symbolic expansion is bounded', () => {
 });
 
 describe('issue 13.2: hints are bounded like hovers', () => {
-  test('the inlay hint of a rank-300 layout of long names: label cut with an ellipsis, tooltip bounded', () => {
+  test('the inlay hint of a rank-300 layout of long names: a label that fits, the tooltip bounded', () => {
     const names = Array.from({ length: 300 }, (_, i) => `extent_of_mode_${i}`);
     const text = `${INCLUDE}auto l = tla::MakeLayout(tla::MakeShape(${names.join(', ')}), tla::MakeStride(${names.map(() => '1').join(', ')}));\n`;
     const d = cppDoc(text);
     const hints = allHints(d);
     assert.equal(hints.length, 1);
     const label = hints[0].label as string;
-    assert.ok(label.length <= MAX_HINT_LABEL_CHARS && label.endsWith('…'), `label of ${label.length}`);
-    assert.ok(label.startsWith('▸ (extent_of_mode_0,extent_of_mode_1,'));
+    assert.ok(label.length <= MAX_HINT_LABEL_CHARS, `label of ${label.length}`);
+    // no shape fits in 40 characters: what it is (issue 24: hints that fit)
+    assert.equal(label, '▸ a layout of rank 300');
     const tip = (hints[0].tooltip as { value: string }).value;
     assert.ok(tip.length <= MAX_HOVER_CHARS, `tooltip of ${tip.length}`);
   });

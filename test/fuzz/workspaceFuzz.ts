@@ -81,6 +81,11 @@ export const workspaceSession: fc.Arbitrary<WorkspaceSession> = fc.record({
   initial: fc.array(fc.record({ file, content }), { minLength: 1, maxLength: FILES }),
   steps: fc.array(op, { minLength: 1, maxLength: 6 }),
 });
+/** Smaller sessions for npm test (a session of the full size takes up to a minute at a load of 10). */
+export const smallWorkspaceSession: fc.Arbitrary<WorkspaceSession> = fc.record({
+  initial: fc.array(fc.record({ file, content }), { minLength: 1, maxLength: 12 }),
+  steps: fc.array(op, { minLength: 1, maxLength: 3 }),
+});
 
 /** File n's place: catlass/ or tla/, a folder, a subfolder. */
 const relOf = (n: number) => path.join(n % 4 === 3 ? 'tla' : 'catlass', `d${n % DIRS}`, `s${n % 3}`, `h${n}.hpp`);

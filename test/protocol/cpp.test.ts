@@ -102,7 +102,7 @@ describe('C++ kernels: hover on the declared name, Show Layout, scratchpad', () 
     const r1 = await c.request<ScratchpadAnswer>('tlaLayout/scratchpad', { textDocument: { uri: turi }, position: tAt('MakeLayout<ElementA') });
     assert.ok(r1.text, r1.reason ?? '');
     assert.equal(r1.title, 'templated.cpp:10');
-    assert.ok(r1.text.startsWith('// From templated.cpp:10 '), r1.text);
+    assert.ok(r1.text.startsWith('// templated.cpp:10\n'), r1.text);
     assert.match(r1.text, /\/\/ ElementA is half in the kernel/);
     assert.match(r1.text, /auto m = 128; \/\/ 'm' is not a compile-time constant in the kernel: set its value here/);
     assert.match(r1.text, /auto k = 128;/);

@@ -101,11 +101,11 @@ describe('language server over stdio', () => {
     const byLine = hints.map((h) => [h.position.line, h.position.character, h.label]);
     assert.deepEqual(byLine, [
       [3, lines[3].length - 1, '= 37'],
-      [4, lines[4].length - 1, '▸ ((_4,_2),(_4,_3)):((_4,_16),(_1,_32)):(_8,_12)'],
+      // line 4, `Layout<Shape<Shape<_4, _2>, …>{}`: its value is the type's own words again, no hint (issue 24)
       [5, lines[5].length - 1, '▸ ((_4,1),(_4,1)) valid (2,2) tail'],
       [6, lines[6].length - 2, '= 37'],
     ]);
-    const tile = hints[2];
+    const tile = hints[1];
     assert.ok(typeof tile.tooltip === 'object' && tile.tooltip.value.includes('((_4,1),(_4,1)):((_4,_16),(_1,_32)):(2,2)'));
     assert.ok((tile.label as string).length <= 43, "the preview fits VS Code's default inlay length");
   });

@@ -45,11 +45,12 @@ describe('tensors over stdio', () => {
       textDocument: { uri },
       range: { start: { line: 0, character: 0 }, end: { line: 8, character: 0 } },
     });
-    const labels = hints.filter((h) => h.position.line === 4).map((h) => String(h.label));
-    assert.ok(
-      labels.some((l) => l.includes('valid (44,8) tail') && l.includes('@ (256,192)')),
-      JSON.stringify(labels),
-    );
+    const onLine = hints.filter((h) => h.position.line === 4);
+    const labels = onLine.map((h) => String(h.label));
+    // the label within 40 characters: the tile's shape, valid extent and tail; its coord in the tooltip
+    assert.ok(labels.includes('▸ (_128,_64) valid (44,8) tail'), JSON.stringify(labels));
+    const tip = onLine.map((h) => (typeof h.tooltip === 'string' ? h.tooltip : (h.tooltip?.value ?? ''))).join('\n');
+    assert.match(tip, /at coord `\(256,192\)`/);
   });
 
   test('a layout hover lists the Catlass predicates, and warns when the values look like zN but the type does not', async () => {

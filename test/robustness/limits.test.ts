@@ -291,7 +291,7 @@ if (process.env.TLA_LIMIT_INPUT) {
       // the offset of the last element: 999999999·1 + 999999·1000000000
       assert.deepEqual(
         hints.map((x) => x.label),
-        ['▸ (1000000000,1000000):(1,1000000000):(1000000000,1000000)', '= 999999999999999'],
+        ['▸ ColumnMajor (1000000000,1000000)', '= 999999999999999'],
       );
       hoverOk(text);
     });

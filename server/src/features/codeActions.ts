@@ -2,7 +2,7 @@
 // missing `;`, use the closest known name, fit a coordinate to the layout's rank) and the
 // refactors of refactorsAt (copy as C++, convert to compact notation), as LSP CodeActions.
 import { CodeAction, CodeActionKind, CodeActionParams, TextEdit } from 'vscode-languageserver';
-import { quickFixFor, refactorsAt } from '../language';
+import { quickFixesFor, refactorsAt } from '../language';
 import type { AnalysedDocument } from '../documents';
 import { toRange } from './convert';
 
@@ -17,12 +17,14 @@ export function codeActions(doc: AnalysedDocument, params: CodeActionParams): Co
     if (d.source !== 'tla-layout') continue;
     const start = doc.lines.offset(d.range.start.line, d.range.start.character);
     const end = doc.lines.offset(d.range.end.line, d.range.end.character);
-    const fix = quickFixFor(doc.analysis, { code: String(d.code), start, end, data: d.data });
-    if (!fix) continue;
-    const edit: TextEdit = fix.insert
-      ? { range: { start: d.range.end, end: d.range.end }, newText: fix.newText }
-      : { range: fix.edit ? toRange(doc.lines, fix.edit.start, fix.edit.end) : d.range, newText: fix.newText };
-    actions.push({ title: fix.title, kind: CodeActionKind.QuickFix, diagnostics: [d], isPreferred: true, edit: { changes: { [uri]: [edit] } } });
+    const fixes = quickFixesFor(doc.analysis, { code: String(d.code), start, end, data: d.data }, doc.text);
+    fixes.forEach((fix, k) => {
+      const edit: TextEdit = fix.insert
+        ? { range: { start: d.range.end, end: d.range.end }, newText: fix.newText }
+        : { range: fix.edit ? toRange(doc.lines, fix.edit.start, fix.edit.end) : d.range, newText: fix.newText };
+      // the first is the one to take (a "did you mean"); the declarations are offered after it
+      actions.push({ title: fix.title, kind: CodeActionKind.QuickFix, diagnostics: [d], isPreferred: k === 0, edit: { changes: { [uri]: [edit] } } });
+    });
   }
 
   // Refactors on the statement under the cursor.

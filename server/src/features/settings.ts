@@ -7,6 +7,8 @@ export interface Settings {
   cpp: { enabled: boolean };
   /** CATLASS_ARCH of files that do not #define it: 2201 (Atlas A2) or 3510 (Ascend 950). */
   arch: 2201 | 3510;
+  /** Runtime names bound to numbers per file pattern: `{ "kernels/*.hpp": "m=1000 n=2000" }` (see shared/bindings.ts). */
+  bindings: Record<string, string>;
   /** Where the Catlass headers are (empty: found in the workspace), and what indexing them may take. */
   catlass: { includePath: string[]; index: IndexLimits };
 }
@@ -16,6 +18,7 @@ export const DEFAULT_SETTINGS: Settings = {
   hover: { gridSize: 16 },
   cpp: { enabled: true },
   arch: 2201,
+  bindings: {},
   catlass: { includePath: [], index: DEFAULT_INDEX_LIMITS },
 };
 
@@ -40,6 +43,7 @@ export function readSettings(raw: unknown): Settings {
     hover?: Record<string, unknown>;
     cpp?: Record<string, unknown>;
     arch?: unknown;
+    bindings?: unknown;
     catlass?: unknown;
   };
   const bool = (v: unknown, d: boolean) => (typeof v === 'boolean' ? v : d);
@@ -55,6 +59,10 @@ export function readSettings(raw: unknown): Settings {
     },
     cpp: { enabled: bool(r.cpp?.enabled, DEFAULT_SETTINGS.cpp.enabled) },
     arch: r.arch === 3510 || r.arch === '3510' ? 3510 : DEFAULT_SETTINGS.arch,
+    bindings:
+      r.bindings && typeof r.bindings === 'object' && !Array.isArray(r.bindings)
+        ? Object.fromEntries(Object.entries(r.bindings as Record<string, unknown>).filter((e): e is [string, string] => typeof e[1] === 'string'))
+        : {},
     catlass: readCatlass(r.catlass),
   };
 }

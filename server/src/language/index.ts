@@ -17,7 +17,7 @@ export { COMPLETION_TRIGGERS, CompletionKindName, MAX_NAME_ITEMS, completionsAt 
 export { signatureAt } from './ide/signatureHelp';
 export { summarize } from './ide/describeValue';
 export { occurrenceAt } from './ide/inspect';
-export { quickFixFor, refactorsAt } from './ide/codeActions';
+export { quickFixFor, quickFixesFor, refactorsAt } from './ide/codeActions';
 export { foldingRegions } from './ide/folding';
 export { hoverAt } from './ide/hover';
 export { inlayHintsIn } from './ide/inlayHints';
@@ -31,6 +31,7 @@ export { Diagnostic } from './syntax/diagnostics';
 export { formatText } from './syntax/format';
 export { LineIndex, TextSource, lineStarts } from './syntax/text';
 export { isCppPath } from './syntax/vocabulary';
+export { Bindings, bindingsForPath, parseBindings, printBindings } from './syntax/bindings';
 export {
   HeaderIndex,
   headerFacts,

@@ -11,7 +11,7 @@ import { ParseResult, parseStatement } from '../syntax';
 import { EvaluationMemo, USING_BINDING, evaluateRecording, readsHold } from './evaluationMemo';
 import { StatementChunk, declaredNameOf, splitInto } from '../syntax';
 import { CACHE_SLACK_BYTES, MAX_NESTING, limitMessages, normalizeLineEnds } from '../../core/limits';
-import { maxNesting } from '../syntax';
+import { Bindings, NO_BINDINGS, maxNesting } from '../syntax';
 import { StringSource, TextSource } from '../syntax';
 import { ReadersIndex } from './readers';
 
@@ -282,7 +282,13 @@ class LaterDetails implements StatementDetails {
     const kept = detailsKept.get(r);
     if (kept) return (this.computed = kept);
     const reads = new Map(this.reads);
-    const env: Environment = { lookup: (n) => reads.get(n), names: () => reads.keys(), defaultArch: r.omitted?.defaultArch };
+    const bound = r.omitted?.bindings;
+    const env: Environment = {
+      lookup: (n) => reads.get(n),
+      names: () => reads.keys(),
+      defaultArch: r.omitted?.defaultArch,
+      bound: bound && ((n) => bound.get(n)),
+    };
     const again = new StatementEvaluator(env).run(this.statement);
     // the tiles are the result's own (the same objects every time)
     this.computed = { nodeValues: again.nodeValues, tiles: r.tiles, offsets: again.offsets };
@@ -629,8 +635,16 @@ function sameText(a: TextSource, b: TextSource): boolean {
 
 export class Analyzer {
   /** CATLASS_ARCH where a file does not #define it (the tlaLayout.arch setting); a change needs a new Analyzer. */
-  constructor(private readonly defaultArch?: Arch) {
-    this.omitted = { defaultArch };
+  /**
+   * CATLASS_ARCH where a file does not #define it (the tlaLayout.arch setting), and the runtime
+   * names bound to numbers (`uint32_t m;` is then 1000: the tlaLayout.bindings setting, the CLI's
+   * --bind); a change of either needs a new Analyzer.
+   */
+  constructor(
+    private readonly defaultArch?: Arch,
+    readonly bindings: Bindings = NO_BINDINGS,
+  ) {
+    this.omitted = { defaultArch, bindings };
   }
   private previous: PreviousAnalysis | undefined;
   /** Statements are evaluated without keeping all their details (see statementDetails); tests may keep them. */
@@ -925,7 +939,7 @@ export class Analyzer {
       } else {
         const done = evaluateRecording(
           st,
-          { lookup: (n) => bindings.get(n), names: () => bindings.keys(), defaultArch: this.defaultArch },
+          { lookup: (n) => bindings.get(n), names: () => bindings.keys(), defaultArch: this.defaultArch, bound: (n) => this.bindings.get(n) },
           this.keepDetails ? undefined : this.omitted,
         );
         if (done === 'too-deep') {

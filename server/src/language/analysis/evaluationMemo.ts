@@ -47,7 +47,13 @@ export interface RecordedEvaluation {
  */
 export function evaluateRecording(
   statement: Ast.Statement,
-  scope: { lookup(name: string): Binding | undefined; names(): Iterable<string>; free?: Environment['free']; defaultArch?: Arch },
+  scope: {
+    lookup(name: string): Binding | undefined;
+    names(): Iterable<string>;
+    free?: Environment['free'];
+    defaultArch?: Arch;
+    bound?: Environment['bound'];
+  },
   omit?: EvalResult['omitted'],
 ): RecordedEvaluation | 'too-deep' {
   const reads = new Map<string, Binding | undefined>();
@@ -64,6 +70,7 @@ export function evaluateRecording(
     },
     free: scope.free,
     defaultArch: scope.defaultArch,
+    bound: scope.bound,
   };
   try {
     const result = new StatementEvaluator(recording, omit).run(statement);

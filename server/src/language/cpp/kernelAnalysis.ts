@@ -22,7 +22,7 @@ import { Binding, EvalResult, LocalDiagnostic, Value } from '../eval';
 import { ParseResult, parseStatement } from '../syntax';
 import { ArchRegion, CppScope, CppTokens, archRegions, retokenize, scanTokens, tokenizeFrom } from './scanner';
 import { CACHE_SLACK_BYTES, MAX_CPP_EXPRESSION_CHARS, limitMessages, normalizeLineEnds } from '../../core/limits';
-import { nestingLimit } from '../syntax';
+import { Bindings, NO_BINDINGS, bindingsInComments, mergeBindings, nestingLimit } from '../syntax';
 
 /** Only these are certain in C++ (structure, not values), and they are warnings there. */
 const CERTAIN_CODES = new Set(['rank-mismatch', 'depth-mismatch', 'catlass-coord', 'ambiguous']);
@@ -30,6 +30,8 @@ const CERTAIN_CODES = new Set(['rank-mismatch', 'depth-mismatch', 'catlass-coord
 export interface CppAnalysis extends DocumentAnalysis {
   /** false when the file neither includes a tla/ header nor mentions tla:: — then nothing is shown. */
   usesTla: boolean;
+  /** The runtime names bound to numbers for this text (the analyzer's and the file's `// tla:` comments). */
+  bindings: Bindings;
   /** false when the analysis yielded before the end of the file (call analyze again to continue). */
   complete: boolean;
 }
@@ -69,6 +71,8 @@ interface Progress {
   symbols: Map<string, Value>;
   /** Where each statement made so far is: from the start of its wrapped text to the end of its source. */
   places: Map<StatementAnalysis, Ast.Span>;
+  /** The runtime names bound to numbers: the analyzer's, under (a setting) or over (the CLI) the file's `// tla: m=1000`. */
+  bound: Bindings;
 }
 
 /** One call's work on a progress: when it started, whether it did new work (then it may yield), its counts. */
@@ -181,8 +185,18 @@ const limitDiagnostic = (message: string, length: number): LocalDiagnostic => ({
 });
 
 export class CppAnalyzer {
-  /** CATLASS_ARCH of the kernel (the tlaLayout.arch setting); a change needs a new analyzer. */
-  constructor(private readonly defaultArch?: Arch) {}
+  /**
+   * CATLASS_ARCH of the kernel (the tlaLayout.arch setting) and the bindings of runtime names
+   * (the tlaLayout.bindings setting, the CLI's --bind), under the file's own `// tla: m=1000`
+   * or, `overComments`, over them (the CLI); a change of either needs a new analyzer.
+   */
+  constructor(
+    private readonly defaultArch?: Arch,
+    private readonly bindings: Bindings = NO_BINDINGS,
+    private readonly overComments = false,
+  ) {}
+  /** The bindings in force for the last text, to start afresh when they change. */
+  private boundKey = '';
   private cache = new ByteCache(CACHE_SLACK_BYTES);
   /** The previous text (line ends normalised) and its tokens, for the next edit. */
   private previous: { text: string; tokens: CppTokens } | undefined;
@@ -251,7 +265,10 @@ export class CppAnalyzer {
     if (!pr) pr = this.begin(text, stats);
     if (!pr) {
       this.previousBindings.clear();
-      return placedAnalysis({ text: original, statements: [], diagnostics: [], declarations: new Map(), usesTla: false, complete: true }, new Map());
+      return placedAnalysis(
+        { text: original, statements: [], diagnostics: [], declarations: new Map(), usesTla: false, complete: true, bindings: NO_BINDINGS },
+        new Map(),
+      );
     }
     stats.expressions = pr.items.length;
     const { symbols } = pr;
@@ -308,7 +325,17 @@ export class CppAnalyzer {
       (t) => t.kind === 'ident' && ARCH_3510_NAMES.has(t.text) && !archs.some((r) => r.start <= t.start && t.start < r.end),
     );
     if (only3510) archs.push({ start: 0, end: Infinity, arch: 3510 });
+    const inFile = bindingsInComments(text);
+    const bound = this.overComments ? mergeBindings(inFile, this.bindings) : mergeBindings(this.bindings, inFile);
+    const key = [...bound].map(([k, v]) => `${k}=${v}`).join(' ');
+    if (key !== this.boundKey) {
+      // a cached evaluation does not record the bound names it read: other numbers, evaluate anew
+      this.boundKey = key;
+      this.cache = new ByteCache(this.cache.maxBytes);
+      this.previousBindings.clear();
+    }
     return {
+      bound,
       text,
       items,
       next: 0,
@@ -378,7 +405,8 @@ export class CppAnalyzer {
     else {
       pass.work = true;
       const names = () => [...scoped.keys()].filter((n) => lookupAt(scoped, n, start));
-      const done = evaluateRecording(st, { lookup: lookupHere, names, free: pass.free });
+      const bound = pass.pr.bound;
+      const done = evaluateRecording(st, { lookup: lookupHere, names, free: pass.free, bound: (n) => bound.get(n) });
       if (done === 'too-deep') {
         this.cache.delete(kind, src);
         return limited(limitMessages.stack()); // a chain too long to evaluate recursively
@@ -514,7 +542,15 @@ export class CppAnalyzer {
     // alias type forms are value-initialised: their zero originShape is the alias's business, not a warning here
     // a partial analysis goes on filling its maps: the answer gets a copy
     return placedAnalysis(
-      { text: original, statements, diagnostics, declarations: complete ? declarations : new Map(declarations), usesTla: true, complete },
+      {
+        text: original,
+        statements,
+        diagnostics,
+        declarations: complete ? declarations : new Map(declarations),
+        usesTla: true,
+        complete,
+        bindings: pr.bound,
+      },
       places,
     );
   }

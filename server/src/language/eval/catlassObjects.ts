@@ -54,13 +54,12 @@ function indexOfCpp(t: string | undefined): CoordIndex | undefined {
 }
 
 /** The C++ type of an expression the evaluator does not know but this module does: a coord's entry (`c.m()`, `c[0]`) is its Index. */
-export function objectCppType(x: ObjectEvaluator, e: Ast.Expr): string | undefined {
+export function objectCppType(e: Ast.Expr): string | undefined {
   if (e.type === 'apply' && e.target.type === 'member' && !e.args.length && ['m', 'n', 'k', 'row', 'column'].includes(e.target.name)) {
     return 'unsigned';
   }
   if (e.type === 'apply' && e.target.type === 'member' && ['shape', 'orgShape'].includes(e.target.name) && e.args.length === 1) return 'unsigned';
   if (e.type === 'apply' && e.target.type === 'member' && e.target.name === 'stride' && e.args.length === 1) return 'long';
-  void x;
   return undefined;
 }
 
@@ -145,8 +144,6 @@ export function constructObject(x: ObjectEvaluator, e: Ast.Expr, tag: string, ar
 }
 
 // ------------------------------------------------------------------ members
-
-const COORD_ARG_ROLE = 'the coord';
 
 function coordArg(x: ObjectEvaluator, a: Ast.Expr, what: string): CatlassCoord {
   const v = x.eval(a);
@@ -297,5 +294,3 @@ export function ambiguousName(x: ObjectEvaluator, name: string, node: Ast.Span):
     `'${name}' is ambiguous: with both 'using namespace Catlass;' and 'using namespace tla;', Catlass::${name} and tla::${name} are both visible; write Catlass::${name} or tla::${name}`,
   );
 }
-
-export { COORD_ARG_ROLE };

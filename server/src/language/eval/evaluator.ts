@@ -188,16 +188,21 @@ export class StatementEvaluator implements BuiltinContext {
       case 'buffer':
         return core.bufferView(t.storage, t.element, s.name);
       case 'integer':
-        return core.symbolicInt(s.name);
+        return this.boundInt(s.name) ?? core.symbolicInt(s.name);
       case 'tag':
         return core.constructTag(t.name, []);
       case 'catlassCoord':
         return { kind: 'catlassCoord', type: t.name, items: Array.from({ length: t.name === 'GemmCoord' ? 3 : 2 }, () => core.int(0)) };
       case 'value':
         return t.value;
+      case 'element':
+        // `uint32_t m;`: uint32_t is an element type too (a tensor of uint32_t), here the integer
+        if (INTEGER_TYPES.includes(t.name)) return this.boundInt(s.name) ?? core.symbolicInt(s.name);
+        break;
       default:
-        this.fail(s.declTypeArg, 'argument-kind', `a ${printType(t)} declared without a value has nothing to show; give it one`);
+        break;
     }
+    this.fail(s.declTypeArg, 'argument-kind', `a ${printType(t)} declared without a value has nothing to show; give it one`);
   }
 
   private staticAssert(s: Ast.StaticAssert): void {
@@ -278,13 +283,25 @@ export class StatementEvaluator implements BuiltinContext {
     }
   }
 
+  /** A name the user bound to a number: that runtime integer (dynamic, as the kernel's value is). */
+  private boundInt(name: string): IntValue | undefined {
+    const v = this.env.bound?.(name);
+    if (v === undefined) return undefined;
+    this.deps.add(name);
+    return core.int(v);
+  }
+
   private lookup(e: Ast.NameRef): Value {
     this.deps.add(e.name);
     const b = this.env.lookup(e.name);
     if (b) {
       if (b.value === null) throw new Abort(true);
+      // a runtime integer (`uint32_t m = params.m;`) the user bound to a number; a known value stays
+      if (b.value.kind === 'int' && b.value.sym !== undefined) return this.boundInt(e.name) ?? b.value;
       return b.value;
     }
+    const bound = this.boundInt(e.name);
+    if (bound) return bound;
     const free = this.env.free?.(e.name);
     if (free) return free;
     if (e.name === '_') return { kind: 'underscore' };
@@ -302,13 +319,15 @@ export class StatementEvaluator implements BuiltinContext {
   }
 
   /** `L1TileShape::M`, `L1TileShape::ToCoordMN` of a `using L1TileShape = GemmShape<…>;`. */
-  private shapeMember(name: string, node: Ast.Span): IntValue | CatlassCoord | undefined {
+  private shapeMember(name: string, node?: Ast.Span): IntValue | CatlassCoord | undefined {
     const i = name.lastIndexOf('::');
     if (i < 0) return undefined;
     const b = this.env.lookup(name.slice(0, i));
     if (b?.value?.kind !== 'type' || b.value.type.t !== 'catlassShape') return undefined;
     this.deps.add(name.slice(0, i));
-    return Objects.shapeMember(this.objects, b.value.type, name.slice(i + 2), node);
+    const t = b.value.type;
+    // without a node (a template argument's constant), an unknown member is simply not a constant
+    return node ? Objects.shapeMember(this.objects, t, name.slice(i + 2), node) : core.shapeTemplateMember(t.template, t.dims, name.slice(i + 2));
   }
 
   private binary(e: Ast.Binary): Value {
@@ -333,10 +352,18 @@ export class StatementEvaluator implements BuiltinContext {
     if (!this.env.free) return false;
     if (e.type === 'paren') return this.isFreeNode(e.inner);
     if (e.type === 'name')
-      return !this.env.lookup(e.name) && e.name !== '_' && CATLASS_CONSTANTS[e.name] === undefined && e.name !== 'true' && e.name !== 'false';
+      return (
+        !this.env.lookup(e.name) &&
+        !this.env.bound?.(e.name) &&
+        e.name !== '_' &&
+        CATLASS_CONSTANTS[e.name] === undefined &&
+        e.name !== 'true' &&
+        e.name !== 'false'
+      );
     if (e.type === 'member') {
       const root = memberRoot(e);
-      return root !== undefined && !this.env.lookup(root);
+      const path = memberPath(e);
+      return root !== undefined && !this.env.lookup(root) && !(path && this.env.bound?.(path) !== undefined);
     }
     return false;
   }
@@ -354,7 +381,7 @@ export class StatementEvaluator implements BuiltinContext {
     const v =
       this.env.lookup(name)?.value ??
       (CATLASS_CONSTANTS[name] !== undefined ? core.int(CATLASS_CONSTANTS[name]) : undefined) ??
-      (name.includes('::') ? this.shapeMember(name, { start: 0, end: 0 }) : undefined);
+      (name.includes('::') ? this.shapeMember(name) : undefined);
     return v?.kind === 'int' ? v : undefined;
   }
 
@@ -391,7 +418,7 @@ export class StatementEvaluator implements BuiltinContext {
     const root = memberRoot(e.target);
     if (!path || !root || this.env.lookup(root)) return undefined;
     if (!integerContext && !COORD_ACCESSORS.has(e.target.name)) return undefined;
-    const v = this.env.free(`${path}()`);
+    const v = this.boundInt(`${path}()`) ?? this.env.free(`${path}()`);
     if (v?.kind !== 'int') return undefined;
     this.nodeValues.push({ node: e, value: v });
     return v;
@@ -633,7 +660,7 @@ export class StatementEvaluator implements BuiltinContext {
       case 'paren':
         return this.cppTypeOf(e.inner);
       default:
-        return Objects.objectCppType(this.objects, e);
+        return Objects.objectCppType(e);
     }
   }
 
@@ -967,7 +994,7 @@ export class StatementEvaluator implements BuiltinContext {
     const path = memberPath(e);
     const root = memberRoot(e);
     if (path && root && !this.env.lookup(root)) {
-      const free = this.env.free?.(path);
+      const free = this.boundInt(path) ?? this.env.free?.(path);
       if (free) return free;
     }
     const base = this.eval(e.target);

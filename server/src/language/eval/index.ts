@@ -8,6 +8,7 @@ export {
   NodeValue,
   Value,
   exactProduct,
+  kindName,
   printValue,
   usingNamespaceName,
 } from './values';

@@ -160,6 +160,8 @@ export interface Environment {
   free?(name: string): Value | undefined;
   /** CATLASS_ARCH when the file does not #define it (the tlaLayout.arch setting). */
   defaultArch?: Arch;
+  /** A runtime name the user bound to a number (`m`, `params.k`, `blockCoord.m()`; see syntax/bindings.ts). */
+  bound?(name: string): bigint | undefined;
 }
 
 /** The binding `using namespace X;` leaves, so that what follows reads it as a dependency. */
@@ -189,7 +191,7 @@ export interface EvalResult {
    * offset calls (nodeValues and offsets are then empty; tiles are kept): running it again on the same tree with the same reads and this
    * default arch gives them (language/analysis.ts `statementDetails`).
    */
-  omitted?: { defaultArch?: Arch };
+  omitted?: { defaultArch?: Arch; bindings?: ReadonlyMap<string, bigint> };
 }
 
 const KIND_NAMES: Record<Value['kind'], string> = {

@@ -27,6 +27,32 @@ export interface QuickFix {
 const TUPLE_MAKERS = new Set(['MakeCoord', 'MakeShape', 'MakeStride', 'make_tuple', 'MakeTuple']);
 const DATA_SUGGESTIONS = new Set(['unsupported-tag', 'unsupported-element', 'catlass-coord']);
 
+/**
+ * The quick fixes of one diagnostic: the main one (quickFixFor) first; for an unknown name in a
+ * `.tla` file (kernel code pasted in: `m` is the kernel's), its declaration as a runtime value
+ * (`uint32_t m;`, a symbol) and as a constant to fill in, before the statement that reads it.
+ */
+export function quickFixesFor(a: DocumentAnalysis, d: DiagnosticRef, text: string): QuickFix[] {
+  const fixes: QuickFix[] = [];
+  const main = quickFixFor(a, d);
+  if (main) fixes.push(main);
+  const name = d.code === 'unknown-name' ? text.slice(d.start, d.end) : '';
+  if (/^[A-Za-z_]\w*$/.test(name)) {
+    const s = statementAt(a, d.start);
+    const lineStart = s ? text.lastIndexOf('\n', a.startOf(s) - 1) + 1 : 0;
+    const at = { start: lineStart, end: lineStart };
+    fixes.push(
+      { title: `Declare '${name}' as a runtime value: uint32_t ${name};`, newText: `uint32_t ${name};\n`, edit: at },
+      {
+        title: `Declare '${name}' as a constant: constexpr uint32_t ${name} = …;`,
+        newText: `constexpr uint32_t ${name} = 0; // ${name}'s value\n`,
+        edit: at,
+      },
+    );
+  }
+  return fixes;
+}
+
 /** The quick fix of one diagnostic of this analysis, if it has one. */
 export function quickFixFor(a: DocumentAnalysis, d: DiagnosticRef): QuickFix | undefined {
   const data = d.data as { suggestion?: string; insert?: string; expectedRank?: number } | undefined;

@@ -1,6 +1,6 @@
 // Facts shown about a value (hover, CLI, previews), computed once in one place.
 import * as core from '../../core';
-import { Value, exactProduct, printValue } from '../eval';
+import { Value, exactProduct, kindName, printValue } from '../eval';
 import { offsetGrid } from './inspect';
 
 export interface ValueSummary {
@@ -133,6 +133,12 @@ export function gridTable(l: core.Layout, max: number): string | undefined {
 /** A value in markdown: its text, kind and facts; a layout with its Catlass kind, predicates and offset grid. */
 export function describeValue(v: Value, gridSize: number, element?: string): string {
   if (v.kind === 'tensor') return describeTensor(v, gridSize);
+  if (v.kind === 'opaqueTensor') return describeOpaqueTensor(v);
+  if (v.kind === 'opaqueLayout')
+    return [
+      '```\n‹?›:‹?›:' + core.printIntTuple(v.originShape) + '\n```',
+      `${code(v.label)}: its tag is not known here (a template parameter), so are its shape and stride; **originShape** ${code(core.printIntTuple(v.originShape))}`,
+    ].join('\n\n');
   if (v.kind === 'tagObject') return describeLayoutObject(v, gridSize);
   if (v.kind === 'catlassCoord')
     return `${code(core.printCatlassCoordCpp(v))} — a Catlass coord (${core.coordTypeName(v)}, entries of ${core.indexOf(v)})`;
@@ -146,9 +152,7 @@ export function describeValue(v: Value, gridSize: number, element?: string): str
           ? `tuple, rank ${core.rank(v)}, depth ${core.depth(v)}`
           : v.kind === 'type'
             ? 'type'
-            : v.kind === 'opaqueTensor'
-              ? "a tensor whose layout is not known here (a kernel parameter): its tiles' shapes and valid extents still are"
-              : v.kind;
+            : kindName(v).replace(/^an? /, ''); // in words, not the evaluator's kind ("tagObject")
     return `${code(printValue(v))} — ${kind}`;
   }
   const s = summarize(v);
@@ -216,4 +220,15 @@ function predicateNote(l: core.Layout, element?: string): string | undefined {
       `⚠ the values look like ${code(t)} but the type-level predicate is **false**: a leaf it reads is dynamic (as after MakeLayoutFromTag), so Layout{} reads it as 0`,
     );
   return out.join('\n\n');
+}
+
+/** A kernel's tensor whose layout is not known here (a parameter): what is known of it, said once. */
+function describeOpaqueTensor(t: core.OpaqueTensor): string {
+  const of = [t.element && `of ${code(t.element)}`, t.position && `in ${code(t.position)}`].filter(Boolean).join(' ');
+  if (!t.tileShape || !t.offset || !t.originShape)
+    return `**tensor**${of ? ` ${of}` : ''} on ${code(t.root)}: layout ${code('‹?›')}, not known here (a kernel parameter); its tiles' shapes and valid extents are`;
+  return [
+    `**tile of ${code(t.root)}**${of ? ` ${of}` : ''}; ${code(t.root)}'s layout is not known here (a kernel parameter)`,
+    `**shape** ${code(core.printIntTuple(t.tileShape))} · valid extent ${code(core.printIntTuple(t.originShape))} · at ${code(core.printIntTuple(t.offset))} from where ${code(t.root)} starts`,
+  ].join('\n\n');
 }

@@ -3,7 +3,7 @@ import * as core from '../../core';
 import { MAX_HOVER_CHARS, MAX_SYMBOLIC_CHARS, MAX_SYMBOLIC_TERMS } from '../../core/limits';
 import { declarationSpan, statementAt, statementDetails } from '../analysis';
 import type { Declaration, DocumentAnalysis } from '../analysis';
-import { BUILTIN_BY_NAME, ELEMENT_TYPES, TAG_DOCS, TYPE_FORMS, elementDoc } from '../syntax';
+import { Ast, BUILTIN_BY_NAME, ELEMENT_TYPES, TAG_DOCS, TYPE_FORMS, elementDoc } from '../syntax';
 import { code, describeValue } from './describeValue';
 import { calleeAt, elementStatus, explainOffset, nodeAt, templateArgAt } from './inspect';
 
@@ -46,7 +46,7 @@ export function hoverAt(a: DocumentAnalysis, offset: number, options: HoverOptio
     if (!d) return null;
     const text = d.value ? describeValue(d.value, gridSize) : 'no value: its expression is not understood';
     const span = declarationSpan(a, d);
-    return md(`**${d.name}**\n\n${text}`, span.start, span.end);
+    return md(`**${d.name}**\n\n${text}${d.value ? bindLinks(d.value) : ''}`, span.start, span.end);
   }
   const rel = offset - a.startOf(s);
 
@@ -108,20 +108,24 @@ export function hoverAt(a: DocumentAnalysis, offset: number, options: HoverOptio
         const v = describeValue(own.value, gridSize);
         value = options.cpp ? v + '\n\n---\n\n' + generic : generic + '\n\n---\n\n' + v;
       }
-      return md(value, a.startOf(s) + callee.calleeSpan.start, a.startOf(s) + callee.calleeSpan.end);
+      return md(value + (own ? bindLinks(own.value) : ''), a.startOf(s) + callee.calleeSpan.start, a.startOf(s) + callee.calleeSpan.end);
     }
   }
 
   // declared names and any sub-expression: its value
   if (s.declaredName && s.declaredNameSpan && s.declaredNameSpan.start <= rel && rel <= s.declaredNameSpan.end) {
     const v = a.declarations.get(s.declaredName)?.statement === s ? s.result?.value : undefined;
-    const text = v ? describeValue(v, gridSize) : 'no value: its statement has an error (see Problems)';
-    return md(`**${s.declaredName}**\n\n${text}`, a.startOf(s) + s.declaredNameSpan.start, a.startOf(s) + s.declaredNameSpan.end);
+    const text = v ? describeValue(v, gridSize) + zeroInitialised(s.statement, v) : 'no value: its statement has an error (see Problems)';
+    return md(
+      `**${s.declaredName}**\n\n${text}${v ? bindLinks(v) : ''}`,
+      a.startOf(s) + s.declaredNameSpan.start,
+      a.startOf(s) + s.declaredNameSpan.end,
+    );
   }
   const n = nodeAt(a, offset);
   if (n) {
     const title = n.node.type === 'name' ? `**${n.node.name}**\n\n` : '';
-    return md(title + describeValue(n.value, gridSize), n.start, n.end);
+    return md(title + describeValue(n.value, gridSize) + bindLinks(n.value), n.start, n.end);
   }
   return null;
 }
@@ -166,4 +170,39 @@ export function coordinateSplit(coord: core.IntTuple, shape: core.IntTuple, stri
     out.push(`${label}${c.value} in ${core.printIntTuple(s)} → ${split}   ${c.value} = ${sum.join(' + ')}`);
   }
   return out;
+}
+
+/** A runtime name a user can bind: as the kernel writes it (`m`, `params.k`, `blockCoord.m()`). */
+const BINDABLE = /^[A-Za-z_]\w*(?:\.[A-Za-z_]\w*)*(?:\(\))?$/;
+const MAX_BIND_LINKS = 4;
+
+/** The runtime names a value is made of (its symbols' variables), in the order met. */
+function runtimeNames(v: unknown, out = new Set<string>()): Set<string> {
+  if (!v || typeof v !== 'object' || out.size >= MAX_BIND_LINKS) return out;
+  if (Array.isArray(v)) {
+    for (const x of v) runtimeNames(x, out);
+    return out;
+  }
+  const o = v as { kind?: string; sym?: core.Sym };
+  if (o.kind === 'int') {
+    if (o.sym) for (const n of core.symbolic.variables(o.sym)) if (BINDABLE.test(n)) out.add(n);
+    return out;
+  }
+  for (const x of Object.values(v)) runtimeNames(x, out);
+  return out;
+}
+
+/** "Bind m… · Bind k…": links that run the extension's tlaLayout.bind with the name (a `// tla: m=…` comment). */
+function bindLinks(v: unknown): string {
+  const names = [...runtimeNames(v)].slice(0, MAX_BIND_LINKS);
+  if (!names.length) return '';
+  const link = (n: string) =>
+    `[Bind ${n}…](command:tlaLayout.bind?${encodeURIComponent(JSON.stringify([n]))} "give ${n} a number: a // tla: ${n}=… comment")`;
+  return `\n\n${names.map(link).join(' · ')}`;
+}
+
+/** `GemmCoord blockCoord;`: why it reads (0,0,0) — C++ value-initialises it; a kernel sets it later. */
+function zeroInitialised(st: Ast.Statement | null, v: { kind: string }): string {
+  if (st?.type !== 'declare' || v.kind !== 'catlassCoord') return '';
+  return `\n\nzero: declared without a value, a Catlass coord is value-initialised as C++ does (every coordinate 0); a kernel sets it later (\`blockCoord = …\`), so its tiles here are those of block 0. Give it the coordinates to look at, \`GemmCoord ${st.name}{1, 2, 0};\`.`;
 }

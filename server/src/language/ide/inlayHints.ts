@@ -10,6 +10,7 @@ import { printValue } from '../eval';
 import { explainOffset } from './inspect';
 
 import { boundedMarkdown } from './hover';
+import { elided, firstFitting, layoutHint, repeatsCall, tileHint } from './hintLabels';
 
 export interface InlayHintOptions {
   /** The tile preview after GetTileLayout(…) and tiles of tensors. */
@@ -50,8 +51,9 @@ export function tileLabel(result: core.Layout, tileShape: core.IntTuple): { labe
 /** The inlay hints of the statements that touch [start, end], in document order. */
 export function inlayHintsIn(a: DocumentAnalysis, start: number, end: number, options: InlayHintOptions): InlayHintRecord[] {
   const hints: InlayHintRecord[] = [];
-  const push = (at: number, label: string, tooltip: string) => {
+  const push = (at: number, label: string, tooltip: string, call?: string) => {
     if (at < start || at > end) return;
+    if (call !== undefined && repeatsCall(label, call)) return; // the hover has it
     // bounded as a hover is (limits.ts): the label is cut with an ellipsis, the tooltip with a note
     const shown = label.length > MAX_HINT_LABEL_CHARS ? `${label.slice(0, MAX_HINT_LABEL_CHARS - 1)}…` : label;
     hints.push({ at, label: shown, tooltip: boundedMarkdown(tooltip) });
@@ -63,21 +65,23 @@ export function inlayHintsIn(a: DocumentAnalysis, start: number, end: number, op
     if (!s.result) continue;
     const r = statementDetails(s);
     const base = a.startOf(s);
+    const callOf = (node: Ast.Expr) => s.chunk.text.slice(node.start, node.end);
     const tileNodes = new Set<Ast.Expr>();
     if (options.tileLayouts) {
       for (const t of r.tiles) {
         tileNodes.add(t.node);
-        const { label, tail, empty } = tileLabel(t.result, t.tileShape);
+        const { tail, empty } = tileLabel(t.result, t.tileShape);
+        const label = tileHint(t.result, tileKind(t.result, t.tileShape), t.tensorCoord);
         const note = empty
           ? 'an **empty** tile: an originShape extent is 0'
           : tail
             ? 'a **tail** tile: originShape was cropped to what stays valid'
             : 'an interior tile: originShape equals tileShape';
-        const at = t.tensorCoord ? ` @ ${core.printIntTuple(t.tensorCoord)}` : '';
         push(
           base + t.node.end,
-          label + at,
+          label,
           `**${t.tensorCoord ? 'tile of a tensor' : 'GetTileLayout'}** → ${code(core.printLayout(t.result))}${t.tensorCoord ? ` at coord ${code(core.printIntTuple(t.tensorCoord))}` : ''}\n\nshape ${code(core.printIntTuple(t.result.shape))} · stride ${code(core.printIntTuple(t.result.stride))} · originShape ${code(core.printIntTuple(t.result.originShape))}\n\n${note}`,
+          callOf(t.node),
         );
       }
     }
@@ -89,7 +93,8 @@ export function inlayHintsIn(a: DocumentAnalysis, start: number, end: number, op
     for (const nv of r.nodeValues) {
       const n = nv.node;
       if (options.offsets && n.type === 'call' && n.callee === 'print' && !showsOffset(n.args[0], r)) {
-        push(base + n.end, `= ${printValue(nv.value)}`, `print → ${code(printValue(nv.value))}`);
+        const shown = nv.value.kind === 'layout' ? layoutHint(nv.value, undefined, '= ') : firstFitting([`= ${printValue(nv.value)}`, '= …']);
+        push(base + n.end, shown, `print → ${code(printValue(nv.value))}`);
       }
       if (
         options.tileLayouts &&
@@ -100,50 +105,33 @@ export function inlayHintsIn(a: DocumentAnalysis, start: number, end: number, op
       ) {
         // a tile of a tensor whose layout is not known here: what is still known of it
         const t = nv.value;
+        const shape = core.printIntTuple(t.tileShape!);
         push(
           base + n.end,
-          `▸ ${core.printIntTuple(t.tileShape!)} valid ${core.printIntTuple(t.originShape!)} @ ${t.root}+${core.printIntTuple(t.offset!)}`,
+          firstFitting([
+            `▸ ${shape} valid ${core.printIntTuple(t.originShape!)} @ ${t.root}+${core.printIntTuple(t.offset!)}`,
+            `▸ ${shape} valid ${core.printIntTuple(t.originShape!)}`,
+            `▸ ${shape} valid ${elided(t.originShape!)}`,
+            `▸ ${elided(t.tileShape!)} valid ${elided(t.originShape!)}`,
+          ]),
           `**tile of ${code(t.root)}** (its layout is not known here)\n\ntile shape ${code(core.printIntTuple(t.tileShape!))} · valid extent ${code(core.printIntTuple(t.originShape!))} · at ${code(core.printIntTuple(t.offset!))} from where ${code(t.root)} starts`,
+          callOf(n),
         );
         continue;
       }
-      // a kernel's layout or tensor of a tag not known here: the valid extent, shape and stride as ‹?›
-      if (options.layouts && nv.value.kind === 'opaqueLayout' && n.type === 'call' && LAYOUT_CONSTRUCTORS.has(n.callee)) {
-        push(
-          base + n.end,
-          `▸ ‹?›:‹?›:${core.printIntTuple(nv.value.originShape)}`,
-          `${code(nv.value.label)}: its tag is not known here (a template parameter), so are its shape and stride; its originShape is ${code(core.printIntTuple(nv.value.originShape))}`,
-        );
-        continue;
-      }
-      if (
-        options.layouts &&
-        nv.value.kind === 'opaqueTensor' &&
-        !nv.value.originShape &&
-        nv.value.element &&
-        n.type === 'call' &&
-        n.callee === 'MakeTensor'
-      ) {
-        // over a kernel's layout not known here: what is known is its element and position
-        const t = nv.value;
-        push(
-          base + n.end,
-          `▸ Tensor<${t.element}, ${t.position}> over ${t.root}`,
-          `a tensor of ${code(t.element!)} in ${code(t.position ?? '?')} over ${code(t.root)}, a layout not known here; its tiles' shapes and valid extents are shown where they are cut`,
-        );
-        continue;
-      }
-      if (options.layouts && nv.value.kind === 'opaqueTensor' && nv.value.originShape && n.type === 'call' && TENSOR_CONSTRUCTORS.has(n.callee)) {
-        push(
-          base + n.end,
-          `▸ ‹?›:‹?›:${core.printIntTuple(nv.value.originShape)}`,
-          `a tensor on ${code(nv.value.root)}: its layout is not known here; its originShape is ${code(core.printIntTuple(nv.value.originShape))}`,
-        );
-        continue;
-      }
+      // a kernel's layout or tensor of a tag or layout not known here (`‹?›:‹?›:(m,k)`, `Tensor<half, GM>
+      // over layoutA`): what is known is the call's own arguments again, so no hint (the hover has it)
+      if (nv.value.kind === 'opaqueLayout' || nv.value.kind === 'opaqueTensor') continue;
       if (options.layouts && nv.value.kind === 'tensor' && n.type === 'call' && TENSOR_CONSTRUCTORS.has(n.callee)) {
         const t = nv.value;
-        push(base + n.end, `▸ ${core.printLayout(t.layout)} @ ${core.printIntTuple(t.coord)}`, describeTensorTooltip(t));
+        const layout = layoutHint(t.layout);
+        const origin = core.leaves(t.coord).every((c) => c.kind === 'int' && c.sym === undefined && c.value === 0n);
+        push(
+          base + n.end,
+          firstFitting([origin ? layout : `${layout} @ ${core.printIntTuple(t.coord)}`, layout]),
+          describeTensorTooltip(t),
+          callOf(n),
+        );
         continue;
       }
       if (!options.layouts || nv.value.kind !== 'layout' || tileNodes.has(n)) continue;
@@ -151,7 +139,15 @@ export function inlayHintsIn(a: DocumentAnalysis, start: number, end: number, op
       if (isConstructor) {
         const text = core.printLayout(nv.value);
         const facts = summarize(nv.value);
-        push(base + n.end, `▸ ${text}`, `${code(text)}\n\nrank ${facts.rank} · depth ${facts.depth} · size ${facts.size} · cosize ${facts.cosize}`);
+        // the tag the call names: MakeLayout<half, zN>, MakeLayoutL0C
+        const namedTag = n.type === 'call' ? n.templateArgs?.[1] : undefined;
+        const tag = namedTag?.type === 'typeArg' ? namedTag.name : n.type === 'call' && n.callee === 'MakeLayoutL0C' ? 'L0C' : undefined;
+        push(
+          base + n.end,
+          layoutHint(nv.value, tag),
+          `${code(text)}\n\nrank ${facts.rank} · depth ${facts.depth} · size ${facts.size} · cosize ${facts.cosize}`,
+          callOf(n),
+        );
       }
     }
   }

@@ -76,7 +76,8 @@ export function scratchpadAt(doc: ScratchpadSource, offset: number, line: number
   if (!target?.result) return { text: null, reason: 'place the cursor on a TLA expression (MakeLayout…, GetTileLayout, crd2offset, a layout call)' };
 
   const where = `${doc.uri.slice(doc.uri.lastIndexOf('/') + 1)}:${line + 1}`;
-  const head: string[] = [`// From ${where} (${doc.uri})`, 'using namespace tla;', ''];
+  // the first line names the kernel line: VS Code names an untitled document's tab after it
+  const head: string[] = [`// ${where}`, `// a scratchpad of ${doc.uri}`, 'using namespace tla;', ''];
   const body: string[] = [];
   const done = new Set<string>();
   const free = new Set<string>();
@@ -126,9 +127,7 @@ export function scratchpadAt(doc: ScratchpadSource, offset: number, line: number
   };
   emitStatement(target);
   // runtime values the kernel cannot know: a placeholder declaration to set
-  const freeLines = [...free]
-    .sort()
-    .map((n) => `auto ${tlaName(n)} = 128; // '${n}' is not a compile-time constant in the kernel: set its value here`);
+  const freeLines = [...free].sort().map((n) => `auto ${tlaName(n)} = 128; // ${whyUnknown(doc.text, n)}: set its value here`);
   const value = target.result.value ? `  // ${printValue(target.result.value)}` : '';
   body.push(`print(${exprText(target)});${value}`);
   // element types and tags named through C++ aliases or template parameters: resolved, or a placeholder to set
@@ -198,4 +197,16 @@ export function scratchpadErrors(text: string): string[] {
     .analyze(text)
     .diagnostics.filter((d) => d.severity === 'error')
     .map((d) => `${d.code}: ${d.message}`);
+}
+
+/**
+ * Why a name the expression reads has no value in the kernel: a `constexpr` whose value only an
+ * instantiation fixes (it is computed from a template parameter), or a runtime value.
+ */
+function whyUnknown(cpp: string, name: string): string {
+  const last = name.slice(name.lastIndexOf('.') + 1);
+  const constexprDecl = new RegExp(`\\bconstexpr\\b[^;={}]*\\b${last.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\s*[={]`);
+  return constexprDecl.test(cpp)
+    ? `'${name}' is constexpr in the kernel, but its value depends on a template parameter (an instantiation fixes it)`
+    : `'${name}' is not a compile-time constant in the kernel`;
 }

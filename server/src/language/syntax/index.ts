@@ -27,3 +27,4 @@ export {
   closest,
   elementDoc,
 } from './vocabulary';
+export { Bindings, NO_BINDINGS, bindingsInComments, mergeBindings, parseBindings, printBindings } from './bindings';

@@ -1,0 +1,91 @@
+// Inlay hint labels that fit: VS Code cuts a label at `editor.inlayHints.maximumLength` (43 by
+// default), so a label leads with what matters and stays within HINT_FIT characters — a tile's
+// shape, its valid extent and `tail`/`empty`; a layout's kind and shape — and the full value goes
+// to the hint's tooltip (and the hover). Each label is the first of its candidates, from the most
+// complete to the shortest, that fits; a symbolic part too long to fit becomes `…`, never a cut name.
+import * as core from '../../core';
+import type { IntTuple, Layout } from '../../core';
+
+/** The longest label shown whole (VS Code's default cut is 43; the `▸ ` and padding take the rest). */
+export const HINT_FIT = 40;
+
+/** A tuple's components longer than this become `…` in the shortest candidates. */
+const PART_FIT = 10;
+
+/** The first candidate that fits in HINT_FIT characters, else the last (the shortest) as it is. */
+export function firstFitting(candidates: readonly string[]): string {
+  return candidates.find((c) => c.length <= HINT_FIT) ?? candidates[candidates.length - 1];
+}
+
+/** A tuple printed with every long component (a symbolic extent `min(max(200-kIdx·64,0),64)`) as `…`. */
+export function elided(t: IntTuple): string {
+  if (t.kind !== 'tuple') {
+    const s = core.printIntTuple(t);
+    return s.length > PART_FIT ? '…' : s;
+  }
+  return `(${t.items.map((x) => (core.printIntTuple(x).length > PART_FIT ? '…' : core.printIntTuple(x))).join(',')})`;
+}
+
+/** A mode's extent: the product of its nested shape (`(_16,2)` → `_32`). */
+function extents(shape: IntTuple): IntTuple {
+  try {
+    return shape.kind === 'tuple' ? core.tuple(...shape.items.map((m) => core.arith.product(m))) : shape;
+  } catch (e) {
+    if (e instanceof core.LayoutError) return shape; // an extent beyond int64: the nested shape says it
+    throw e;
+  }
+}
+
+/** `▸ ((_16,2),(_16,3)) valid (4,36) tail`, shorter forms when it is long; `at` a tensor tile's coord. */
+export function tileHint(result: Layout, kind: core.TileKind, at?: IntTuple): string {
+  const word = kind === 'empty' ? 'empty' : 'valid';
+  const tail = kind === 'tail' ? ' tail' : '';
+  const nested = core.printIntTuple(result.shape);
+  const flat = core.printIntTuple(extents(result.shape));
+  const valid = core.printIntTuple(result.originShape);
+  const coord = at ? ` @ ${core.printIntTuple(at)}` : '';
+  return firstFitting([
+    `▸ ${nested} ${word} ${valid}${tail}${coord}`,
+    `▸ ${flat} ${word} ${valid}${tail}${coord}`,
+    `▸ ${nested} ${word} ${valid}${tail}`,
+    `▸ ${flat} ${word} ${valid}${tail}`,
+    `▸ ${flat} ${word} ${elided(result.originShape)}${tail}`,
+    `▸ ${elided(extents(result.shape))} ${word} ${elided(result.originShape)}${tail}`,
+    `▸ ${kind === 'empty' ? 'an empty' : kind === 'tail' ? 'a tail' : 'a'} tile of rank ${core.rank(result.shape)}`,
+  ]);
+}
+
+/** The tag a layout is made by, where its value says (recognise) or the call names it (`MakeLayout<half, zN>`). */
+export function layoutKind(l: Layout, namedTag?: string): string | undefined {
+  const named = namedTag && (core.TAG_CLASSES as readonly string[]).includes(namedTag) ? namedTag : undefined;
+  const found = core.recognise(l).map((f) => f.tag);
+  // the call's own tag when the value agrees (zN and L0C can coincide), else the one tag the value fits
+  if (named && (found.includes(named) || !found.length)) return named;
+  return found.length === 1 ? found[0] : undefined;
+}
+
+/** `▸ (4,8):(8,1):(4,8)` when it fits; else the kind and the shape, `▸ zN ((_16,7),(_16,7))`. */
+export function layoutHint(l: Layout, namedTag?: string, prefix = '▸ '): string {
+  const kind = layoutKind(l, namedTag);
+  const k = kind ? `${kind} ` : '';
+  return firstFitting([
+    `${prefix}${core.printLayout(l)}`,
+    `${prefix}${k}${core.printIntTuple(l.shape)}`,
+    `${prefix}${k}${core.printIntTuple(extents(l.shape))}`,
+    `${prefix}${k}${elided(extents(l.shape))}`,
+    `${prefix}${k}a layout of rank ${core.rank(l.shape)}`,
+  ]);
+}
+
+/** The words a label puts around a value. */
+const LABEL_WORDS = new Set(['valid', 'tail', 'empty', 'a', 'an', 'of', 'tile', 'layout', 'rank']);
+
+/**
+ * Whether a label only repeats its call: every name it shows is written in the call's text, and
+ * it shows no number or `⌈…⌉` of its own (`▸ (m,k)` after `GetTile(t, c, MakeShape(m, k))`,
+ * `▸ (blockShape.m(),n) valid (…,…)`). Such a site gets no hint: its hover has the value.
+ */
+export function repeatsCall(label: string, callText: string): boolean {
+  const words = label.match(/[A-Za-z_][A-Za-z0-9_]*|\d+|[⌈⌊·]/g) ?? [];
+  return words.every((w) => LABEL_WORDS.has(w) || (/^[A-Za-z_]/.test(w) && callText.includes(w)));
+}

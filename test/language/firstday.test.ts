@@ -1,0 +1,111 @@
+// A kernel author's first day (issue 24): inlay hint labels that fit (problem 7) — within 40
+// characters, leading with what matters, the full value in the tooltip, no hint that only repeats
+// its call — and kernel code pasted into a .tla file (problem 6).
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import * as core from '../../server/src/core';
+import { HINT_FIT, layoutHint, repeatsCall, tileHint } from '../../server/src/language/ide/hintLabels';
+import { inlayHintsIn } from '../../server/src/language/ide/inlayHints';
+import { Analyzer, CppAnalyzer, printValue } from '../../server/src/language';
+import { checkCodeActions, checkFix, checkHover } from './fixture';
+import { scratchpad } from '../../server/src/features/scratchpad';
+import { cppDoc } from '../cpp/cppTestKit';
+
+const ALL = { tileLayouts: true, layouts: true, offsets: true };
+const labels = (text: string, cpp = false) => {
+  const a = cpp ? new CppAnalyzer().analyze(text) : new Analyzer().analyze(text);
+  return inlayHintsIn(a, 0, text.length, ALL).map((h) => ({ label: h.label, tooltip: h.tooltip }));
+};
+
+test("the guide's zN 100×100 for half: the kind and the shape, 40 characters at most; the full value in the tooltip", () => {
+  // zN of half: 16×16 fractals, ⌈100/16⌉ = 7 per mode; column fractals 16·16·7 = 1792 apart
+  const [h] = labels('auto zn = MakeLayout<half, zN>(100, 100);');
+  assert.equal(h.label, '▸ zN ((_16,7),(_16,7))');
+  assert.ok(h.tooltip.includes('((_16,7),(_16,7)):((_16,_256),(_1,1792)):(100,100)'), h.tooltip);
+  // one that fits whole is shown whole
+  assert.deepEqual(
+    labels('auto a = MakeLayout(MakeShape(4,8), MakeStride(8,1));').map((x) => x.label),
+    ['▸ (4,8):(8,1):(4,8)'],
+  );
+});
+
+test('a tile: its shape, valid extent and tail; shorter forms when long, never a cut name', () => {
+  const zn = core.makeLayoutFromTag('half', 'zN', core.int(100), core.int(100));
+  const tail = core.getTileLayout(zn, core.tuple(core.int(32), core.int(48)), core.tuple(core.int(96), core.int(64)));
+  // valid min(32, 100−96) = 4, min(48, 100−64) = 36
+  assert.equal(tileHint(tail, 'tail'), '▸ ((_16,2),(_16,3)) valid (4,36) tail');
+  // with a tensor coord, nested it would be 47 characters: the flat extents (16·2 = 32, 16·3 = 48; the counts
+  // 2 and 3 are runtime values, so are the products) keep the coord; a longer coord goes to the tooltip
+  assert.equal(tileHint(tail, 'tail', core.tuple(core.int(96), core.int(64))), '▸ (32,48) valid (4,36) tail @ (96,64)');
+  assert.equal(tileHint(tail, 'tail', core.tuple(core.int(1096), core.int(2064))), '▸ ((_16,2),(_16,3)) valid (4,36) tail');
+  const m = core.symbolicInt('actualBlockShape.m()');
+  const long = { ...tail, originShape: core.tuple(core.arith.min(m, core.int(32)), core.int(36)) };
+  const label = tileHint(long, 'unknown');
+  assert.ok(label.length <= HINT_FIT, label);
+  assert.equal(label, '▸ (32,48) valid (…,36)');
+});
+
+test('a layout of rank 300 names what it is; a long symbolic shape elides its long parts', () => {
+  const shape = core.tuple(...Array.from({ length: 300 }, (_, i) => core.symbolicInt(`extent_of_mode_${i}`)));
+  const l = core.makeLayout(shape, core.tuple(...Array.from({ length: 300 }, () => core.int(1))));
+  assert.equal(layoutHint(l), '▸ a layout of rank 300');
+});
+
+test('a hint that only repeats its call is not shown: the opaque layout of a template tag, a tile shaped by the call', () => {
+  assert.equal(repeatsCall('▸ (m,k)', 'GetTile(t, c, MakeShape(m, k))'), true);
+  assert.equal(repeatsCall('▸ (m,k):(k,_1):(m,k)', 'MakeLayout<half, RowMajor>(m, k)'), false);
+  const kernel = `#include "tla/layout.hpp"
+template <class LayoutTagA> void f(uint32_t m, uint32_t k) {
+  auto layoutA = tla::MakeLayout<half, LayoutTagA>(m, k);
+  auto layoutB = tla::MakeLayout<half, Catlass::layout::RowMajor>(m, k);
+}
+`;
+  // layoutA is ‹?›:‹?›:(m,k), the call's m and k again: its hover keeps it; layoutB says its stride
+  assert.deepEqual(
+    labels(kernel, true).map((x) => x.label),
+    ['▸ (m,k):(k,_1):(m,k)'],
+  );
+});
+
+test('kernel code pasted into a .tla file: an unknown name offers its declaration as a runtime value and as a constant', () => {
+  const text = 'auto x = 1;\nauto l = MakeLayout<half, RowMajor>($0m, 8);\n';
+  // (a one-letter name is one edit from any other: the "did you mean" comes first)
+  checkCodeActions(text, ["Change to 'x'", "Declare 'm' as a runtime value: uint32_t m;", "Declare 'm' as a constant: constexpr uint32_t m = …;"]);
+  const fixed = 'auto x = 1;\nuint32_t m;\nauto l = MakeLayout<half, RowMajor>(m, 8);\n';
+  checkFix(text, "Declare 'm' as a runtime value", fixed);
+  // and it evaluates: RowMajor (m, 8), stride (8, _1)
+  const a = new Analyzer().analyze(fixed);
+  assert.equal(a.diagnostics.length, 0, JSON.stringify(a.diagnostics));
+  assert.equal(printValue(a.declarations.get('l')!.value!), '(m,8):(8,_1):(m,8)');
+  checkFix(text, "Declare 'm' as a constant", "auto x = 1;\nconstexpr uint32_t m = 0; // m's value\nauto l = MakeLayout<half, RowMajor>(m, 8);\n");
+});
+
+test("hovers in words: a tag object is not 'tagObject'; a zero-initialised GemmCoord says why it reads 0", () => {
+  const tag = checkHover('auto $0t = layout::RowMajor{};', []);
+  assert.ok(!tag.includes('tagObject'), tag);
+  assert.match(tag, /layout::RowMajor/);
+  const coord = checkHover('GemmCoord $0blockCoord;', []);
+  // C++ value-initialises it: (0,0,0)
+  assert.match(coord, /value-initialised as C\+\+ does/);
+});
+
+test("a scratchpad's placeholder says why: a constexpr computed from a template parameter is not called a runtime value", () => {
+  const kernel = `#include "tla/layout.hpp"
+template <class TileShape, class ElementA>
+struct Block {
+  static constexpr uint32_t L1_TILE_M = tla::get<0>(TileShape{});
+  void f(uint32_t k) {
+    auto layoutA = tla::MakeLayout<half, Catlass::layout::RowMajor>(L1_TILE_M, k);
+  }
+};
+`;
+  const lines = kernel.split('\n');
+  const line = lines.findIndex((l) => l.includes('auto layoutA'));
+  const r = scratchpad(cppDoc(kernel), {
+    textDocument: { uri: 'file:///k.cpp' },
+    position: { line, character: lines[line].indexOf('MakeLayout') + 2 },
+  });
+  assert.ok(r.text, r.reason ?? '');
+  assert.match(r.text, /auto L1_TILE_M = 128; \/\/ 'L1_TILE_M' is constexpr in the kernel, but its value depends on a template parameter/);
+  assert.match(r.text, /auto k = 128; \/\/ 'k' is not a compile-time constant in the kernel: set its value here/);
+});
