@@ -102,12 +102,13 @@ function templateInstances(
     warnings.invalidate();
     diagnostics.invalidated(documents.all().map((d) => d.uri));
   };
-  const openSites = (uri: string, text: string | undefined) => {
+  // (only a C++ file's text is read whole here: a .tla document's is read in parts)
+  const openSites = (uri: string, text: () => string | undefined) => {
     const p = filePath(uri);
-    if (p && isCppPath(p)) instances.setOpen(p, text);
+    if (p && isCppPath(p)) instances.setOpen(p, text());
   };
-  documents.onDidChangeContent((e) => openSites(e.document.uri, e.document.getText()));
-  documents.onDidClose((e) => openSites(e.document.uri, undefined));
+  documents.onDidChangeContent((e) => openSites(e.document.uri, () => e.document.getText()));
+  documents.onDidClose((e) => openSites(e.document.uri, () => undefined));
   const wired = {
     /** The workspace folders (from initialize). */
     folders: [] as string[],

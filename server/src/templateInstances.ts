@@ -97,10 +97,14 @@ export function resolveSite(site: SiteRef, siteText: string, header: string, hea
   return { here: { start: ib.start, end: ib.end, bindings: ib.bindings, selected: ib.selected, members, root: headers.root } };
 }
 
-/** The names of the class templates a header defines (the names its instantiation sites write). */
+/**
+ * The names of the classes a header declares (the names its instantiation sites write): every
+ * word after `struct`/`class`, a superset (read by a pattern, not parsed: an open header's every
+ * edit asks again) that the resolution of each candidate narrows to the bodies of this header.
+ */
 export function templatesOf(headerText: string): Set<string> {
   const names = new Set<string>();
-  for (const d of headerFacts(headerText).decls) if (d.kind === 'class' && d.defined && d.params) names.add(d.name);
+  for (const m of headerText.matchAll(/\b(?:struct|class)[ \t]+(?:alignas[ \t]*\([^)]*\)[ \t]*)?([A-Za-z_]\w*)/g)) names.add(m[1]);
   return names;
 }
 
