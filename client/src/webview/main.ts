@@ -10,15 +10,13 @@ import {
   Picture,
   alignedStep,
   buildMemory,
-  cellIsPadding,
   defaultView,
-  explainCell,
+  describeGridCell,
+  describeMemoryCell,
   memoryBlocks,
   memoryColumns,
   modeOffsets,
   offsetHue,
-  splitCell,
-  tileCell,
   unflatten,
 } from '../../../shared/picture';
 import type { FromWebview, PictureAnswer, ToWebview } from '../../../shared/protocol';
@@ -107,9 +105,6 @@ function base(): number {
 }
 function offsetAt(r: number, c: number): number {
   return base() + (view.rowMode >= 0 ? tables[view.rowMode][r] : 0) + tables[view.colMode][c];
-}
-function indexOf(r: number, c: number): number[] {
-  return picture!.modes.map((_, i) => (i === view.rowMode ? r : i === view.colMode ? c : (view.fixed[i] ?? 0)));
 }
 
 function button(label: string, onClick: () => void, pressed?: boolean, aria?: string): HTMLButtonElement {
@@ -494,49 +489,13 @@ function cellAt(ev: MouseEvent): { r: number; c: number } | null {
   return r >= 0 && c >= 0 && r < rows() && c < cols() ? { r, c } : null;
 }
 
-function describeMemory(r: number, c: number): string {
-  const p = picture!;
-  const m = memory!;
-  const s = memoryStep();
-  if (s > 1) {
-    const bl = blocksFor(s);
-    const i = Math.floor(r / s) * bl.cols + Math.floor(c / s);
-    const a0 = Math.floor(r / s) * s * memCols + Math.floor(c / s) * s;
-    const parts = [`addresses from ${a0}: a block of ${s}×${s} (rows of ${memCols} addresses)`];
-    parts.push(bl.first[i] >= 0 ? `first coordinate stored: (${unflatten(p, bl.first[i]).join(',')})` : 'no coordinate stored here');
-    parts.push(`${bl.holes[i]} hole${bl.holes[i] === 1 ? '' : 's'}, ${bl.collisions[i]} collision${bl.collisions[i] === 1 ? '' : 's'}`);
-    return parts.join('\n');
-  }
-  const a = r * memCols + c;
-  const hits = m.hits[a];
-  const where = `row ${r}, column ${c} of ${memCols} a row`;
-  return hits === 0
-    ? `address ${a} (${where}): a hole (no coordinate maps here)`
-    : `address ${a} (${where}) ← (${unflatten(p, m.first[a]).join(',')})${hits > 1 ? ` and ${hits - 1}${hits === 255 ? '+' : ''} more: a collision` : ''}`;
-}
-
 function describe(r: number, c: number): string {
   const p = picture!;
-  if (tab === 'memory') return describeMemory(r, c);
-  const idx = indexOf(r, c);
-  const parentName = p.subject?.tile ? (p.subject.tile.parent ?? 'the parent') : '';
-  const status = cellIsPadding(p, idx) ? 'padding (beyond originShape)' : 'valid';
-  const { rs, cs } = steps();
-  const block = rs > 1 || cs > 1 ? `\nblock of ${rs}×${cs} elements from (${Math.floor(r / rs) * rs},${Math.floor(c / cs) * cs})` : '';
-  const split = splitCell(p, idx);
-  const lines = [
-    `${parentName ? `in ${parentName}: ` : ''}${explainCell(p, view, r, c)}`,
-    ...(split ? [`split mode by mode: ${split}`] : []),
-    status + block,
-  ];
-  const t = tileCell(p, idx);
-  if (t)
-    lines.push(
-      `in ${p.subject!.name}: ${t.sum}`,
-      t.valid ? `inside ${p.subject!.name}'s valid part` : `in ${p.subject!.name}'s tail (beyond its originShape)`,
-    );
-  else if (p.subject?.tile) lines.push(`outside ${p.subject.name}`);
-  return lines.join('\n');
+  if (tab === 'memory') {
+    const step = memoryStep();
+    return describeMemoryCell(p, memory!, memCols, step, step > 1 ? blocksFor(step) : undefined, r, c);
+  }
+  return describeGridCell(p, view, steps(), r, c);
 }
 
 function showTooltip(text: string, x: number, y: number): void {
