@@ -378,3 +378,62 @@ export function unflatten(p: Picture, flat: number): number[] {
 export function offsetHue(offset: number, cosize: number): number {
   return cosize > 1 ? Math.round((240 * offset) / (cosize - 1)) : 0;
 }
+
+/**
+ * The tooltip of a grid cell (row r, column c of the drawn grid; `steps` its aggregation into
+ * blocks): the sum behind its offset, its split mode by mode, valid or padding, and where it
+ * lies in the picture's own tile (its tile-relative sum, valid part or tail).
+ */
+export function describeGridCell(p: Picture, view: GridView, steps: { rs: number; cs: number }, r: number, c: number): string {
+  const idx = p.modes.map((_, i) => (i === view.rowMode ? r : i === view.colMode ? c : (view.fixed[i] ?? 0)));
+  const parentName = p.subject?.tile ? (p.subject.tile.parent ?? 'the parent') : '';
+  const status = cellIsPadding(p, idx) ? 'padding (beyond originShape)' : 'valid';
+  const { rs, cs } = steps;
+  const block = rs > 1 || cs > 1 ? `\nblock of ${rs}×${cs} elements from (${Math.floor(r / rs) * rs},${Math.floor(c / cs) * cs})` : '';
+  const split = splitCell(p, idx);
+  const lines = [
+    `${parentName ? `in ${parentName}: ` : ''}${explainCell(p, view, r, c)}`,
+    ...(split ? [`split mode by mode: ${split}`] : []),
+    status + block,
+  ];
+  const t = tileCell(p, idx);
+  if (t)
+    lines.push(
+      `in ${p.subject!.name}: ${t.sum}`,
+      t.valid ? `inside ${p.subject!.name}'s valid part` : `in ${p.subject!.name}'s tail (beyond its originShape)`,
+    );
+  else if (p.subject?.tile) lines.push(`outside ${p.subject.name}`);
+  return lines.join('\n');
+}
+
+/**
+ * The tooltip of the memory view at row r, column c (rows of `cols` addresses): the address and
+ * the coordinate stored there, a hole or a collision; at `step` > 1 (addresses aggregated into
+ * step×step blocks, `blocks` their counts) the block's first coordinate, holes and collisions.
+ */
+export function describeMemoryCell(
+  p: Picture,
+  m: MemoryView,
+  cols: number,
+  step: number,
+  blocks: MemoryBlocks | undefined,
+  r: number,
+  c: number,
+): string {
+  if (step > 1 && blocks) {
+    const i = Math.floor(r / step) * blocks.cols + Math.floor(c / step);
+    const a0 = Math.floor(r / step) * step * cols + Math.floor(c / step) * step;
+    const parts = [`addresses from ${a0}: a block of ${step}×${step} (rows of ${cols} addresses)`];
+    parts.push(blocks.first[i] >= 0 ? `first coordinate stored: (${unflatten(p, blocks.first[i]).join(',')})` : 'no coordinate stored here');
+    parts.push(
+      `${blocks.holes[i]} hole${blocks.holes[i] === 1 ? '' : 's'}, ${blocks.collisions[i]} collision${blocks.collisions[i] === 1 ? '' : 's'}`,
+    );
+    return parts.join('\n');
+  }
+  const a = r * cols + c;
+  const hits = m.hits[a];
+  const where = `row ${r}, column ${c} of ${cols} a row`;
+  return hits === 0
+    ? `address ${a} (${where}): a hole (no coordinate maps here)`
+    : `address ${a} (${where}) ← (${unflatten(p, m.first[a]).join(',')})${hits > 1 ? ` and ${hits - 1}${hits === 255 ? '+' : ''} more: a collision` : ''}`;
+}

@@ -64,6 +64,17 @@ const VERSION = '0.1.0';
 class CliError extends Error {}
 
 /** Takes `--bind m=1000,n=2000` (any number of times) out of `args`: the bindings and the other arguments. */
+/** `FLAG VALUE` taken out of the arguments (the last one given wins); an error when the value is missing. */
+function takeValue(args: string[], flag: string, command: string, what: string): { value: string | undefined; rest: string[] } {
+  let value: string | undefined;
+  const rest: string[] = [];
+  for (let i = 0; i < args.length; i++) {
+    if (args[i] !== flag) rest.push(args[i]);
+    else if (!(value = args[++i])) throw new CliError(`tla-layout ${command}: ${flag} needs ${what}`);
+  }
+  return { value, rest };
+}
+
 function takeBindings(args: string[], command: string): { bindings: Bindings; rest: string[] } {
   const bindings = new Map<string, bigint>();
   const rest: string[] = [];
@@ -222,14 +233,7 @@ const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
 
 function check(given: string[], out: (s: string) => void, err: (s: string) => void): number {
   const { bindings, rest } = takeBindings(given, 'check');
-  let include: string | undefined;
-  const args: string[] = [];
-  for (let i = 0; i < rest.length; i++) {
-    if (rest[i] === '--include') {
-      include = rest[++i];
-      if (!include) throw new CliError('tla-layout check: --include needs a directory');
-    } else args.push(rest[i]);
-  }
+  const { value: include, rest: args } = takeValue(rest, '--include', 'check', 'a directory');
   const quiet = args.includes('--quiet');
   const paths = args.filter((a) => a !== '--quiet');
   const unknown = paths.find((f) => f.startsWith('--'));
@@ -382,18 +386,9 @@ function evaluateWithHeaders(
 function evaluate(given: string[], out: (s: string) => void): number {
   const { bindings, rest: args } = takeBindings(given, 'eval');
   const json = args.includes('--json');
-  let include: string | undefined;
-  let instance: string | undefined;
-  const rest: string[] = [];
-  for (let i = 0; i < args.length; i++) {
-    if (args[i] === '--include') {
-      include = args[++i];
-      if (!include) throw new CliError('tla-layout eval: --include needs a directory');
-    } else if (args[i] === '--instance') {
-      instance = args[++i];
-      if (!instance || !/:\d+$/.test(instance)) throw new CliError('tla-layout eval: --instance needs FILE:LINE');
-    } else rest.push(args[i]);
-  }
+  const { value: include, rest: afterInclude } = takeValue(args, '--include', 'eval', 'a directory');
+  const { value: instance, rest } = takeValue(afterInclude, '--instance', 'eval', 'FILE:LINE');
+  if (instance !== undefined && !/:\d+$/.test(instance)) throw new CliError('tla-layout eval: --instance needs FILE:LINE');
   if (instance) {
     const [, site, line] = /^(.*):(\d+)$/.exec(instance)!;
     const header = rest.filter((a) => a !== '--json')[0];

@@ -85,6 +85,7 @@ export class WorkspaceIndexServer {
   readonly index: WorkspaceIndex;
   private folders: string[] = [];
   private started = false;
+  private settings: Settings['catlass'] | undefined;
   private reporter: Promise<WorkDoneProgressServerReporter | undefined> | undefined;
   private shown = { done: 0, total: 0, at: 0 };
   /** Told when a run of indexing changed the index (the server refreshes what depends on it). */
@@ -135,6 +136,10 @@ export class WorkspaceIndexServer {
         const p = pathOf(c.uri);
         if (p !== undefined && CHANGE_TYPES[c.type]) changes.push({ path: p, type: CHANGE_TYPES[c.type] });
       }
+      // no Catlass tree yet: one that appears (a clone, a checkout) under catlass/ or tla/ is looked for again
+      if (this.settings && !this.index.status(false).roots.length && changes.some((c) => /[\\/](catlass|tla)([\\/]|$)/.test(c.path))) {
+        this.configure(this.settings);
+      }
       this.index.watched(changes);
     });
     connection.onRequest(WorkspaceIndexRequest.method, (params: { digest?: boolean } | undefined): WorkspaceIndexAnswer => {
@@ -152,6 +157,7 @@ export class WorkspaceIndexServer {
   /** Starts indexing (after initialized), or follows a settings change: a new root or limit indexes afresh. */
   configure(settings: Settings['catlass']): void {
     this.started = true;
+    this.settings = settings;
     const roots = findIncludeRoots(this.folders, settings.includePath);
     this.index.configure(roots, settings.index);
   }

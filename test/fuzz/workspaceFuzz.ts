@@ -146,6 +146,11 @@ export async function startWorkspaceFuzzer(): Promise<WorkspaceFuzzer> {
     client = await startClient({}, { settings: { catlass: { includePath: root, index: LIMITS } } });
     state.starts++;
     await client.open(DOC_URI, DOC);
+    // the server looks for the include tree once initialized: the tree must be there until it has
+    for (let i = 0; !(await client.request<WorkspaceIndexAnswer>('tlaLayout/workspaceIndex', { digest: false })).roots.length; i++) {
+      if (i > 2000) fail('the include tree was not found', `${root} within 20 s`);
+      await new Promise((r) => setTimeout(r, 10));
+    }
     return client;
   };
 

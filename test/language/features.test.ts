@@ -171,3 +171,9 @@ describe('folding', () => {
     );
   });
 });
+
+describe('a builtin is shadowed only by a name declared before it', () => {
+  test('hover on shape(…) before `auto shape = …` is the builtin (the viewport-first property found the later declaration shown)', () => {
+    checkHover('static_assert(_0 == sh$0ape(_0));\nauto shape = MakeLayout(MakeShape(2), MakeStride(1));', ['shape<I…>(layout)']);
+  });
+});

@@ -10,6 +10,8 @@ import {
   buildGrid,
   buildMemory,
   defaultView,
+  describeGridCell,
+  describeMemoryCell,
   explainCell,
   memoryBlocks,
   memoryColumns,
@@ -244,4 +246,44 @@ test('memory view in rows: from 16 to 16 M addresses, holes and collisions count
   const c = memoryBlocks(buildMemory(pic('auto l = (4,2):(1,0);')), 16, 4);
   // 4 addresses, each hit twice: 4 collisions, all in the first block of the 16-wide row
   assert.deepEqual([...c.collisions], [4, 0, 0, 0]);
+});
+
+// The layout view's tooltips (shared/picture.ts, the webview only shows them); expected by hand.
+test("the grid tooltip: the cell's sum, its split mode by mode, valid or padding, its block", () => {
+  const p = pic('auto l = ((4,2),(4,3)):((4,16),(1,32));');
+  // (1,5): mode 0 splits 1 in (4,2) as (1,0), mode 1 splits 5 in (4,3) as (1,1); 1·4 + 0·16 + 1·1 + 1·32 = 37
+  assert.equal(
+    describeGridCell(p, defaultView(p), { rs: 1, cs: 1 }, 1, 5),
+    '(1,5) → 1·4 + 0·16 + 1·1 + 1·32 = 37\nsplit mode by mode: (1,5) = ((1,0),(1,1))\nvalid',
+  );
+  // aggregated 2×2: the block holding (1,5) starts at (0,4)
+  assert.ok(describeGridCell(p, defaultView(p), { rs: 2, cs: 2 }, 1, 5).endsWith('valid\nblock of 2×2 elements from (0,4)'));
+  // RowMajor 3×5 of half: 16-element rows, so (1,2) is valid and the column 7 of row 0 is padding
+  const rm = pic('auto l = MakeLayout(MakeShape(3, 16), MakeStride(16, 1), MakeShape(3, 5));');
+  assert.equal(describeGridCell(rm, defaultView(rm), { rs: 1, cs: 1 }, 0, 7), '(0,7) → 0·16 + 7·1 = 7\npadding (beyond originShape)');
+});
+
+test('the memory tooltip: the address, the coordinate stored there, a hole, a collision, a block', () => {
+  const p = pic('auto l = ((4,2),(4,3)):((4,16),(1,32));');
+  const m = buildMemory(p);
+  // address 37 = row 1, column 5 of rows of 32; it holds (1,5) (see the guide test above)
+  assert.equal(describeMemoryCell(p, m, 32, 1, undefined, 1, 5), 'address 37 (row 1, column 5 of 32 a row) ← (1,5)');
+  // (2):(2) stores 0 and 2: address 1 is a hole
+  const holes = pic('auto l = (2):(2);');
+  assert.equal(
+    describeMemoryCell(holes, buildMemory(holes), 32, 1, undefined, 0, 1),
+    'address 1 (row 0, column 1 of 32 a row): a hole (no coordinate maps here)',
+  );
+  // (2,2):(1,0): (0,0) and (0,1) both at address 0
+  const twice = pic('auto l = (2,2):(1,0);');
+  assert.equal(
+    describeMemoryCell(twice, buildMemory(twice), 32, 1, undefined, 0, 0),
+    'address 0 (row 0, column 0 of 32 a row) ← (0,0) and 1 more: a collision',
+  );
+  // blocks of 2×2 addresses over rows of 4: block (0,0) holds addresses 0, 1, 4, 5 — all stored, no hole
+  const blocks = memoryBlocks(m, 4, 2);
+  assert.equal(
+    describeMemoryCell(p, m, 4, 2, blocks, 0, 1),
+    'addresses from 0: a block of 2×2 (rows of 4 addresses)\nfirst coordinate stored: (0,0)\n0 holes, 0 collisions',
+  );
 });

@@ -10,15 +10,13 @@ import {
   Picture,
   alignedStep,
   buildMemory,
-  cellIsPadding,
   defaultView,
-  explainCell,
+  describeGridCell,
+  describeMemoryCell,
   memoryBlocks,
   memoryColumns,
   modeOffsets,
   offsetHue,
-  splitCell,
-  tileCell,
   unflatten,
 } from '../../../shared/picture';
 import type { FromWebview, PictureAnswer, ToWebview } from '../../../shared/protocol';
@@ -31,16 +29,21 @@ const MIN_MEMORY_PX = 2; // below this, addresses are aggregated into blocks
 const LABEL_PX = 24; // cells at least this wide show their offset
 const TILE_RED = '#e51400';
 
-let picture: Picture | null = null;
-let name = '';
-let view: GridView = { rowMode: 0, colMode: 1, fixed: [] };
-let tables: Float64Array[] = [];
-let zoom = 16; // px per element (grid) or per address (memory)
-let tab: 'grid' | 'memory' = 'grid';
-let focus = { r: 0, c: 0 };
-let memory: MemoryView | null = null;
-let memCols = 32;
-let memCache: MemoryBlocks | null = null;
+/** The view's state, in one object: what is shown, how (view, zoom, tab, focus), and what was computed for it. */
+const state = {
+  picture: null as Picture | null,
+  name: '',
+  view: { rowMode: 0, colMode: 1, fixed: [] } as GridView,
+  tables: [] as Float64Array[],
+  zoom: 16, // px per element (grid) or per address (memory)
+  tab: 'grid' as 'grid' | 'memory',
+  focus: { r: 0, c: 0 },
+  memory: null as MemoryView | null,
+  memCols: 32,
+  memCache: null as MemoryBlocks | null,
+  padPattern: null as CanvasPattern | null,
+  tailPattern: null as CanvasPattern | null,
+};
 
 const el = <K extends keyof HTMLElementTagNameMap>(tag: K, props: Partial<HTMLElementTagNameMap[K]> = {}, ...children: (Node | string)[]) => {
   const e = document.createElement(tag);
@@ -70,46 +73,46 @@ canvas.style.top = '0';
 canvas.style.left = '0';
 
 function rows(): number {
-  return picture && view.rowMode >= 0 ? picture.modes[view.rowMode].extent : 1;
+  return state.picture && state.view.rowMode >= 0 ? state.picture.modes[state.view.rowMode].extent : 1;
 }
 function cols(): number {
-  return picture ? (picture.modes[view.colMode]?.extent ?? 1) : 1;
+  return state.picture ? (state.picture.modes[state.view.colMode]?.extent ?? 1) : 1;
 }
 function validRows(): number {
-  return picture && view.rowMode >= 0 ? picture.modes[view.rowMode].origin : 1;
+  return state.picture && state.view.rowMode >= 0 ? state.picture.modes[state.view.rowMode].origin : 1;
 }
 function validCols(): number {
-  return picture ? (picture.modes[view.colMode]?.origin ?? 1) : 1;
+  return state.picture ? (state.picture.modes[state.view.colMode]?.origin ?? 1) : 1;
 }
 /** Elements per drawn cell along rows and columns: enough for MIN_CELL_PX, aligned to the blocks. */
 function steps(): { rs: number; cs: number } {
-  const min = Math.max(1, Math.ceil(MIN_CELL_PX / zoom));
-  if (!picture || min === 1) return { rs: 1, cs: 1 };
-  return { rs: view.rowMode >= 0 ? alignedStep(picture.modes[view.rowMode], min) : 1, cs: alignedStep(picture.modes[view.colMode], min) };
+  const min = Math.max(1, Math.ceil(MIN_CELL_PX / state.zoom));
+  if (!state.picture || min === 1) return { rs: 1, cs: 1 };
+  return {
+    rs: state.view.rowMode >= 0 ? alignedStep(state.picture.modes[state.view.rowMode], min) : 1,
+    cs: alignedStep(state.picture.modes[state.view.colMode], min),
+  };
 }
 /** Addresses per side of a drawn block: a power of two, so blocks line up with the power-of-two rows. */
 function memoryStep(): number {
-  const min = Math.ceil(MIN_MEMORY_PX / zoom);
+  const min = Math.ceil(MIN_MEMORY_PX / state.zoom);
   let s = 1;
   while (s < min) s *= 2;
   return s;
 }
 function memoryRows(): number {
-  return memory ? Math.ceil(memory.shown / memCols) : 0;
+  return state.memory ? Math.ceil(state.memory.shown / state.memCols) : 0;
 }
 function base(): number {
-  if (!picture) return 0;
+  if (!state.picture) return 0;
   let b = 0;
-  picture.modes.forEach((m, i) => {
-    if (i !== view.rowMode && i !== view.colMode) b += tables[i][Math.min(view.fixed[i] ?? 0, m.extent - 1)] ?? 0;
+  state.picture.modes.forEach((m, i) => {
+    if (i !== state.view.rowMode && i !== state.view.colMode) b += state.tables[i][Math.min(state.view.fixed[i] ?? 0, m.extent - 1)] ?? 0;
   });
   return b;
 }
 function offsetAt(r: number, c: number): number {
-  return base() + (view.rowMode >= 0 ? tables[view.rowMode][r] : 0) + tables[view.colMode][c];
-}
-function indexOf(r: number, c: number): number[] {
-  return picture!.modes.map((_, i) => (i === view.rowMode ? r : i === view.colMode ? c : (view.fixed[i] ?? 0)));
+  return base() + (state.view.rowMode >= 0 ? state.tables[state.view.rowMode][r] : 0) + state.tables[state.view.colMode][c];
 }
 
 function button(label: string, onClick: () => void, pressed?: boolean, aria?: string): HTMLButtonElement {
@@ -123,36 +126,36 @@ function button(label: string, onClick: () => void, pressed?: boolean, aria?: st
 function buildToolbar(): void {
   toolbar.replaceChildren();
   toolbar.append(
-    button('Grid', () => setTab('grid'), tab === 'grid'),
-    button('Memory', () => setTab('memory'), tab === 'memory'),
-    button('−', () => setZoom(zoom / 1.5), undefined, 'zoom out'),
-    button('+', () => setZoom(zoom * 1.5), undefined, 'zoom in'),
+    button('Grid', () => setTab('grid'), state.tab === 'grid'),
+    button('Memory', () => setTab('memory'), state.tab === 'memory'),
+    button('−', () => setZoom(state.zoom / 1.5), undefined, 'zoom out'),
+    button('+', () => setZoom(state.zoom * 1.5), undefined, 'zoom in'),
     button('Fit', fit),
   );
-  if (picture && picture.rank > 2 && tab === 'grid') {
+  if (state.picture && state.picture.rank > 2 && state.tab === 'grid') {
     const modeSelect = (which: 'rowMode' | 'colMode') => {
       const s = el('select');
       s.setAttribute('aria-label', which === 'rowMode' ? 'mode shown as rows' : 'mode shown as columns');
-      picture!.modes.forEach((m, i) =>
-        s.append(el('option', { value: String(i), textContent: `mode ${i} (${m.extent})`, selected: view[which] === i })),
+      state.picture!.modes.forEach((m, i) =>
+        s.append(el('option', { value: String(i), textContent: `mode ${i} (${m.extent})`, selected: state.view[which] === i })),
       );
       s.addEventListener('change', () => {
         const v = Number(s.value);
         const other = which === 'rowMode' ? 'colMode' : 'rowMode';
-        if (view[other] === v) view[other] = view[which];
-        view[which] = v;
+        if (state.view[other] === v) state.view[other] = state.view[which];
+        state.view[which] = v;
         buildToolbar();
         fit();
       });
       return s;
     };
     toolbar.append('rows', modeSelect('rowMode'), 'cols', modeSelect('colMode'));
-    picture.modes.forEach((m, i) => {
-      if (i === view.rowMode || i === view.colMode) return;
-      const input = el('input', { type: 'number', min: '0', max: String(m.extent - 1), value: String(view.fixed[i] ?? 0) });
+    state.picture.modes.forEach((m, i) => {
+      if (i === state.view.rowMode || i === state.view.colMode) return;
+      const input = el('input', { type: 'number', min: '0', max: String(m.extent - 1), value: String(state.view.fixed[i] ?? 0) });
       input.setAttribute('aria-label', `index of mode ${i}`);
       input.addEventListener('change', () => {
-        view.fixed[i] = Math.max(0, Math.min(m.extent - 1, Math.floor(Number(input.value) || 0)));
+        state.view.fixed[i] = Math.max(0, Math.min(m.extent - 1, Math.floor(Number(input.value) || 0)));
         draw();
       });
       toolbar.append(`mode ${i}:`, input);
@@ -163,13 +166,13 @@ function buildToolbar(): void {
 }
 
 function ensureMemory(): void {
-  if (!picture || memory) return;
-  memory = buildMemory(picture);
-  memCache = null;
+  if (!state.picture || state.memory) return;
+  state.memory = buildMemory(state.picture);
+  state.memCache = null;
 }
 
 function setTab(t: 'grid' | 'memory'): void {
-  tab = t;
+  state.tab = t;
   if (t === 'memory') ensureMemory();
   buildToolbar();
   fit();
@@ -178,12 +181,12 @@ function setTab(t: 'grid' | 'memory'): void {
 
 function setZoom(z: number): void {
   // keep the point at the centre of the stage where it is
-  const cx = (stage.scrollLeft + stage.clientWidth / 2) / zoom;
-  const cy = (stage.scrollTop + stage.clientHeight / 2) / zoom;
-  zoom = Math.max(0.005, Math.min(96, z));
+  const cx = (stage.scrollLeft + stage.clientWidth / 2) / state.zoom;
+  const cy = (stage.scrollTop + stage.clientHeight / 2) / state.zoom;
+  state.zoom = Math.max(0.005, Math.min(96, z));
   layoutStage();
-  stage.scrollLeft = Math.max(0, cx * zoom - stage.clientWidth / 2);
-  stage.scrollTop = Math.max(0, cy * zoom - stage.clientHeight / 2);
+  stage.scrollLeft = Math.max(0, cx * state.zoom - stage.clientWidth / 2);
+  stage.scrollTop = Math.max(0, cy * state.zoom - stage.clientHeight / 2);
   draw();
 }
 
@@ -191,17 +194,17 @@ function setZoom(z: number): void {
 function extent(): { r: number; c: number } {
   let r = rows();
   let c = cols();
-  for (const t of picture?.tiles ?? []) {
-    if (view.rowMode >= 0) r = Math.max(r, (t.coord[view.rowMode] ?? 0) + (t.tileShape[view.rowMode] ?? 0));
-    c = Math.max(c, (t.coord[view.colMode] ?? 0) + (t.tileShape[view.colMode] ?? 0));
+  for (const t of state.picture?.tiles ?? []) {
+    if (state.view.rowMode >= 0) r = Math.max(r, (t.coord[state.view.rowMode] ?? 0) + (t.tileShape[state.view.rowMode] ?? 0));
+    c = Math.max(c, (t.coord[state.view.colMode] ?? 0) + (t.tileShape[state.view.colMode] ?? 0));
   }
   return { r, c };
 }
 
 function contentSize(): { w: number; h: number } {
-  if (tab === 'memory' && memory) return { w: memCols * zoom, h: memoryRows() * zoom };
+  if (state.tab === 'memory' && state.memory) return { w: state.memCols * state.zoom, h: memoryRows() * state.zoom };
   const e = extent();
-  return { w: e.c * zoom + 3, h: e.r * zoom + 3 };
+  return { w: e.c * state.zoom + 3, h: e.r * state.zoom + 3 };
 }
 
 function stageSize(): { w: number; h: number } {
@@ -210,29 +213,29 @@ function stageSize(): { w: number; h: number } {
 
 function fit(): void {
   const { w, h } = stageSize();
-  if (tab === 'memory' && memory) {
-    memCols = memoryColumns(memory.shown, w, h);
-    memCache = null;
+  if (state.tab === 'memory' && state.memory) {
+    state.memCols = memoryColumns(state.memory.shown, w, h);
+    state.memCache = null;
   }
-  const n = tab === 'memory' && memory ? { c: memCols, r: memoryRows() } : extent();
+  const n = state.tab === 'memory' && state.memory ? { c: state.memCols, r: memoryRows() } : extent();
   // a tile is fitted as itself, with a margin of its parent around it
-  const region = tab === 'grid' ? tileRegion(n) : undefined;
+  const region = state.tab === 'grid' ? tileRegion(n) : undefined;
   const r = region ?? { r0: 0, c0: 0, r: n.r, c: n.c };
-  zoom = Math.max(0.005, Math.min(48, Math.min(w / Math.max(1, r.c), h / Math.max(1, r.r))));
+  state.zoom = Math.max(0.005, Math.min(48, Math.min(w / Math.max(1, r.c), h / Math.max(1, r.r))));
   layoutStage();
-  stage.scrollLeft = r.c0 * zoom;
-  stage.scrollTop = r.r0 * zoom;
+  stage.scrollLeft = r.c0 * state.zoom;
+  stage.scrollTop = r.r0 * state.zoom;
   draw();
 }
 
 /** The declared tile and a margin around it, when the parent is much larger than the tile. */
 function tileRegion(n: { r: number; c: number }): { r0: number; c0: number; r: number; c: number } | undefined {
-  const t = picture?.subject?.tile ? picture.tiles[0] : undefined;
+  const t = state.picture?.subject?.tile ? state.picture.tiles[0] : undefined;
   if (!t) return undefined;
-  const tr = view.rowMode >= 0 ? (t.coord[view.rowMode] ?? 0) : 0;
-  const tc = t.coord[view.colMode] ?? 0;
-  const hr = view.rowMode >= 0 ? (t.tileShape[view.rowMode] ?? 1) : 1;
-  const hc = t.tileShape[view.colMode] ?? 1;
+  const tr = state.view.rowMode >= 0 ? (t.coord[state.view.rowMode] ?? 0) : 0;
+  const tc = t.coord[state.view.colMode] ?? 0;
+  const hr = state.view.rowMode >= 0 ? (t.tileShape[state.view.rowMode] ?? 1) : 1;
+  const hc = t.tileShape[state.view.colMode] ?? 1;
   const mr = Math.max(4, Math.ceil(hr / 2));
   const mc = Math.max(4, Math.ceil(hc / 2));
   const r0 = Math.max(0, tr - mr);
@@ -250,8 +253,6 @@ function layoutStage(): void {
   spacer.style.height = `${Math.ceil(h)}px`;
 }
 
-let padPattern: CanvasPattern | null = null;
-let tailPattern: CanvasPattern | null = null;
 function hatch(ctx: CanvasRenderingContext2D, fill: string, strokeColour: string): CanvasPattern | string {
   const p = document.createElement('canvas');
   p.width = p.height = 6;
@@ -267,14 +268,14 @@ function hatch(ctx: CanvasRenderingContext2D, fill: string, strokeColour: string
   return ctx.createPattern(p, 'repeat') ?? fill;
 }
 function padding(ctx: CanvasRenderingContext2D): CanvasPattern | string {
-  return (padPattern ??= hatch(ctx, '#8888', '#5558') as CanvasPattern);
+  return (state.padPattern ??= hatch(ctx, '#8888', '#5558') as CanvasPattern);
 }
 function tail(ctx: CanvasRenderingContext2D): CanvasPattern | string {
-  return (tailPattern ??= hatch(ctx, 'rgba(229,20,0,0.18)', 'rgba(229,20,0,0.85)') as CanvasPattern);
+  return (state.tailPattern ??= hatch(ctx, 'rgba(229,20,0,0.18)', 'rgba(229,20,0,0.85)') as CanvasPattern);
 }
 
 function draw(): void {
-  if (!picture) return;
+  if (!state.picture) return;
   const size = contentSize();
   const vw = Math.max(1, Math.min(stage.clientWidth, Math.ceil(size.w)));
   const vh = Math.max(1, Math.min(stage.clientHeight || 600, Math.ceil(size.h)));
@@ -289,56 +290,56 @@ function draw(): void {
   ctx.clearRect(0, 0, vw, vh);
   const sx = stage.scrollLeft;
   const sy = stage.scrollTop;
-  if (tab === 'memory') drawMemory(ctx, sx, sy, vw, vh);
+  if (state.tab === 'memory') drawMemory(ctx, sx, sy, vw, vh);
   else drawGrid(ctx, sx, sy, vw, vh);
-  canvas.dataset.tab = tab;
-  canvas.dataset.rows = String(tab === 'memory' ? memoryRows() : rows());
-  canvas.dataset.cols = String(tab === 'memory' ? memCols : cols());
-  canvas.dataset.zoom = String(zoom);
-  const st = tab === 'memory' ? { rs: memoryStep(), cs: memoryStep() } : steps();
+  canvas.dataset.tab = state.tab;
+  canvas.dataset.rows = String(state.tab === 'memory' ? memoryRows() : rows());
+  canvas.dataset.cols = String(state.tab === 'memory' ? state.memCols : cols());
+  canvas.dataset.zoom = String(state.zoom);
+  const st = state.tab === 'memory' ? { rs: memoryStep(), cs: memoryStep() } : steps();
   canvas.dataset.rowStep = String(st.rs);
   canvas.dataset.colStep = String(st.cs);
   const zt = document.getElementById('zoom');
   if (zt) {
     zt.textContent =
-      tab === 'memory'
-        ? `${memCols} addresses a row${st.rs > 1 ? `, each square ${st.rs}×${st.rs} addresses` : ''}`
+      state.tab === 'memory'
+        ? `${state.memCols} addresses a row${st.rs > 1 ? `, each square ${st.rs}×${st.rs} addresses` : ''}`
         : st.rs > 1 || st.cs > 1
           ? `each cell ${st.rs}×${st.cs} elements (aligned to the blocks)`
-          : `${zoom >= 1 ? Math.round(zoom) : zoom.toFixed(2)} px an element`;
+          : `${state.zoom >= 1 ? Math.round(state.zoom) : state.zoom.toFixed(2)} px an element`;
   }
 }
 
 function drawGrid(ctx: CanvasRenderingContext2D, sx: number, sy: number, vw: number, vh: number): void {
-  const p = picture!;
+  const p = state.picture!;
   const { rs, cs } = steps();
   const R = rows();
   const C = cols();
-  const r0 = Math.floor(sy / zoom / rs) * rs;
-  const c0 = Math.floor(sx / zoom / cs) * cs;
-  const r1 = Math.min(R, Math.ceil((sy + vh) / zoom));
-  const c1 = Math.min(C, Math.ceil((sx + vw) / zoom));
+  const r0 = Math.floor(sy / state.zoom / rs) * rs;
+  const c0 = Math.floor(sx / state.zoom / cs) * cs;
+  const r1 = Math.min(R, Math.ceil((sy + vh) / state.zoom));
+  const c1 = Math.min(C, Math.ceil((sx + vw) / state.zoom));
   const VR = validRows();
   const VC = validCols();
-  const labels = rs === 1 && cs === 1 && zoom >= LABEL_PX;
+  const labels = rs === 1 && cs === 1 && state.zoom >= LABEL_PX;
   const gap = labels ? 1 : 0;
-  ctx.font = `${Math.min(13, Math.floor(zoom / 2.4))}px var(--vscode-editor-font-family, monospace)`;
+  ctx.font = `${Math.min(13, Math.floor(state.zoom / 2.4))}px var(--vscode-editor-font-family, monospace)`;
   ctx.textAlign = 'center';
   ctx.textBaseline = 'middle';
   for (let r = r0; r < r1; r += rs) {
     for (let c = c0; c < c1; c += cs) {
       // snapped to whole pixels: no seams between cells smaller than a label
-      const x = Math.round(c * zoom - sx);
-      const y = Math.round(r * zoom - sy);
-      const x2 = Math.round(Math.min(C, c + cs) * zoom - sx);
-      const y2 = Math.round(Math.min(R, r + rs) * zoom - sy);
+      const x = Math.round(c * state.zoom - sx);
+      const y = Math.round(r * state.zoom - sy);
+      const x2 = Math.round(Math.min(C, c + cs) * state.zoom - sx);
+      const y2 = Math.round(Math.min(R, r + rs) * state.zoom - sy);
       const off = offsetAt(r, c);
       const pad = r >= VR || c >= VC;
       ctx.fillStyle = pad ? padding(ctx) : `hsl(${offsetHue(off, p.cosize)}, 60%, 52%)`;
       ctx.fillRect(x, y, x2 - x - gap, y2 - y - gap);
       if (labels) {
         ctx.fillStyle = pad ? '#ddd' : '#000';
-        ctx.fillText(String(off), x + zoom / 2, y + zoom / 2);
+        ctx.fillText(String(off), x + state.zoom / 2, y + state.zoom / 2);
       }
     }
   }
@@ -351,78 +352,86 @@ function drawGrid(ctx: CanvasRenderingContext2D, sx: number, sy: number, vw: num
     ctx.lineTo(x2, y2);
     ctx.stroke();
   };
-  const rowMode = view.rowMode >= 0 ? p.modes[view.rowMode] : undefined;
-  const colMode = p.modes[view.colMode];
+  const rowMode = state.view.rowMode >= 0 ? p.modes[state.view.rowMode] : undefined;
+  const colMode = p.modes[state.view.colMode];
   for (const b of rowMode?.blocks ?? []) {
-    if (b * zoom < 6) continue;
-    for (let i = Math.ceil(r0 / b) * b; i < r1; i += b) if (i > 0) line(c0 * zoom - sx, i * zoom - sy, c1 * zoom - sx, i * zoom - sy);
+    if (b * state.zoom < 6) continue;
+    for (let i = Math.ceil(r0 / b) * b; i < r1; i += b)
+      if (i > 0) line(c0 * state.zoom - sx, i * state.zoom - sy, c1 * state.zoom - sx, i * state.zoom - sy);
   }
   for (const b of colMode?.blocks ?? []) {
-    if (b * zoom < 6) continue;
-    for (let i = Math.ceil(c0 / b) * b; i < c1; i += b) if (i > 0) line(i * zoom - sx, r0 * zoom - sy, i * zoom - sx, r1 * zoom - sy);
+    if (b * state.zoom < 6) continue;
+    for (let i = Math.ceil(c0 / b) * b; i < c1; i += b)
+      if (i > 0) line(i * state.zoom - sx, r0 * state.zoom - sy, i * state.zoom - sx, r1 * state.zoom - sy);
   }
   // the valid region of the parent
   ctx.strokeStyle = '#16a34a';
   ctx.lineWidth = 2;
-  ctx.strokeRect(-sx, -sy, VC * zoom, VR * zoom);
+  ctx.strokeRect(-sx, -sy, VC * state.zoom, VR * state.zoom);
   // tiles: the whole tile dashed, its tail hatched red, its valid part solid; the declared tile first and thicker
   const own = !!p.subject?.tile;
   p.tiles.forEach((t, k) => {
-    const rm = view.rowMode;
-    const cm = view.colMode;
+    const rm = state.view.rowMode;
+    const cm = state.view.colMode;
     const tr = rm >= 0 ? (t.coord[rm] ?? 0) : 0;
     const tc = t.coord[cm] ?? 0;
     const hr = rm >= 0 ? (t.tileShape[rm] ?? 1) : 1;
     const hc = t.tileShape[cm] ?? 1;
     const vr = Math.max(0, rm >= 0 ? (t.valid[rm] ?? 0) : 1);
     const vc = Math.max(0, t.valid[cm] ?? 0);
-    const X = tc * zoom - sx;
-    const Y = tr * zoom - sy;
+    const X = tc * state.zoom - sx;
+    const Y = tr * state.zoom - sy;
     const mine = own && k === 0;
     if (mine) {
       ctx.fillStyle = tail(ctx);
-      if (vc < hc) ctx.fillRect(X + vc * zoom, Y, (hc - vc) * zoom, hr * zoom);
-      if (vr < hr) ctx.fillRect(X, Y + vr * zoom, Math.min(vc, hc) * zoom, (hr - vr) * zoom);
+      if (vc < hc) ctx.fillRect(X + vc * state.zoom, Y, (hc - vc) * state.zoom, hr * state.zoom);
+      if (vr < hr) ctx.fillRect(X, Y + vr * state.zoom, Math.min(vc, hc) * state.zoom, (hr - vr) * state.zoom);
     }
     ctx.strokeStyle = TILE_RED;
     ctx.setLineDash([6, 3]);
     ctx.lineWidth = mine ? 2.5 : 1.5;
-    ctx.strokeRect(X, Y, hc * zoom, hr * zoom);
+    ctx.strokeRect(X, Y, hc * state.zoom, hr * state.zoom);
     ctx.setLineDash([]);
     ctx.lineWidth = mine ? 3.5 : 2;
-    if (vr > 0 && vc > 0) ctx.strokeRect(X, Y, vc * zoom, vr * zoom);
+    if (vr > 0 && vc > 0) ctx.strokeRect(X, Y, vc * state.zoom, vr * state.zoom);
   });
   // focused cell
   ctx.strokeStyle = getComputedStyle(document.body).getPropertyValue('--vscode-focusBorder') || '#007fd4';
   ctx.lineWidth = 2;
-  ctx.strokeRect(focus.c * zoom - sx, focus.r * zoom - sy, Math.max(zoom, cs * zoom), Math.max(zoom, rs * zoom));
+  ctx.strokeRect(
+    state.focus.c * state.zoom - sx,
+    state.focus.r * state.zoom - sy,
+    Math.max(state.zoom, cs * state.zoom),
+    Math.max(state.zoom, rs * state.zoom),
+  );
 }
 
 function blocksFor(step: number): MemoryBlocks {
-  if (!memCache || memCache.step !== step || memCache.cols !== Math.ceil(memCols / step)) memCache = memoryBlocks(memory!, memCols, step);
-  return memCache;
+  if (!state.memCache || state.memCache.step !== step || state.memCache.cols !== Math.ceil(state.memCols / step))
+    state.memCache = memoryBlocks(state.memory!, state.memCols, step);
+  return state.memCache;
 }
 
 function drawMemory(ctx: CanvasRenderingContext2D, sx: number, sy: number, vw: number, vh: number): void {
-  const m = memory!;
-  const p = picture!;
+  const m = state.memory!;
+  const p = state.picture!;
   if (!m.exact) {
     ctx.fillStyle = getComputedStyle(document.body).color;
     ctx.fillText(`${p.size} elements: too many to map every address`, 10, 20);
     return;
   }
   const s = memoryStep();
-  const px = s * zoom;
-  const labels = s === 1 && zoom >= 40;
-  const frames = s === 1 && zoom >= 6;
-  ctx.font = `${Math.min(11, Math.floor(zoom / 4))}px monospace`;
+  const px = s * state.zoom;
+  const labels = s === 1 && state.zoom >= 40;
+  const frames = s === 1 && state.zoom >= 6;
+  ctx.font = `${Math.min(11, Math.floor(state.zoom / 4))}px monospace`;
   ctx.textAlign = 'center';
   ctx.textBaseline = 'middle';
   const b = s > 1 ? blocksFor(s) : undefined;
   const br0 = Math.floor(sy / px);
   const br1 = Math.min(Math.ceil(memoryRows() / s), Math.ceil((sy + vh) / px));
   const bc0 = Math.floor(sx / px);
-  const bc1 = Math.min(Math.ceil(memCols / s), Math.ceil((sx + vw) / px));
+  const bc1 = Math.min(Math.ceil(state.memCols / s), Math.ceil((sx + vw) / px));
   const gap = frames ? 1 : 0;
   for (let r = br0; r < br1; r++) {
     for (let c = bc0; c < bc1; c++) {
@@ -441,7 +450,7 @@ function drawMemory(ctx: CanvasRenderingContext2D, sx: number, sy: number, vw: n
         collisions = b.collisions[i];
         count = first < 0 ? holes : holes + 1; // only "is there data" matters below
       } else {
-        const a = r * memCols + c;
+        const a = r * state.memCols + c;
         if (a >= m.shown) continue;
         const hits = m.hits[a];
         first = m.first[a];
@@ -466,7 +475,7 @@ function drawMemory(ctx: CanvasRenderingContext2D, sx: number, sy: number, vw: n
         if (frames) {
           ctx.strokeStyle = TILE_RED;
           ctx.lineWidth = 2;
-          ctx.strokeRect(x + 1, y + 1, zoom - 3, zoom - 3);
+          ctx.strokeRect(x + 1, y + 1, state.zoom - 3, state.zoom - 3);
         } else {
           ctx.fillStyle = TILE_RED;
           ctx.fillRect(x, y, w, h);
@@ -474,7 +483,7 @@ function drawMemory(ctx: CanvasRenderingContext2D, sx: number, sy: number, vw: n
       }
       if (labels && first >= 0) {
         ctx.fillStyle = '#000';
-        ctx.fillText(`(${unflatten(p, first).join(',')})${collisions ? '+' : ''}`, x + zoom / 2, y + zoom / 2);
+        ctx.fillText(`(${unflatten(p, first).join(',')})${collisions ? '+' : ''}`, x + state.zoom / 2, y + state.zoom / 2);
       }
     }
   }
@@ -484,59 +493,23 @@ function cellAt(ev: MouseEvent): { r: number; c: number } | null {
   const rect = canvas.getBoundingClientRect();
   const x = ev.clientX - rect.left + stage.scrollLeft;
   const y = ev.clientY - rect.top + stage.scrollTop;
-  if (tab === 'memory') {
-    const r = Math.floor(y / zoom);
-    const c = Math.floor(x / zoom);
-    return memory && c < memCols && r * memCols + c < memory.shown ? { r, c } : null;
+  if (state.tab === 'memory') {
+    const r = Math.floor(y / state.zoom);
+    const c = Math.floor(x / state.zoom);
+    return state.memory && c < state.memCols && r * state.memCols + c < state.memory.shown ? { r, c } : null;
   }
-  const r = Math.floor(y / zoom);
-  const c = Math.floor(x / zoom);
+  const r = Math.floor(y / state.zoom);
+  const c = Math.floor(x / state.zoom);
   return r >= 0 && c >= 0 && r < rows() && c < cols() ? { r, c } : null;
 }
 
-function describeMemory(r: number, c: number): string {
-  const p = picture!;
-  const m = memory!;
-  const s = memoryStep();
-  if (s > 1) {
-    const bl = blocksFor(s);
-    const i = Math.floor(r / s) * bl.cols + Math.floor(c / s);
-    const a0 = Math.floor(r / s) * s * memCols + Math.floor(c / s) * s;
-    const parts = [`addresses from ${a0}: a block of ${s}×${s} (rows of ${memCols} addresses)`];
-    parts.push(bl.first[i] >= 0 ? `first coordinate stored: (${unflatten(p, bl.first[i]).join(',')})` : 'no coordinate stored here');
-    parts.push(`${bl.holes[i]} hole${bl.holes[i] === 1 ? '' : 's'}, ${bl.collisions[i]} collision${bl.collisions[i] === 1 ? '' : 's'}`);
-    return parts.join('\n');
-  }
-  const a = r * memCols + c;
-  const hits = m.hits[a];
-  const where = `row ${r}, column ${c} of ${memCols} a row`;
-  return hits === 0
-    ? `address ${a} (${where}): a hole (no coordinate maps here)`
-    : `address ${a} (${where}) ← (${unflatten(p, m.first[a]).join(',')})${hits > 1 ? ` and ${hits - 1}${hits === 255 ? '+' : ''} more: a collision` : ''}`;
-}
-
 function describe(r: number, c: number): string {
-  const p = picture!;
-  if (tab === 'memory') return describeMemory(r, c);
-  const idx = indexOf(r, c);
-  const parentName = p.subject?.tile ? (p.subject.tile.parent ?? 'the parent') : '';
-  const status = cellIsPadding(p, idx) ? 'padding (beyond originShape)' : 'valid';
-  const { rs, cs } = steps();
-  const block = rs > 1 || cs > 1 ? `\nblock of ${rs}×${cs} elements from (${Math.floor(r / rs) * rs},${Math.floor(c / cs) * cs})` : '';
-  const split = splitCell(p, idx);
-  const lines = [
-    `${parentName ? `in ${parentName}: ` : ''}${explainCell(p, view, r, c)}`,
-    ...(split ? [`split mode by mode: ${split}`] : []),
-    status + block,
-  ];
-  const t = tileCell(p, idx);
-  if (t)
-    lines.push(
-      `in ${p.subject!.name}: ${t.sum}`,
-      t.valid ? `inside ${p.subject!.name}'s valid part` : `in ${p.subject!.name}'s tail (beyond its originShape)`,
-    );
-  else if (p.subject?.tile) lines.push(`outside ${p.subject.name}`);
-  return lines.join('\n');
+  const p = state.picture!;
+  if (state.tab === 'memory') {
+    const step = memoryStep();
+    return describeMemoryCell(p, state.memory!, state.memCols, step, step > 1 ? blocksFor(step) : undefined, r, c);
+  }
+  return describeGridCell(p, state.view, steps(), r, c);
 }
 
 function showTooltip(text: string, x: number, y: number): void {
@@ -548,7 +521,7 @@ function showTooltip(text: string, x: number, y: number): void {
 
 canvas.addEventListener('mousemove', (ev) => {
   const cell = cellAt(ev);
-  if (!cell || !picture) {
+  if (!cell || !state.picture) {
     tooltip.style.display = 'none';
     return;
   }
@@ -557,23 +530,26 @@ canvas.addEventListener('mousemove', (ev) => {
 canvas.addEventListener('mouseleave', () => (tooltip.style.display = 'none'));
 canvas.addEventListener('click', (ev) => {
   const cell = cellAt(ev);
-  if (cell && tab === 'grid') focus = cell;
+  if (cell && state.tab === 'grid') state.focus = cell;
   draw();
   vscode.postMessage({ type: 'reveal' });
 });
 canvas.addEventListener('keydown', (ev) => {
-  if (!picture) return;
-  if (ev.key === '+' || ev.key === '=') return setZoom(zoom * 1.5);
-  if (ev.key === '-') return setZoom(zoom / 1.5);
-  if (tab !== 'grid') return;
+  if (!state.picture) return;
+  if (ev.key === '+' || ev.key === '=') return setZoom(state.zoom * 1.5);
+  if (ev.key === '-') return setZoom(state.zoom / 1.5);
+  if (state.tab !== 'grid') return;
   const { rs, cs } = steps();
   const moves: Record<string, [number, number]> = { ArrowUp: [-rs, 0], ArrowDown: [rs, 0], ArrowLeft: [0, -cs], ArrowRight: [0, cs] };
   if (moves[ev.key]) {
-    focus = { r: Math.max(0, Math.min(rows() - 1, focus.r + moves[ev.key][0])), c: Math.max(0, Math.min(cols() - 1, focus.c + moves[ev.key][1])) };
-    const text = describe(focus.r, focus.c);
+    state.focus = {
+      r: Math.max(0, Math.min(rows() - 1, state.focus.r + moves[ev.key][0])),
+      c: Math.max(0, Math.min(cols() - 1, state.focus.c + moves[ev.key][1])),
+    };
+    const text = describe(state.focus.r, state.focus.c);
     live.textContent = text;
     const rect = canvas.getBoundingClientRect();
-    showTooltip(text, rect.left + focus.c * zoom - stage.scrollLeft, rect.top + focus.r * zoom - stage.scrollTop);
+    showTooltip(text, rect.left + state.focus.c * state.zoom - stage.scrollLeft, rect.top + state.focus.r * state.zoom - stage.scrollTop);
     draw();
     ev.preventDefault();
   } else if (ev.key === 'Enter') vscode.postMessage({ type: 'reveal' });
@@ -599,11 +575,11 @@ const gradient = (ctx: CanvasRenderingContext2D, w: number, h: number) => {
 };
 
 function buildLegend(): void {
-  const p = picture;
+  const p = state.picture;
   if (!p) return;
   const items: (HTMLElement | string)[] = [];
-  if (tab === 'memory') {
-    const m = memory;
+  if (state.tab === 'memory') {
+    const m = state.memory;
     items.push(key(swatch(gradient, 80), 'the coordinate stored at the address (colexicographic order, first → last)'));
     items.push(
       key(
@@ -620,7 +596,7 @@ function buildLegend(): void {
     if (m) {
       items.push(
         m.exact
-          ? `${m.shown.toLocaleString('en')} addresses${m.shown < m.cosize ? ` of ${m.cosize}` : ''}: ${m.holes.toLocaleString('en')} holes, ${m.collisions.toLocaleString('en')} collisions. Rows of ${memCols} addresses: address = row × ${memCols} + column.`
+          ? `${m.shown.toLocaleString('en')} addresses${m.shown < m.cosize ? ` of ${m.cosize}` : ''}: ${m.holes.toLocaleString('en')} holes, ${m.collisions.toLocaleString('en')} collisions. Rows of ${state.memCols} addresses: address = row × ${state.memCols} + column.`
           : `${p.size} elements: too many to map`,
       );
     }
@@ -666,9 +642,9 @@ function buildLegend(): void {
 }
 
 function showAnswer(answer: PictureAnswer | null, declared: string): void {
-  name = declared;
+  state.name = declared;
   if (!answer || !answer.picture) {
-    picture = null;
+    state.picture = null;
     title.textContent = `Layout: ${declared}`;
     facts.textContent = '';
     const msg = el('p', { className: 'error', textContent: answer?.reason ?? 'no picture' });
@@ -678,25 +654,25 @@ function showAnswer(answer: PictureAnswer | null, declared: string): void {
     delete document.body.dataset.subject;
     return;
   }
-  const same = picture && answer.picture.text === picture.text && answer.picture.rank === picture.rank;
-  picture = answer.picture;
-  tables = picture.modes.map(modeOffsets);
-  memory = null;
-  memCache = null;
+  const same = state.picture && answer.picture.text === state.picture.text && answer.picture.rank === state.picture.rank;
+  state.picture = answer.picture;
+  state.tables = state.picture.modes.map(modeOffsets);
+  state.memory = null;
+  state.memCache = null;
   if (!same) {
-    view = defaultView(picture);
-    focus = { r: 0, c: 0 };
+    state.view = defaultView(state.picture);
+    state.focus = { r: 0, c: 0 };
   }
   stage.style.display = '';
-  const subject = picture.subject;
-  const tile = subject?.tile ? picture.tiles[0] : undefined;
-  title.textContent = `Layout: ${name}`;
+  const subject = state.picture.subject;
+  const tile = subject?.tile ? state.picture.tiles[0] : undefined;
+  title.textContent = `Layout: ${state.name}`;
   const tuple = (x: number[]) => `(${x.join(',')})`;
   if (subject?.tile && tile) {
     // the tile as itself: its value first, then what it is and the parent drawn around it
     const kind = tile.valid.some((x) => x <= 0) ? 'an empty tile' : subject.tile.tail ? 'a tail tile' : 'a full tile';
     facts.replaceChildren(
-      el('div', {}, el('code', { textContent: `${name} = ${subject.text}` })),
+      el('div', {}, el('code', { textContent: `${state.name} = ${subject.text}` })),
       el('div', {
         textContent: `tile ${tuple(tile.tileShape)} of ${subject.tile.parent ?? 'its parent'} at ${tuple(tile.coord)}, valid ${tuple(tile.valid)}: ${kind}`,
       }),
@@ -704,19 +680,24 @@ function showAnswer(answer: PictureAnswer | null, declared: string): void {
         'div',
         {},
         `drawn inside ${subject.tile.parent ?? 'its parent'} = `,
-        el('code', { textContent: picture.text }),
-        ` — rank ${picture.rank}, size ${picture.size}, cosize ${picture.cosize}`,
+        el('code', { textContent: state.picture.text }),
+        ` — rank ${state.picture.rank}, size ${state.picture.size}, cosize ${state.picture.cosize}`,
       ),
     );
   } else {
     facts.replaceChildren(
-      el('div', {}, el('code', { textContent: picture.text }), ` — rank ${picture.rank}, size ${picture.size}, cosize ${picture.cosize}`),
+      el(
+        'div',
+        {},
+        el('code', { textContent: state.picture.text }),
+        ` — rank ${state.picture.rank}, size ${state.picture.size}, cosize ${state.picture.cosize}`,
+      ),
     );
   }
-  document.body.dataset.layout = picture.text;
-  document.body.dataset.subject = subject?.text ?? picture.text;
+  document.body.dataset.layout = state.picture.text;
+  document.body.dataset.subject = subject?.text ?? state.picture.text;
   buildToolbar();
-  if (tab === 'memory') ensureMemory();
+  if (state.tab === 'memory') ensureMemory();
   if (!same) fit();
   else draw();
   buildLegend();

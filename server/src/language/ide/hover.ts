@@ -96,7 +96,9 @@ export function hoverAt(a: DocumentAnalysis, offset: number, options: HoverOptio
 
   // function names: signature and what it does (then the value of the call below it)
   const callee = calleeAt(s, rel);
-  if (callee && !a.declarations.has(callee.callee)) {
+  // a name declared before the statement shadows the builtin (one declared after it does not, as in C++)
+  const shadowing = callee && a.declarations.get(callee.callee);
+  if (callee && !(shadowing && shadowing.statement.index < s.index)) {
     const f = BUILTIN_BY_NAME.get(callee.callee);
     if (f) {
       const sigs = f.signatures.map((x) => x.label).join('\n');
