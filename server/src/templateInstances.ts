@@ -9,16 +9,7 @@
 import { Dirent, promises as fsp, readFileSync } from 'node:fs';
 import * as path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import {
-  CppAnalyzer,
-  HeaderIndex,
-  evaluateScratch,
-  headerFacts,
-  headerNameUnder,
-  instanceBindings,
-  instanceMembers,
-  siteScratchText,
-} from './language';
+import { CppAnalyzer, HeaderIndex, evaluateScratch, headerNameUnder, instanceBindings, instanceMembers, siteScratchText } from './language';
 
 /** A `using NAME = ns::Template<…>;` line of a C++ file. */
 export interface SiteRef {
