@@ -147,3 +147,11 @@ describe('fuzz regressions: positions as an LSP client counts lines (property: s
     assert.equal(TextDocument.applyEdits(td, formatting(doc)), 'auto a = 1;\r\nauto b = 2;\r\n');
   });
 });
+
+test('a default-constructed PaddingRowMajor (its block sizes 0) is a division-by-zero diagnostic, not a throw (soup seed 1554079185)', () => {
+  const a = analyze('PaddingRowMajor\nLocalTensor');
+  assert.ok(
+    a.diagnostics.some((d) => d.code === 'division-by-zero'),
+    JSON.stringify(a.diagnostics),
+  );
+});

@@ -82,7 +82,10 @@ export class StatementEvaluator implements BuiltinContext {
           break;
       }
     } catch (e) {
-      if (!(e instanceof Abort)) throw e;
+      // a core operation outside coreCall (a default-constructed layout object, …): its error
+      // on the statement, never a throw out of the analysis
+      if (e instanceof LayoutError) this.report(statement, e.code, e.message);
+      else if (!(e instanceof Abort)) throw e;
       value = null;
     }
     if (this.omit)
