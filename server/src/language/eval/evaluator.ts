@@ -32,7 +32,6 @@ import {
 /** `Tag::MakeLayout` and the other tag member functions, after any namespace. */
 const TAG_MEMBER_CALL = new RegExp(`(?:^|::)(\\w+)::(${TAG_MEMBER_FUNCTIONS.join('|')})$`);
 
-/** `true`/`false`: a layout predicate's `::value`, a template argument. */
 class Abort extends Error {
   constructor(readonly silent: boolean) {
     super('abort');
@@ -1147,7 +1146,7 @@ const LITERAL_TYPES: Record<string, string> = {
 /** Integer type spellings as the C++ types they name (for the same-type test of Catlass::MakeCoord). */
 const isIntegerType = (t: string | null | undefined): boolean => !!t && (INTEGER_TYPES.includes(t) || t === 'int64_t');
 
-/** Product of the leaves, exactly (no int64 check: a warning must not fail on a huge mode). */
+/** The first coordinate leaf outside its mode's extent, if any. */
 function findOutside(coord: IntTuple, shape: IntTuple, path: number[]): { value: bigint; extent: bigint; path: number[] } | undefined {
   if (coord.kind === 'int') {
     const extent = exactProduct(shape);
@@ -1162,5 +1161,3 @@ function findOutside(coord: IntTuple, shape: IntTuple, path: number[]): { value:
   }
   return undefined;
 }
-
-/** static_assert equality: integers by value, tuples structurally, layouts by all three parts. */

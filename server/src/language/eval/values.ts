@@ -6,6 +6,7 @@ import type { Ast } from '../syntax';
 import { DiagnosticCode, Severity } from '../syntax';
 import type { CatlassShapeType } from './catlassObjects';
 
+/** `true`/`false`: a layout predicate's `::value`, a template argument. */
 export interface BoolValue {
   readonly kind: 'bool';
   readonly value: boolean;
@@ -213,11 +214,12 @@ const KIND_NAMES: Record<Value['kind'], string> = {
 };
 export const kindName = (v: Value) => KIND_NAMES[v.kind];
 
+/** Product of the leaves, exactly (no int64 check: a warning must not fail on a huge mode). */
 export function exactProduct(x: IntTuple): bigint {
   return core.leaves(x).reduce((acc, l) => acc * core.concreteValue(l), 1n);
 }
 
-/** The first coordinate leaf outside its mode's extent, if any. */
+/** static_assert equality: integers by value, tuples structurally, layouts by all three parts. */
 export function valuesEqual(a: Value, b: Value): boolean {
   if (a.kind === 'layout' || b.kind === 'layout') {
     return (
