@@ -320,10 +320,27 @@ export interface DocumentAnalysis {
   declarations: ReadonlyMap<string, Declaration>;
   /** false when the analysis yielded before the end (its time budget spent): analyze the same text again to continue. */
   complete?: boolean;
+  /** How it differs from the analysis before it, when an edit of one region kept every statement's index (see AnalysisEdit). */
+  edit?: AnalysisEdit;
   /** Where one of its statements starts in the text (the records hold no offset: see StatementChunk). */
   startOf(s: StatementAnalysis): number;
   /** Where it ends (just past its last character). */
   endOf(s: StatementAnalysis): number;
+}
+
+/**
+ * What one edit changed from the complete analysis before (`since`; weak, so that analyses do
+ * not hold each other alive): the text changed only inside [from, to) (this analysis's
+ * offsets), every statement kept its index, and the statements whose records differ are
+ * `changed` (ascending) — every other statement is the same record, its diagnostics the
+ * same, at a place moved only by the edit's length after `to`. So the diagnostics a client
+ * holds can be brought up to date by what changed (features/diagnostics.ts).
+ */
+export interface AnalysisEdit {
+  since: WeakRef<DocumentAnalysis>;
+  changed: readonly number[];
+  from: number;
+  to: number;
 }
 
 /** A declared name's offsets in the document. */
@@ -365,6 +382,7 @@ class TlaAnalysis implements DocumentAnalysis {
     private readonly starts: ArrayLike<number>,
     /** A yielded analysis: the diagnostic that says where it paused. */
     readonly pausedAt?: Diagnostic,
+    readonly edit?: AnalysisEdit,
   ) {}
   get complete(): boolean | undefined {
     return this.pausedAt ? false : undefined;
@@ -401,6 +419,9 @@ interface TlaProgress {
   /** The edit declared no other names at no other places: the previous declarations are kept, changed where they changed. */
   sameNames: boolean;
   statements: StatementAnalysis[];
+  /** An edit of one region that keeps every index (sameNames): the indices whose records differ from the previous ones, and the analysis before. */
+  changed: number[] | undefined;
+  since: WeakRef<DocumentAnalysis> | undefined;
   evaluated: number;
   /** The next chunk to analyse. */
   index: number;
@@ -484,6 +505,9 @@ interface SplitPlan {
   oldIndex: Int32Array;
   /** How many regions were re-split. */
   regions: number;
+  /** The last region re-split, in new offsets (outside the regions the text is the previous one). */
+  from: number;
+  to: number;
 }
 
 /** The changed ranges, in old and new offsets; undefined when the hint does not fit the texts. */
@@ -585,6 +609,7 @@ function planSplit(prev: PreviousAnalysis, text: TextSource, hint?: ChangeHint):
   const oldIndex: number[] = [];
   let next = 0; // first previous statement not yet placed
   let prevTo = 0; // where the previous group's region ended (new offsets)
+  let region = { from: 0, to: 0 };
   for (const g of groups) {
     // previous statements between the last group and this one: shifted
     for (let i = next; i < g.k0; i++) {
@@ -598,6 +623,7 @@ function planSplit(prev: PreviousAnalysis, text: TextSource, hint?: ChangeHint):
     const to = g.m < old.length ? oldEnd(g.m) + g.shiftAfter : text.length;
     prevTo = to;
     if (to < from) return undefined;
+    region = { from, to };
     const first = chunks.length;
     splitRegion(text, from, to, g.k0 === 0, chunks, starts);
     if (g.m < old.length) {
@@ -615,7 +641,8 @@ function planSplit(prev: PreviousAnalysis, text: TextSource, hint?: ChangeHint):
     oldIndex.push(i);
   }
   // before the first group nothing moved: those statements are reused as they are
-  return { chunks, starts, prefix: groups.length ? groups[0].k0 : old.length, tail, oldIndex: Int32Array.from(oldIndex), regions: groups.length };
+  const prefix = groups.length ? groups[0].k0 : old.length;
+  return { chunks, starts, prefix, tail, oldIndex: Int32Array.from(oldIndex), regions: groups.length, ...region };
 }
 
 /** splitInto over a source: a region of a text read in parts is split as a string of its own. */
@@ -626,6 +653,11 @@ function splitRegion(text: TextSource, from: number, to: number, lineStart: bool
   const region = text.slice(from, to);
   splitInto(region, 0, region.length, lineStart, chunks, starts);
   for (let i = first; i < starts.length; i++) starts[i] += from;
+}
+
+/** What an edit of one region that kept every index changed (see AnalysisEdit), when the analysis was made so. */
+function editOf(p: TlaProgress): AnalysisEdit | undefined {
+  return p.changed && p.since && p.plan ? { since: p.since, changed: p.changed, from: p.plan.from, to: p.plan.to } : undefined;
 }
 
 /** Whether two sources are the same text (the same version's, or equal strings). */
@@ -665,6 +697,8 @@ export class Analyzer {
   private readersOf: PreviousAnalysis | undefined;
   /** Whether the last analyze() kept the previous declarations (its edits declared the same names at the same places). */
   keptDeclarations = false;
+  /** The last complete analysis returned (the one an edit's AnalysisEdit is told from). */
+  private lastAnalysis: WeakRef<DocumentAnalysis> | undefined;
 
   parse(text: string): ParseResult {
     let r = this.parseCache.get(text);
@@ -738,6 +772,8 @@ export class Analyzer {
       declarations: sameNames ? this.previous!.declarations.sameNames() : DeclarationTable.empty(),
       sameNames,
       statements: [],
+      changed: sameNames && plan!.regions === 1 && this.lastAnalysis ? [] : undefined,
+      since: this.lastAnalysis,
       evaluated: 0,
       index: 0,
       parsedCount: this.parsedCount, // the edited regions parsed to see what they declare
@@ -755,9 +791,8 @@ export class Analyzer {
      * `anyName`: a `using namespace` changed (not followed name by name): every one is checked.
      */
     const dirty = new Set<string>();
-    let anyName = false;
     let lastOld = plan && p.index > 0 ? -2 : -1; // -2: not known (a continued analysis checks every name)
-    if (lastOld === -2) anyName = true;
+    let anyName = lastOld === -2;
     const touched: string[] = []; // names bound by new statements since the last previous one
     let evaluated = p.evaluated;
     this.parsedCount = p.parsedCount;
@@ -824,6 +859,7 @@ export class Analyzer {
         const duplicate = !!old.declaredName && bindings.first(old.declaredName) !== undefined;
         const sa = old.index === index && old.chunk === chunk && !!old.duplicate === duplicate ? old : movedStatement(old, index, chunk);
         statements.push(sa);
+        if (sa !== prev!.statements[index]) p.changed?.push(index);
         this.bind(sa, bindings, declarations, sa === old);
         if (!anyName && sa.declaredName && prev) this.settle(sa.declaredName, oi + 1, bindings, prev, dirty);
         lastOld = oi;
@@ -831,6 +867,7 @@ export class Analyzer {
       }
       const sa = newStatement(index, chunk);
       statements.push(sa);
+      p.changed?.push(index);
       if (chunk.preprocessor) {
         sa.baseLocal = [];
         if (defineMacro(sa, chunk)) this.bind(sa, bindings, declarations);
@@ -857,7 +894,7 @@ export class Analyzer {
       if (old) lastOld = oi;
     }
     this.progress = undefined;
-    const analysis = this.finish(text, original, statements, declarations, p.starts, p.usings, evaluated, chunks.length);
+    const analysis = this.finish(text, original, statements, declarations, p.starts, p.usings, evaluated, chunks.length, editOf(p));
     // the index follows the analysis only through edits that kept the names (it was updated); else it is made again when needed
     if (readers) this.readersOf = this.previous;
     else this.readers = this.readersOf = undefined;
@@ -1091,6 +1128,7 @@ export class Analyzer {
     usings: number[],
     evaluated: number,
     count: number,
+    edit: AnalysisEdit | undefined,
   ): DocumentAnalysis {
     // Forget cache entries of statements that are gone, so memory follows the document: when
     // the caches outgrow it — in bytes (twice what its text needs in each, plus CACHE_SLACK_BYTES,
@@ -1121,47 +1159,53 @@ export class Analyzer {
     const declarations = table.settled();
     this.previous = { text, statements, declarations, starts, usings };
     this.stats = { parsed: this.parsedCount, evaluated, statements: count };
-    return new TlaAnalysis(original, statements, declarations, starts);
+    const analysis = new TlaAnalysis(original, statements, declarations, starts, undefined, edit);
+    this.lastAnalysis = new WeakRef(analysis);
+    return analysis;
   }
 }
 
 /**
- * Visits an analysis's diagnostics statement by statement: `owner`, the statement's record,
- * at `start` — the same record at the same offset has the same diagnostics, so a conversion
- * of them may be kept by record (owner is undefined when they point at other statements, whose
- * places an edit may move, and for a C++ analysis, whose diagnostics come as one group).
- * `make` gives them at their place in the document.
+ * Visits a `.tla` analysis's statements that have diagnostics, in order, each at `start` — the
+ * same record at the same offset has the same diagnostics, so a conversion of them may be kept
+ * by record, unless `related`: they point at other statements, whose places an edit may move.
+ * statementDiagnostics gives them at their place. False for another analysis (a C++ one, whose
+ * diagnostics come as one list: `a.diagnostics`), visiting nothing. (No closure a statement:
+ * 3,000 statements with diagnostics are visited every version.)
  */
-export function forEachDiagnosticGroup(
-  a: DocumentAnalysis,
-  visit: (owner: StatementAnalysis | undefined, start: number, make: () => Diagnostic[]) => void,
-): void {
-  if (!(a instanceof TlaAnalysis)) return visit(undefined, 0, () => a.diagnostics);
-  for (const sa of a.statements) {
-    if (!sa.local.length) continue;
-    const start = a.startOf(sa);
-    visit(pointsElsewhere(sa) ? undefined : sa, start, () => placedDiagnostics(a, sa, start));
+export function forEachDiagnosticStatement(a: DocumentAnalysis, visit: (sa: StatementAnalysis, start: number, related: boolean) => void): boolean {
+  if (!(a instanceof TlaAnalysis)) return false;
+  const list = a.statements;
+  for (let i = 0; i < list.length; i++) {
+    const sa = list[i];
+    if (sa.local.length) visit(sa, a.startOf(sa), pointsElsewhere(sa));
   }
-  const paused = a.pausedAt;
-  if (paused) visit(undefined, paused.start, () => [paused]);
+  return true;
 }
 
-function pointsElsewhere(sa: StatementAnalysis): boolean {
+/** The diagnostic that says where a `.tla` analysis paused (its time budget spent), if it did. */
+export function pausedDiagnostic(a: DocumentAnalysis): Diagnostic | undefined {
+  return a instanceof TlaAnalysis ? a.pausedAt : undefined;
+}
+
+/** Whether a statement's diagnostics point at other statements (their related locations). */
+export function pointsElsewhere(sa: StatementAnalysis): boolean {
   for (const d of sa.local) if (d.relatedNames?.length) return true;
   return false;
 }
 
 /** The document diagnostics of an analysis: each statement's at its place, related locations resolved against its declarations. */
-function documentDiagnostics(a: DocumentAnalysis): Diagnostic[] {
+function documentDiagnostics(a: TlaAnalysis): Diagnostic[] {
   const diagnostics: Diagnostic[] = [];
-  forEachDiagnosticGroup(a, (_owner, _start, make) => {
-    for (const d of make()) diagnostics.push(d);
+  forEachDiagnosticStatement(a, (sa, start) => {
+    for (const d of statementDiagnostics(a, sa, start)) diagnostics.push(d);
   });
+  if (a.pausedAt) diagnostics.push(a.pausedAt);
   return diagnostics;
 }
 
-/** A statement's diagnostics at its place (the record placed at the same offset before: as they were). */
-function placedDiagnostics(a: DocumentAnalysis, sa: StatementAnalysis, start: number): Diagnostic[] {
+/** A statement's diagnostics at its place, `start` (the record placed at the same offset before: as they were). */
+export function statementDiagnostics(a: DocumentAnalysis, sa: StatementAnalysis, start = a.startOf(sa)): Diagnostic[] {
   const placed = PLACED.get(sa);
   if (placed && placed.start === start) return placed.diagnostics;
   let relatedAny = false;
