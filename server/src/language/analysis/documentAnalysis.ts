@@ -410,7 +410,7 @@ interface TlaProgress {
   prev: PreviousAnalysis | undefined;
   chunks: StatementChunk[];
   /** Where each chunk starts in `text`. */
-  starts: number[];
+  starts: Starts;
   /** The `using namespace` marks so far (the declarations are the other half of the scope). */
   using: Map<string, Binding>;
   /** The indices of the `using namespace` statements so far. */
@@ -463,6 +463,9 @@ function tidyExpected(expected: string): string {
   return shown.length > 1 ? `${shown.slice(0, -1).join(', ')} or ${shown[shown.length - 1]}` : shown[0];
 }
 
+/** Where each statement starts: a typed array after an edit (its memory is outside the heap the collector copies). */
+type Starts = number[] | Int32Array;
+
 /** What the previous analysis left, for the next one to reuse what an edit did not touch. */
 interface PreviousAnalysis {
   text: TextSource;
@@ -496,7 +499,7 @@ export interface ChangedRange {
 interface SplitPlan {
   chunks: StatementChunk[];
   /** Where each chunk starts in the new text. */
-  starts: number[];
+  starts: Starts;
   /** Leading statements identical to the previous analysis's (reused as they are). */
   prefix: number;
   /** From this chunk on, every one is a previous statement, after the last edited region. */
@@ -603,46 +606,64 @@ function planSplit(prev: PreviousAnalysis, text: TextSource, hint?: ChangeHint):
     shift = shiftAfter;
     k = Math.max(k, m);
   }
-  // a previous statement's chunk is the same object at its new place: only its start moves
-  const chunks: StatementChunk[] = [];
-  const starts: number[] = [];
-  const oldIndex: number[] = [];
+  // the regions are split first (a handful of statements), so that the plan's arrays are made at
+  // their size: a previous statement's chunk is the same object at its new place, only its start moves
+  const split: { chunks: StatementChunk[]; starts: number[] }[] = [];
   let next = 0; // first previous statement not yet placed
   let prevTo = 0; // where the previous group's region ended (new offsets)
+  let count = 0;
   let region = { from: 0, to: 0 };
   for (const g of groups) {
-    // previous statements between the last group and this one: shifted
-    for (let i = next; i < g.k0; i++) {
-      chunks.push(old[i].chunk);
-      starts.push(oldStarts[i] + g.shiftBefore);
-      oldIndex.push(i);
-    }
     // from the end of the statement before the group: one placed above (shifted by the
     // changes before), or the last of the previous group (where its region ended)
     const from = g.k0 === 0 ? 0 : g.k0 - 1 < next ? prevTo : oldEnd(g.k0 - 1) + g.shiftBefore;
     const to = g.m < old.length ? oldEnd(g.m) + g.shiftAfter : text.length;
     prevTo = to;
     if (to < from) return undefined;
+    const part = { chunks: [] as StatementChunk[], starts: [] as number[] };
+    splitRegion(text, from, to, g.k0 === 0, part.chunks, part.starts);
+    const last = part.chunks.length - 1;
+    if (
+      g.m < old.length &&
+      (last < 0 || part.starts[last] + part.chunks[last].text.length !== to || !part.chunks[last].terminated || part.chunks[last].preprocessor)
+    )
+      return undefined;
+    count += g.k0 - next + part.chunks.length;
+    split.push(part);
     region = { from, to };
-    const first = chunks.length;
-    splitRegion(text, from, to, g.k0 === 0, chunks, starts);
-    if (g.m < old.length) {
-      const last = chunks.length - 1;
-      if (last < first || starts[last] + chunks[last].text.length !== to || !chunks[last].terminated || chunks[last].preprocessor) return undefined;
+    next = g.m + 1;
+  }
+  count += Math.max(0, old.length - next);
+  const chunks = new Array<StatementChunk>(count);
+  const starts = new Int32Array(count);
+  const oldIndex = new Int32Array(count);
+  let at = 0;
+  const placeOld = (from: number, to: number, shift: number) => {
+    for (let i = from; i < to; i++, at++) {
+      chunks[at] = old[i].chunk;
+      starts[at] = oldStarts[i] + shift;
+      oldIndex[at] = i;
     }
-    for (let i = first; i < chunks.length; i++) oldIndex.push(-1);
+  };
+  next = 0;
+  for (let r = 0; r < groups.length; r++) {
+    const g = groups[r];
+    // previous statements between the last group and this one: shifted
+    placeOld(next, g.k0, g.shiftBefore);
+    const part = split[r];
+    for (let i = 0; i < part.chunks.length; i++, at++) {
+      chunks[at] = part.chunks[i];
+      starts[at] = part.starts[i];
+      oldIndex[at] = -1;
+    }
     next = g.m + 1;
   }
   // after the last group: shifted by every change
-  const tail = chunks.length;
-  for (let i = next; i < old.length; i++) {
-    chunks.push(old[i].chunk);
-    starts.push(oldStarts[i] + shift);
-    oldIndex.push(i);
-  }
+  const tail = at;
+  placeOld(next, old.length, shift);
   // before the first group nothing moved: those statements are reused as they are
   const prefix = groups.length ? groups[0].k0 : old.length;
-  return { chunks, starts, prefix, tail, oldIndex: Int32Array.from(oldIndex), regions: groups.length, ...region };
+  return { chunks, starts, prefix, tail, oldIndex, regions: groups.length, ...region };
 }
 
 /** splitInto over a source: a region of a text read in parts is split as a string of its own. */
@@ -755,9 +776,13 @@ export class Analyzer {
     const plan = this.previous ? planSplit(this.previous, text, hint) : undefined;
     this.regions = plan ? plan.regions : 0;
     let chunks: StatementChunk[];
-    let starts: number[];
+    let starts: Starts;
     if (plan) ({ chunks, starts } = plan);
-    else splitRegion(text, 0, text.length, true, (chunks = []), (starts = []));
+    else {
+      const all: number[] = [];
+      splitRegion(text, 0, text.length, true, (chunks = []), all);
+      starts = all;
+    }
     const sameNames = !!plan && this.declaresAsBefore(plan, this.previous!);
     this.keptDeclarations = sameNames;
     return {
@@ -1124,7 +1149,7 @@ export class Analyzer {
     original: TextSource,
     statements: StatementAnalysis[],
     table: DeclarationTable,
-    starts: number[],
+    starts: Starts,
     usings: number[],
     evaluated: number,
     count: number,
