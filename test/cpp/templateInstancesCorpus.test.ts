@@ -50,7 +50,7 @@ describe('block_mmad_pingpong_tla.hpp under example 13', { skip: present ? false
     // (a measure, not a bound: the longest the event loop is held by one candidate site)
     console.log(`block_mmad_pingpong_tla.hpp: slowest resolution step ${slowest.toFixed(0)} ms`);
     const i = instances.instanceOf(HEADER, text);
-    assert.equal(i?.where, 'basic_matmul_tla.cpp:105');
+    assert.equal(i?.view?.site?.where, 'basic_matmul_tla.cpp:105');
     const analyses = new DocumentAnalyses();
     analyses.instanceOf = (_uri, t) => instances.instanceOf(HEADER, t);
     const doc = analyses.get(TextDocument.create(pathToFileURL(HEADER).href, 'cpp', 1, text));
