@@ -135,25 +135,30 @@ export function templatesOf(headerText: string): Set<string> {
   return names;
 }
 
+/** A header's candidate sites, resolved: those certain to select a body of it, and those not known (they may). */
+export interface ResolvedSites {
+  found: FoundSite[];
+  unresolved: SiteRef[];
+}
+
 /**
- * The sites among the candidates that select a body of this header, or undefined when one is
- * not certain (it may select this body or another: nothing is read under any of them, as
- * before). `resolve` answers one candidate (cached by the caller).
+ * The sites among the candidates that certainly select a body of this header, and those that
+ * may (not resolved); undefined when there are none or too many. `resolve` answers one
+ * candidate (cached by the caller).
  */
 export function certainSites(
   candidates: readonly SiteRef[],
   resolve: (s: SiteRef) => SiteOutcome,
   name: (s: SiteRef) => string,
-): FoundSite[] | undefined {
+): ResolvedSites | undefined {
   if (!candidates.length || candidates.length > MAX_CANDIDATES) return undefined;
-  const found: FoundSite[] = [];
+  const out: ResolvedSites = { found: [], unresolved: [] };
   for (const s of candidates) {
     const o = resolve(s);
-    if (o === 'elsewhere') continue;
-    if (o === 'unknown') return undefined;
-    found.push({ site: s, where: name(s), here: o.here });
+    if (o === 'unknown') out.unresolved.push(s);
+    else if (o !== 'elsewhere') out.found.push({ site: s, where: name(s), here: o.here });
   }
-  return found;
+  return out;
 }
 
 /** Two bindings the analysis cannot tell apart (same C++ type, same value, static marks included). */
@@ -204,11 +209,13 @@ function commonOf(found: readonly FoundSite[]): {
 
 /**
  * What a header's analysis reads under its certain sites and the user's choices (template →
- * site, in the order made): the template chosen last, at its chosen site; else, when one
+ * site, in the order made): the template chosen last, at its chosen site (a certain site: its
+ * values are what that instantiation computes); else, when every candidate is resolved and one
  * template has sites, its only site, or, when all of them select the same body, what they agree
- * on. The groups name every template with sites, for the code lens.
+ * on. A site not resolved may select this body too: then nothing is read without a choice. The
+ * groups name every template with certain sites, for the code lens.
  */
-export function headerAnswer(found: readonly FoundSite[], choices: ReadonlyMap<string, string>): HeaderAnswer {
+export function headerAnswer({ found, unresolved }: ResolvedSites, choices: ReadonlyMap<string, string>): HeaderAnswer {
   const byTemplate = new Map<string, FoundSite[]>();
   for (const f of found) byTemplate.set(f.site.template, [...(byTemplate.get(f.site.template) ?? []), f]);
   const siteOf = (f: FoundSite): InstanceSite => ({ where: f.where, selected: f.here.selected });
@@ -232,7 +239,7 @@ export function headerAnswer(found: readonly FoundSite[], choices: ReadonlyMap<s
     };
   };
   if (chosen) view = viewOf(chosen, 'chosen');
-  else if (byTemplate.size === 1) {
+  else if (byTemplate.size === 1 && !unresolved.length) {
     const [template, sites] = [...byTemplate][0];
     const body = sites[0].here;
     if (sites.length === 1) view = viewOf(sites[0], 'only');
@@ -243,6 +250,7 @@ export function headerAnswer(found: readonly FoundSite[], choices: ReadonlyMap<s
     template,
     start: sites[0].here.start,
     sites: sites.map(siteOf),
+    unresolved: unresolved.filter((s) => s.template === template).length,
     ...(view?.site && view.template === template ? { used: view.site.where } : {}),
   }));
   return { ...(view ? { view } : {}), groups };
@@ -270,7 +278,7 @@ export class TemplateInstances {
   /** Per header path: the text it was resolved for, its certain sites (null: none, or one not certain) and the answer under the choices. */
   private answers = new Map<
     string,
-    { text: string; generation: number; found: FoundSite[] | null; answer?: { choices: number; answer: HeaderAnswer | null } }
+    { text: string; generation: number; found: ResolvedSites | null; answer?: { choices: number; answer: HeaderAnswer | null } }
   >();
   /** The user's choice of a site per template (template → `where`), in the order made. */
   private choices = new Map<string, string>();
@@ -357,10 +365,10 @@ export class TemplateInstances {
   }
 
   /** The answer of resolved sites under the current choices (the same object until a choice changes it). */
-  private answerOf(a: { found: FoundSite[] | null; answer?: { choices: number; answer: HeaderAnswer | null } }): HeaderAnswer | undefined {
+  private answerOf(a: { found: ResolvedSites | null; answer?: { choices: number; answer: HeaderAnswer | null } }): HeaderAnswer | undefined {
     if (!a.found) return undefined;
     if (a.answer?.choices !== this.choiceVersion)
-      a.answer = { choices: this.choiceVersion, answer: a.found.length ? headerAnswer(a.found, this.choices) : null };
+      a.answer = { choices: this.choiceVersion, answer: a.found.found.length ? headerAnswer(a.found, this.choices) : null };
     return a.answer.answer ?? undefined;
   }
 
@@ -380,7 +388,7 @@ export class TemplateInstances {
     }
     if (!changed.size) return;
     this.choiceVersion++;
-    for (const [header, a] of this.answers) if (a.found?.some((f) => changed.has(f.site.template))) this.changed?.(header);
+    for (const [header, a] of this.answers) if (a.found?.found.some((f) => changed.has(f.site.template))) this.changed?.(header);
   }
 
   /** The choices made (template → site), as the client saves them. */
@@ -435,7 +443,6 @@ export class TemplateInstances {
       const siteText = this.open.get(s.file) ?? readSiteFile(s.file);
       const o = siteText === undefined ? 'unknown' : safely(() => resolveSite(s, siteText, header, headers));
       outcomes.push(o);
-      if (o === 'unknown') return finish(); // not certain: no answer (certainSites stops at it)
       this.later(() => step(k + 1));
     };
     step(0);

@@ -139,12 +139,22 @@ describe("a header's template body under its one instantiation", () => {
     assert.doesNotMatch(today, /\(_8,_8\):\(_8,_1\)/);
     assert.doesNotMatch(today, /as instantiated/);
   });
-  test('two sites in the workspace: no instantiation, today’s answer', async () => {
-    const { instances, drain, changed } = await fixture(TWO_SITES);
+  test('a site not resolved (Tile<64, 128> fails its static_assert) may select the body: nothing read without a choice; a choice of the certain one reads it', async () => {
+    const { instances, drain } = await fixture(TWO_SITES);
     instances.instanceOf(HEADER, HEADER_TEXT);
     drain();
-    assert.equal(instances.instanceOf(HEADER, HEADER_TEXT), undefined);
-    assert.deepEqual(changed, []);
+    const answer = instances.instanceOf(HEADER, HEADER_TEXT);
+    assert.equal(answer?.view, undefined);
+    assert.deepEqual(
+      answer?.groups.map((g) => [g.template, g.sites.map((s) => s.where), g.unresolved, g.used]),
+      [['Tile', ['kernel/demo_kernel.cpp:8'], 1, undefined]],
+    );
+    assert.doesNotMatch(hoverAt(analysesWith(instances), 'head ='), /as instantiated|\(_8,_8\)/);
+    instances.choose({ Tile: 'kernel/demo_kernel.cpp:8' }, true);
+    const head = hoverAt(analysesWith(instances), 'head =');
+    // Tile<16, 8>: its head tile (8 rows of 8) is (_8,_8):(_8,_1)
+    assert.match(head, /\(_8,_8\):\(_8,_1\)/, head);
+    assert.match(head, /as instantiated at kernel\/demo_kernel\.cpp:8\*/, head);
   });
   test('a second site (an open document): no single instantiation; what both agree on (nothing here) is read', async () => {
     const { instances, drain } = await fixture();

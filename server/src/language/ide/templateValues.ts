@@ -47,6 +47,8 @@ export interface InstanceGroup {
   /** The first body the sites select (the lens sits on the line declaring it). */
   start: number;
   sites: readonly InstanceSite[];
+  /** Candidate sites of the template not resolved (they may select this body too: no value is read without a choice). */
+  unresolved: number;
   /** The site the values are read under (only one, or chosen); undefined: none chosen among several. */
   used?: string;
 }
@@ -171,9 +173,12 @@ export function instanceLenses(text: string, groups: readonly InstanceGroup[]): 
     const from = decl >= 0 ? decl : g.start;
     const at = text.lastIndexOf('\n', from - 1) + 1;
     const n = g.sites.length;
+    const unresolved = g.unresolved ? ` (${g.unresolved} more not resolved)` : '';
     const title = g.used
-      ? `as instantiated at ${shortWhere(g.used)}${n > 1 ? ` · ${n - 1} more` : ''}`
-      : `${n} instantiations: values common to all · choose one`;
+      ? `as instantiated at ${shortWhere(g.used)}${n > 1 ? ` · ${n - 1} more` : ''}${unresolved}`
+      : g.unresolved
+        ? `${n} instantiation${n > 1 ? 's' : ''}${unresolved} · choose one`
+        : `${n} instantiations: values common to all · choose one`;
     const keys = keyArguments(g.sites);
     const sites = g.sites.map((s, i) => ({ where: s.where, label: s.where, detail: keys[i] || s.selected }));
     return { at, title, template: g.template, sites };
