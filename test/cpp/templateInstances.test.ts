@@ -22,18 +22,18 @@ const INCLUDE = path.join(TWO_SITES, 'include');
 const HEADER = path.join(INCLUDE, 'catlass', 'demo_block.hpp');
 const HEADER_TEXT = readFileSync(HEADER, 'utf8');
 
-/** The instances of the fixture folder, every scheduled step run when `drain` is called. */
-async function fixture(folder = DIR) {
+/** The instances of the fixture folder over one header, every scheduled step run when `drain` is called. */
+async function fixture(folder = DIR, header = HEADER, include = INCLUDE, excluded = [INCLUDE, path.join(DIR, 'include')]) {
   const index = new HeaderIndex();
-  index.setFile(HEADER, HEADER_TEXT);
+  index.setFile(header, readFileSync(header, 'utf8'));
   const queue: (() => void)[] = [];
   const instances = new TemplateInstances(
-    () => ({ index, root: INCLUDE }),
+    () => ({ index, root: include }),
     (run) => void queue.push(run),
   );
   const changed: string[] = [];
   instances.changed = (p) => void changed.push(p);
-  await instances.configure([folder], [INCLUDE, path.join(DIR, 'include')]);
+  await instances.configure([folder], excluded);
   const drain = () => {
     for (let n = 0; queue.length && n < 10_000; n++) queue.shift()!();
   };
@@ -200,18 +200,9 @@ const PICK_TEXT = readFileSync(PICK_HEADER, 'utf8');
 
 describe('a template with several instantiations', () => {
   async function picker() {
-    const index = new HeaderIndex();
-    index.setFile(PICK_HEADER, PICK_TEXT);
-    const queue: (() => void)[] = [];
-    const instances = new TemplateInstances(
-      () => ({ index, root: PICK_INCLUDE }),
-      (run) => void queue.push(run),
-    );
-    const changed: string[] = [];
-    instances.changed = (p) => void changed.push(p);
-    await instances.configure([PICK], [PICK_INCLUDE]);
+    const { instances, drain, changed } = await fixture(PICK, PICK_HEADER, PICK_INCLUDE, [PICK_INCLUDE]);
     instances.instanceOf(PICK_HEADER, PICK_TEXT);
-    for (let n = 0; queue.length && n < 10_000; n++) queue.shift()!();
+    drain();
     const analyses = new DocumentAnalyses();
     analyses.instanceOf = (_uri, t) => instances.instanceOf(PICK_HEADER, t);
     const at = (needle: string, after: number) => {
@@ -235,7 +226,7 @@ describe('a template with several instantiations', () => {
     const cols = at('auto byCols', 6);
     assert.match(cols, /\(_8,_2\):\(_2,_1\)/, cols);
     assert.match(cols, /values common to the 2 instantiations of `Pick`/);
-    // RowTag in both: TagSelector<RowTag>::Out = FracTag
+    // RowTag in both: RowTag::L1Tag = FracTag
     assert.match(at('using LayoutTagL1', 8), /\*\*LayoutTagL1\*\* = `Catlass::Gemm::Demo::FracTag`/);
     // M is 16 or 32: byRows is neither (_16,_2) nor (_32,_2), ROWS says it differs
     const rows = at('auto byRows', 6);

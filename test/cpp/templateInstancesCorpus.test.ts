@@ -29,24 +29,32 @@ function indexAll(index: HeaderIndex, dir: string): void {
   }
 }
 
+/** The corpus header's instances with `folder` as the workspace, every candidate resolved: the longest step, the steps and their time. */
+async function resolvedIn(folder: string) {
+  const index = new HeaderIndex();
+  indexAll(index, INCLUDE);
+  const queue: (() => void)[] = [];
+  const instances = new TemplateInstances(
+    () => ({ index, root: INCLUDE }),
+    (run) => void queue.push(run),
+  );
+  const t0 = performance.now();
+  await instances.configure([folder], [INCLUDE]);
+  const text = readFileSync(HEADER, 'utf8');
+  instances.instanceOf(HEADER, text);
+  let slowest = 0;
+  let steps = 0;
+  for (; queue.length; steps++) {
+    const t = performance.now();
+    queue.shift()!();
+    slowest = Math.max(slowest, performance.now() - t);
+  }
+  return { instances, text, slowest, steps, ms: performance.now() - t0 };
+}
+
 describe('block_mmad_pingpong_tla.hpp under example 13', { skip: present ? false : `no corpus at ${CORPUS}` }, () => {
   test('L1A_LAYOUT, L1B_LAYOUT, the L1 tensor and the L0A layout have their instantiated values; the hover names the site', async () => {
-    const index = new HeaderIndex();
-    indexAll(index, INCLUDE);
-    const queue: (() => void)[] = [];
-    const instances = new TemplateInstances(
-      () => ({ index, root: INCLUDE }),
-      (run) => void queue.push(run),
-    );
-    await instances.configure([EXAMPLE], [INCLUDE]);
-    const text = readFileSync(HEADER, 'utf8');
-    instances.instanceOf(HEADER, text);
-    let slowest = 0;
-    while (queue.length) {
-      const t0 = performance.now();
-      queue.shift()!();
-      slowest = Math.max(slowest, performance.now() - t0);
-    }
+    const { instances, text, slowest } = await resolvedIn(EXAMPLE);
     // (a measure, not a bound: the longest the event loop is held by one candidate site)
     console.log(`block_mmad_pingpong_tla.hpp: slowest resolution step ${slowest.toFixed(0)} ms`);
     const i = instances.instanceOf(HEADER, text);
@@ -97,25 +105,11 @@ describe('block_mmad_pingpong_tla.hpp under example 13', { skip: present ? false
 
 describe('block_mmad_pingpong_tla.hpp under all the corpus examples', { skip: present ? false : `no corpus at ${CORPUS}` }, () => {
   test('a site that is not resolved leaves the body unread until the user chooses; choosing example 13 reads it', async () => {
-    const index = new HeaderIndex();
-    indexAll(index, INCLUDE);
-    const queue: (() => void)[] = [];
-    const instances = new TemplateInstances(
-      () => ({ index, root: INCLUDE }),
-      (run) => void queue.push(run),
-    );
-    const t0 = performance.now();
-    await instances.configure([path.join(CORPUS, 'examples')], [INCLUDE]);
-    const text = readFileSync(HEADER, 'utf8');
-    instances.instanceOf(HEADER, text);
-    let steps = 0;
-    for (; queue.length; steps++) queue.shift()!();
+    const { instances, text, steps, ms } = await resolvedIn(path.join(CORPUS, 'examples'));
     const answer = instances.instanceOf(HEADER, text);
     const g = answer?.groups.find((x) => x.template === 'BlockMmadTla');
     // (a measure, not a bound)
-    console.log(
-      `examples/: ${steps} steps in ${(performance.now() - t0).toFixed(0)} ms; BlockMmadTla: ${g?.sites.length} certain sites, ${g?.unresolved} not resolved`,
-    );
+    console.log(`examples/: ${steps} steps in ${ms.toFixed(0)} ms; BlockMmadTla: ${g?.sites.length} certain sites, ${g?.unresolved} not resolved`);
     // optimized_matmul_tla.cpp:186 instantiates BlockMmadTla with an L1TileShape that is a
     // conditional_t on the kernel's LayoutTagA (a template parameter of the function): not
     // resolved, it may select this body, so no value is read without a choice

@@ -82,7 +82,7 @@ describe('a template instantiated twice, through the protocol', () => {
     const cols = await hoverAt(c, 'auto byCols', 6);
     assert.match(cols, /\(_8,_2\):\(_2,_1\)/, cols);
     assert.match(cols, /values common to the 2 instantiations of `Pick`/);
-    // RowTag under both: TagSelector<RowTag>::Out = FracTag
+    // RowTag under both: RowTag::L1Tag = FracTag
     assert.match(await hoverAt(c, 'using LayoutTagL1', 8), /\*\*LayoutTagL1\*\* = `Catlass::Gemm::Demo::FracTag`/);
     // M is 16 or 32: neither is shown, ROWS says it differs
     assert.doesNotMatch(await hoverAt(c, 'auto byRows', 6), /_16,_2|_32,_2/);
