@@ -27,7 +27,8 @@ export function registerInstantiations(context: vscode.ExtensionContext, client:
         where: s.where,
         ...(s.where === args.used ? { description: '(in use)' } : {}),
       }));
-      if (args.sites.length > 1) items.push({ label: 'No choice', detail: `only the values all ${args.sites.length} instantiations agree on` });
+      if (args.sites.length > 1 || args.used)
+        items.push({ label: 'No choice', detail: 'only the values every instantiation agrees on (none while one is not resolved)' });
       const picked = await vscode.window.showQuickPick(items, { title: `Instantiation of ${args.template}`, matchOnDetail: true });
       if (!picked) return;
       const choices = { ...savedChoices(context) };
