@@ -102,10 +102,36 @@ export interface WorkspaceIndexAnswer {
 /** `digest: false` leaves the digest out (empty): it sorts and hashes every entry, too much to ask while polling. */
 export const WorkspaceIndexRequest = request<{ digest?: boolean }, WorkspaceIndexAnswer>('tlaLayout/workspaceIndex');
 
+// ---- tlaLayout/instantiations: the user's choice of a template's instantiation ----------
+
+/** Template name → the site chosen for it, as the hover names it (`kernel/demo_kernel.cpp:8`). */
+export type InstantiationChoices = Record<string, string>;
+
+/**
+ * Every choice the user made in this workspace (the client keeps them in its workspace state);
+ * sent at initialize as `initializationOptions.instantiations` and whenever one changes.
+ */
+export const InstantiationsNotification = { method: 'tlaLayout/instantiations' } as {
+  method: string;
+  readonly types?: { params: { choices: InstantiationChoices } };
+};
+
 // ---- commands the server names in code lenses and code actions -------------------------
 
 /** Arguments: the document's uri and the declared name. */
 export const SHOW_LAYOUT_COMMAND = 'tlaLayout.showLayout';
+
+/** The quick pick of a template's instantiation sites. */
+export interface ChooseInstantiationArgs {
+  template: string;
+  /** Each site: `where` is what the choice records; label and detail what the pick shows (file:line, key arguments). */
+  sites: { where: string; label: string; detail: string }[];
+  /** The site used now, if any. */
+  used?: string;
+}
+
+/** Argument: a ChooseInstantiationArgs. */
+export const CHOOSE_INSTANTIATION_COMMAND = 'tlaLayout.chooseInstantiation';
 
 // ---- the layout view's messages ---------------------------------------------------------
 

@@ -51,3 +51,14 @@ export {
   instanceBindings,
 } from './cpp/templates';
 export { summarizeTla } from './cpp/tlaBridge';
+export {
+  HoverSection,
+  InstanceGroup,
+  InstanceLens,
+  InstanceSite,
+  InstanceView,
+  instanceLenses,
+  instanceSectionsAt,
+  scratchValueAt,
+  templateArguments,
+} from './ide/templateValues';
