@@ -10,6 +10,10 @@ import { Analyzer, CppAnalyzer, printValue } from '../../server/src/language';
 import { checkCodeActions, checkFix, checkHover } from './fixture';
 import { scratchpad } from '../../server/src/features/scratchpad';
 import { cppDoc } from '../cpp/cppTestKit';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { ROOT } from '../helpers';
+import type { CppAnalysis } from '../../server/src/language/cpp/kernelAnalysis';
 
 const ALL = { tileLayouts: true, layouts: true, offsets: true };
 const labels = (text: string, cpp = false) => {
@@ -106,6 +110,65 @@ struct Block {
     position: { line, character: lines[line].indexOf('MakeLayout') + 2 },
   });
   assert.ok(r.text, r.reason ?? '');
-  assert.match(r.text, /auto L1_TILE_M = 128; \/\/ 'L1_TILE_M' is constexpr in the kernel, but its value depends on a template parameter/);
-  assert.match(r.text, /auto k = 128; \/\/ 'k' is not a compile-time constant in the kernel: set its value here/);
+  // each placeholder has the type the kernel declares it with
+  assert.match(r.text, /uint32_t L1_TILE_M = 128; \/\/ 'L1_TILE_M' is constexpr in the kernel, but its value depends on a template parameter/);
+  assert.match(r.text, /uint32_t k = 128; \/\/ 'k' is not a compile-time constant in the kernel: set its value here/);
+});
+
+// issue 24 problem 3: the scratchpads of kernel lines evaluate (test/fixtures/scratchpad/block_tla.hpp
+// mirrors the idioms of the three Catlass lines the issue names)
+const BLOCK = readFileSync(path.join(ROOT, 'test', 'fixtures', 'scratchpad', 'block_tla.hpp'), 'utf8');
+const scratchOf = (kernel: string, needle: string, uri = 'file:///work/kernels/block_tla.hpp', analysis?: CppAnalysis) => {
+  const lines = kernel.split('\n');
+  const line = lines.findIndex((l) => l.includes(needle));
+  assert.ok(line >= 0, needle);
+  const doc = { ...cppDoc(kernel, analysis), uri };
+  const r = scratchpad(doc, { textDocument: { uri }, position: { line, character: lines[line].indexOf(needle) + 2 } });
+  assert.ok(r.text, r.reason ?? '');
+  return { ...r, text: r.text, line };
+};
+const printed = (text: string) => {
+  const a = new Analyzer().analyze(text);
+  assert.deepEqual(
+    a.diagnostics.filter((d) => d.severity === 'error').map((d) => `${d.code}: ${d.message}`),
+    [],
+    text,
+  );
+  const last = a.statements[a.statements.length - 1];
+  return printValue(last.result!.value!);
+};
+
+test('a scratchpad of an L1 layout: every template-dependent constant gets a placeholder, the L1 tag is zN as the selectors give', () => {
+  const r = scratchOf(BLOCK, 'tla::MakeLayout<ElementA, LayoutTagL1A>');
+  assert.match(r.text, /uint32_t TILE_M = 128; \/\/ 'TILE_M' is constexpr in the kernel, but its value depends on a template parameter/);
+  assert.match(r.text, /uint32_t TILE_K = 128; \/\/ 'TILE_K' is constexpr/);
+  assert.match(r.text, /\/\/ LayoutTagL1A is not known in the kernel .*zN put in its place \(Catlass's L1ATypeSelector/);
+  // zN of half 128×128: 16×16 fractals, 128/16 = 8 per mode; the column fractals 16·16·8 = 2048 apart
+  assert.equal(printed(r.text), '((_16,_8),(_16,_8)):((_16,_256),(_1,2048)):(_128,_128)');
+  // Save As proposes the kernel line's name
+  assert.equal(r.fileName, `block_tla.hpp-L${r.line + 1}.tla`);
+});
+
+test('a scratchpad of a GM tile: the element type of its buffer resolved, its layout a layout of symbolic extents, the coordinate calls without parentheses', () => {
+  const r = scratchOf(BLOCK, 'GetTile(tensorB');
+  assert.match(r.text, /AscendC::GlobalTensor<half> gmB;/);
+  assert.match(r.text, /\/\/ ElementB is not known in the kernel .*half put in its place/);
+  // a layout needs a layout: never `auto params_layoutB = 128;`
+  assert.doesNotMatch(r.text, /params_layoutB = 128/);
+  assert.match(r.text, /auto params_layoutB = MakeLayout<half, RowMajor>\(params_layoutB_rows, params_layoutB_cols\);/);
+  assert.match(r.text, /tla::MakeCoord\(blockCoord_k \* TILE_K, blockCoord_n \* TILE_M\)/);
+  assert.doesNotMatch(r.text, /blockCoord_k\(\)/);
+  // a 128×128 tile at (128·128, 128·128) of a rows × cols RowMajor layout: the stride (cols, 1) kept,
+  // valid min(128, max(rows − 16384, 0)) × min(128, max(cols − 16384, 0)), at coord (16384, 16384) of gmB
+  assert.equal(
+    printed(r.text),
+    'Tensor<half, GM> (128,128):(params_layoutB_cols,_1):(min(max(params_layoutB_rows-16384,0),128),min(max(params_layoutB_cols-16384,0),128)) @ coord (16384,16384), data gmB+0',
+  );
+});
+
+test('a scratchpad of an L1 tensor over an array of buffers: the array is a buffer placeholder, never an integer', () => {
+  const r = scratchOf(BLOCK, 'tla::MakeTensor(l1ATensorList');
+  assert.match(r.text, /AscendC::LocalTensor<half> l1ATensorList;/);
+  assert.doesNotMatch(r.text, /l1ATensorList = 128/);
+  printed(r.text);
 });

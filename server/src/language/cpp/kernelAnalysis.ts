@@ -34,6 +34,8 @@ export interface CppAnalysis extends DocumentAnalysis {
   bindings: Bindings;
   /** false when the analysis yielded before the end of the file (call analyze again to continue). */
   complete: boolean;
+  /** The file's `#if CATLASS_ARCH == …` regions (a scratchpad of a site in one says so). */
+  archs: readonly ArchRegion[];
 }
 
 /** One piece of TLA to evaluate: a constant's initialiser, an alias's type, an expression. */
@@ -266,7 +268,16 @@ export class CppAnalyzer {
     if (!pr) {
       this.previousBindings.clear();
       return placedAnalysis(
-        { text: original, statements: [], diagnostics: [], declarations: new Map(), usesTla: false, complete: true, bindings: NO_BINDINGS },
+        {
+          text: original,
+          statements: [],
+          diagnostics: [],
+          declarations: new Map(),
+          usesTla: false,
+          complete: true,
+          bindings: NO_BINDINGS,
+          archs: [],
+        },
         new Map(),
       );
     }
@@ -550,6 +561,7 @@ export class CppAnalyzer {
         usesTla: true,
         complete,
         bindings: pr.bound,
+        archs: pr.archs,
       },
       places,
     );
