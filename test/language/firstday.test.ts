@@ -13,6 +13,8 @@ import { cppDoc } from '../cpp/cppTestKit';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { ROOT } from '../helpers';
+import { fastParseStatement } from '../../server/src/language/syntax/fastParser';
+import { parseStatementWithOhm } from '../../server/src/language/syntax/parser';
 import type { CppAnalysis } from '../../server/src/language/cpp/kernelAnalysis';
 
 const ALL = { tileLayouts: true, layouts: true, offsets: true };
@@ -171,4 +173,44 @@ test('a scratchpad of an L1 tensor over an array of buffers: the array is a buff
   assert.match(r.text, /AscendC::LocalTensor<half> l1ATensorList;/);
   assert.doesNotMatch(r.text, /l1ATensorList = 128/);
   printed(r.text);
+});
+
+// issue 24 problem 6: pasted kernel code
+test('pasted kernel code: AscendC buffer set-up calls are accepted and ignored, by both parsers', () => {
+  const setup = [
+    'gmA.SetGlobalBuffer((__gm__ ElementA*)params.ptrA);',
+    'pipe.InitBuffer(inQueue, 2, 1024 * sizeof(half));',
+    'gmA.SetL2CacheHint(AscendC::CacheMode::CACHE_MODE_DISABLE);',
+  ];
+  const text = ['using ElementA = half;', 'AscendC::GlobalTensor<ElementA> gmA;', ...setup, 'auto l = MakeLayout<half, RowMajor>(4, 8);', ''].join(
+    '\n',
+  );
+  const a = new Analyzer().analyze(text);
+  assert.deepEqual(a.diagnostics, []);
+  // RowMajor 4×8: stride (8, _1)
+  assert.equal(printValue(a.declarations.get('l')!.value!), '(4,8):(8,_1):(4,8)');
+  for (const line of setup) {
+    assert.equal(fastParseStatement(line)?.type, 'bufferSetup', line);
+    const ohm = parseStatementWithOhm(line);
+    assert.ok(ohm.ok && ohm.statement.type === 'bufferSetup', line);
+  }
+  // not every member call: another one is still read as an expression, and is an error
+  assert.equal(fastParseStatement('gmA.SetValue(0, 1);')?.type, 'expr');
+  const other = new Analyzer().analyze('AscendC::GlobalTensor<half> gmA;\ngmA.SetValue(0, 1);\n');
+  assert.deepEqual(
+    other.diagnostics.map((d) => d.code),
+    ['unknown-function'],
+  );
+});
+
+test('a hover with no value says what Problems says, and on which line', () => {
+  // the error is on line 3 (m is unknown), the declared name on line 2: Problems lists nothing on line 2
+  const text = 'auto x = 1;\nauto $0l = MakeLayout(\n  MakeShape(m, 4), MakeStride(4, 1));\n';
+  const a = new Analyzer().analyze(text.replace('$0', ''));
+  assert.deepEqual(
+    a.diagnostics.map((d) => [d.code, a.text.slice(0, d.start).split('\n').length]),
+    [['unknown-name', 3]],
+  );
+  const h = checkHover(text, []);
+  assert.match(h, /no value: unknown name 'm'.* \(in Problems, line 3\)/);
 });

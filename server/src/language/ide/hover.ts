@@ -117,7 +117,7 @@ export function hoverAt(a: DocumentAnalysis, offset: number, options: HoverOptio
   // declared names and any sub-expression: its value
   if (s.declaredName && s.declaredNameSpan && s.declaredNameSpan.start <= rel && rel <= s.declaredNameSpan.end) {
     const v = a.declarations.get(s.declaredName)?.statement === s ? s.result?.value : undefined;
-    const text = v ? describeValue(v, gridSize) + zeroInitialised(s.statement, v) : 'no value: its statement has an error (see Problems)';
+    const text = v ? describeValue(v, gridSize) + zeroInitialised(s.statement, v) : noValue(a, s);
     return md(
       `**${s.declaredName}**\n\n${text}${v ? bindLinks(v) : ''}`,
       a.startOf(s) + s.declaredNameSpan.start,
@@ -130,6 +130,21 @@ export function hoverAt(a: DocumentAnalysis, offset: number, options: HoverOptio
     return md(title + describeValue(n.value, gridSize) + bindLinks(n.value), n.start, n.end);
   }
   return null;
+}
+
+/**
+ * Why a declared name has no value, as Problems says it: the statement's first diagnostic and
+ * the line Problems lists it on (which may be another line of a long statement); in C++, where
+ * only certain mistakes are listed, the evaluator's reason, not a pointer to Problems.
+ */
+function noValue(a: DocumentAnalysis, s: NonNullable<ReturnType<typeof statementAt>>): string {
+  const shown = s.local.find((d) => d.severity === 'error') ?? s.local[0];
+  if (shown) {
+    const line = a.text.slice(0, a.startOf(s) + shown.start).split('\n').length;
+    return `no value: ${shown.message} (in Problems, line ${line})`;
+  }
+  const hidden = s.result?.diagnostics.find((d) => d.severity === 'error');
+  return hidden ? `no value here: ${hidden.message}` : 'no value known here';
 }
 
 /** The declaration whose name is at the offset (C++ documents: a handful of declarations). */
