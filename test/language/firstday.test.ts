@@ -6,7 +6,7 @@ import { test } from 'node:test';
 import * as core from '../../server/src/core';
 import { HINT_FIT, layoutHint, repeatsCall, tileHint } from '../../server/src/language/ide/hintLabels';
 import { inlayHintsIn } from '../../server/src/language/ide/inlayHints';
-import { Analyzer, CppAnalyzer, printValue } from '../../server/src/language';
+import { Analyzer, CppAnalyzer, printValue, summarize } from '../../server/src/language';
 import { checkCodeActions, checkFix, checkHover } from './fixture';
 import { scratchpad } from '../../server/src/features/scratchpad';
 import { cppDoc } from '../cpp/cppTestKit';
@@ -213,4 +213,34 @@ test('a hover with no value says what Problems says, and on which line', () => {
   );
   const h = checkHover(text, []);
   assert.match(h, /no value: unknown name 'm'.* \(in Problems, line 3\)/);
+});
+
+// issue 24 problem 9: cosize where it is known symbolically; a bound value keeps its symbolic form beside the numbers
+test("a layout of runtime extents has a symbolic cosize, not 'unknown'", () => {
+  // RowMajor (m,k):(k,_1): 1 + (m−1)·k + (k−1)·1 = m·k
+  const h = checkHover('uint32_t m;\nuint32_t k;\nauto $0a = MakeLayout<half, RowMajor>(m, k);', []);
+  assert.match(h, /cosize k·m \(for extents ≥ 1\)/);
+  assert.doesNotMatch(h, /cosize unknown/);
+  // a symbolic stride with static extents: 1 + 3·k + 7·1 = 3k + 8, exact
+  const s = new Analyzer().analyze('uint32_t k;\nauto c = MakeLayout(MakeShape(4, 8), MakeStride(k, 1));');
+  assert.equal(summarize(s.declarations.get('c')!.value!).cosize, 'k·3+8');
+});
+
+test('a hover of a value whose runtime names are bound shows the numbers and, beside them, the symbolic form', () => {
+  const kernel = [
+    '#include "tla/layout.hpp"',
+    '// tla: m=1000 k=512',
+    'void f(uint32_t m, uint32_t k) {',
+    '  auto layoutA = tla::MakeLayout<half, Catlass::layout::RowMajor>(m, k);',
+    '}',
+    '',
+  ].join('\n');
+  const h = checkHover(kernel.replace('auto layoutA', 'auto lay$0outA'), [], { cpp: true });
+  // RowMajor 1000×512: stride (512, _1)
+  assert.match(h, /\(1000,512\):\(512,_1\):\(1000,512\)/);
+  // right after the numbers, before the facts
+  assert.match(h, /\(1000,512\):\(512,_1\):\(1000,512\)\n```\n\nsymbolically `\(m,k\):\(k,_1\):\(m,k\)` \(without m=1000, k=512\)\n\n\*\*shape\*\*/);
+  // without bindings there is nothing to put beside
+  const plain = checkHover(kernel.replace('// tla: m=1000 k=512', '//').replace('auto layoutA', 'auto lay$0outA'), [], { cpp: true });
+  assert.doesNotMatch(plain, /symbolically/);
 });
