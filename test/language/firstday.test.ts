@@ -244,3 +244,18 @@ test('a hover of a value whose runtime names are bound shows the numbers and, be
   const plain = checkHover(kernel.replace('// tla: m=1000 k=512', '//').replace('auto layoutA', 'auto lay$0outA'), [], { cpp: true });
   assert.doesNotMatch(plain, /symbolically/);
 });
+
+// issue 24 problem 9, the minor ones that hold: checked here so they stay so
+test("a tensor over a kernel parameter's layout says once that its layout is not known here", () => {
+  const kernel =
+    '#include "tla/layout.hpp"\ntemplate <class LayoutA> struct B {\nvoid f(AscendC::GlobalTensor<half> gmA, LayoutA layoutA) {\n  auto tensorA = tla::MakeTensor(gmA, layoutA, Arch::PositionGM{});\n}\n};\n';
+  const h = checkHover(kernel.replace('auto tensorA', 'auto tens$0orA'), [], { cpp: true });
+  assert.equal(h.match(/not known here/g)?.length, 1, h);
+});
+
+test("every contributed command, menu item and button reads 'TLA: …'", () => {
+  const pkg = JSON.parse(readFileSync(path.join(ROOT, 'package.json'), 'utf8')) as {
+    contributes: { commands: { command: string; title: string }[] };
+  };
+  for (const c of pkg.contributes.commands) assert.match(c.title, /^TLA: /, c.command);
+});
