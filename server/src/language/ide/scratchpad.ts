@@ -52,6 +52,8 @@ interface Read {
   role: Role;
   /** Read as a call without arguments (`blockCoord.k()`): its placeholder replaces the call. */
   called: boolean;
+  /** Called with arguments (`L1AP_LAYOUT(coord)`): copied when the kernel declares it, never placeheld (it may be a function). */
+  callee?: boolean;
 }
 
 /** A builtin's parameter as its signature names it (`MakeTensor(buffer, layout, position)`) → the role of what is passed there. */
@@ -74,8 +76,8 @@ function readsIn(node: unknown, role: Role = 'integer', out: Read[] = [], called
     for (const x of node) readsIn(x, role, out);
     return out;
   }
-  const add = (name: string, r: Role, c: boolean) => {
-    if (!out.some((x) => x.name === name)) out.push({ name, role: r, called: c });
+  const add = (name: string, r: Role, c: boolean, callee = false) => {
+    if (!out.some((x) => x.name === name)) out.push({ name, role: r, called: c, ...(callee ? { callee } : {}) });
   };
   const n = node as Ast.Expr | Ast.TypeArg;
   switch (n.type) {
@@ -106,6 +108,8 @@ function readsIn(node: unknown, role: Role = 'integer', out: Read[] = [], called
         add(n.callee, role, true);
         return out;
       }
+      // `L1AP_LAYOUT(tla::MakeCoord(r, c))`: a kernel's layout called with a coordinate reads the layout (a function it is not)
+      if (!BUILTIN_BY_NAME.has(n.callee) && n.args.length > 0) add(n.callee, 'layout', false, true);
       n.args.forEach((x, i) => readsIn(x, paramRole(n.callee, n.args.length, i), out));
       readsIn(n.templateArgs, 'integer', out);
       return out;
@@ -210,7 +214,7 @@ export function scratchpadAt(doc: ScratchpadSource, offset: number, line: number
       if (st?.statement?.type === 'alias' && !st.result?.value) continue;
       if (st && st !== top.s && a.startOf(st) < a.startOf(top.s) + top.s.chunk.text.length)
         stack.push({ s: st, asName: name, names: readsOf(st), next: 0 });
-      else if (!free.has(name)) free.set(name, read);
+      else if (!free.has(name) && !read.callee) free.set(name, read);
     }
   };
   emitStatement(target);
