@@ -7,6 +7,7 @@ import { Ast } from '../syntax';
 import { BUILTIN_BY_NAME, ELEMENT_TYPES, INTEGER_TYPES, SUPPORTED_TAGS } from '../syntax';
 import { printValue } from '../eval';
 import type { Binding } from '../eval';
+import type { InstanceView } from './templateValues';
 import { statementAt } from '../analysis';
 
 /** The document a scratchpad is made from: its analysis, text, uri and kind. */
@@ -17,7 +18,7 @@ export interface ScratchpadSource {
   uri: string;
   cpp: boolean;
   /** The workspace's one instantiation of the class template the document's body is (its values and types, where it names the site). */
-  instance?: { where: string; start: number; end: number; bindings: ReadonlyMap<string, Binding> };
+  instance?: Pick<InstanceView, 'start' | 'end' | 'site' | 'sites' | 'differing'> & { bindings: ReadonlyMap<string, Binding> };
 }
 
 /** The scratchpad's text (null with the reason when there is none) and a title for its tab. */
@@ -199,13 +200,13 @@ export function scratchpadAt(doc: ScratchpadSource, offset: number, line: number
       // a constant: its value (a kernel's constexpr, or a declaration that evaluated to an integer)
       if (d?.value?.kind === 'int' && !core.isSymbolic(d.value)) {
         const at = a.startOf(d.statement);
-        const note = inst && inst.start <= at && at < inst.end ? ` // as instantiated at ${inst.where}` : '';
+        const note = inst && inst.start <= at && at < inst.end ? ` // ${instantiated(inst)}` : '';
         body.push(`auto ${tlaName(name)} = ${core.printIntTuple(d.value)};${note}`);
         continue;
       }
-      const bound = inst?.bindings.get(name)?.value;
+      const bound = instanceValue(inst, name);
       if (bound?.kind === 'int' && !core.isSymbolic(bound)) {
-        body.push(`auto ${tlaName(name)} = ${core.printIntTuple(bound)}; // as instantiated at ${inst!.where}`);
+        body.push(`auto ${tlaName(name)} = ${core.printIntTuple(bound)}; // ${instantiated(inst!)}`);
         continue;
       }
       if (bound?.kind === 'type') continue; // written as what the instantiation gives (resolveTypeNames)
@@ -241,6 +242,13 @@ export function scratchpadAt(doc: ScratchpadSource, offset: number, line: number
   const out = [...head, ...typeNotes, ...lines, ''].join('\n');
   return { text: out, reason: null, title: where, fileName: `${file}-L${line + 1}.tla` };
 }
+
+/** A name's value under the workspace's instantiation, unless its sites differ on it. */
+const instanceValue = (inst: Instance | undefined, name: string) => (inst && !inst.differing.has(name) ? inst.bindings.get(name)?.value : undefined);
+
+/** Where a value of the workspace's instantiation comes from: its site, or every site when they agree on it. */
+const instantiated = (inst: Instance) =>
+  inst.site ? `as instantiated at ${inst.site.where}` : `as in each of the ${inst.sites.length} instantiations in the workspace`;
 
 /** `blockCoord.k()` → `blockCoord_k`: the placeholder of a value read through a call stands for the call. */
 const dropCall = (text: string, from: string, to: string) =>
@@ -348,9 +356,9 @@ function resolveTypeNames(cpp: string, body: string[], inst: Instance | undefine
       notes.set(a, `// ${a} is ${alias} in the kernel (\`using ${a} = ${alias};\`)`);
       return alias;
     }
-    const t = inst?.bindings.get(a)?.value;
+    const t = instanceValue(inst, a);
     if (t?.kind === 'type' && t.type.t === want) {
-      notes.set(a, `// ${a} is ${t.type.name} as instantiated at ${inst!.where}`);
+      notes.set(a, `// ${a} is ${t.type.name} ${instantiated(inst!)}`);
       return t.type.name;
     }
     if (!/^[A-Za-z_][\w:]*$/.test(a)) return a;

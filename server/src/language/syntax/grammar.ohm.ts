@@ -43,6 +43,7 @@ TlaStatement {
   Declaration
     = DeclSpecifiers declName "=" Expr ";"  -- typed
     | declName "=" Expr ";"                 -- short
+    | declName compoundOp Expr ";"          -- compound
     | TypedSpecifiers declName CtorArgs ";"  -- ctor
     | TypedSpecifiers declName ";"           -- bare
   TypedSpecifiers = declQualifier* TypeArg
@@ -124,6 +125,7 @@ TlaStatement {
   // ---- lexical
   compareOp = "==" | "!="
   addOp = "+" | "-"
+  compoundOp = ("+" | "-" | "*" | "/" | "%") "="
   mulOp = "*" | "/" | "%"
   declQualifier = ${wordAlternatives(DECL_QUALIFIERS)}
   auto = ${kw('auto')}
