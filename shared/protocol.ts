@@ -77,6 +77,8 @@ export interface ScratchpadAnswer {
   reason: string | null;
   /** A short name for the new document's tab (e.g. `matmul_kernel.cpp:42`). */
   title?: string;
+  /** The file name Save As proposes, the kernel line's (`block_mmad_pingpong_tla.hpp-L150.tla`). */
+  fileName?: string;
 }
 
 export const ScratchpadRequest = request<ScratchpadParams, ScratchpadAnswer | null>('tlaLayout/scratchpad');

@@ -35,6 +35,10 @@ export interface CppAnalysis extends DocumentAnalysis {
   bindings: Bindings;
   /** false when the analysis yielded before the end of the file (call analyze again to continue). */
   complete: boolean;
+  /** The file's `#if CATLASS_ARCH == …` regions (a scratchpad of a site in one says so). */
+  archs: readonly ArchRegion[];
+  /** With runtime names bound to numbers: the same text analysed without them (made when first asked), for the symbolic form beside the numbers. */
+  unbound?: () => CppAnalysis;
 }
 
 /** One piece of TLA to evaluate: a constant's initialiser, an alias's type, an expression. */
@@ -200,6 +204,8 @@ export class CppAnalyzer {
     private readonly defaultArch?: Arch,
     private readonly bindings: Bindings = NO_BINDINGS,
     private readonly overComments = false,
+    /** false: the file's `// tla: m=1000` comments are not read either (the analysis without any binding). */
+    private readonly fileBindings = true,
   ) {}
   /** The bindings in force for the last text, to start afresh when they change. */
   private boundKey = '';
@@ -272,7 +278,16 @@ export class CppAnalyzer {
     if (!pr) {
       this.previousBindings.clear();
       return placedAnalysis(
-        { text: original, statements: [], diagnostics: [], declarations: new Map(), usesTla: false, complete: true, bindings: NO_BINDINGS },
+        {
+          text: original,
+          statements: [],
+          diagnostics: [],
+          declarations: new Map(),
+          usesTla: false,
+          complete: true,
+          bindings: NO_BINDINGS,
+          archs: [],
+        },
         new Map(),
       );
     }
@@ -331,7 +346,7 @@ export class CppAnalyzer {
       (t) => t.kind === 'ident' && ARCH_3510_NAMES.has(t.text) && !archs.some((r) => r.start <= t.start && t.start < r.end),
     );
     if (only3510) archs.push({ start: 0, end: Infinity, arch: 3510 });
-    const inFile = bindingsInComments(text);
+    const inFile = this.fileBindings ? bindingsInComments(text) : NO_BINDINGS;
     const bound = this.overComments ? mergeBindings(inFile, this.bindings) : mergeBindings(this.bindings, inFile);
     const key = [...bound].map(([k, v]) => `${k}=${v}`).join(' ');
     if (key !== this.boundKey) {
@@ -558,9 +573,24 @@ export class CppAnalyzer {
         usesTla: true,
         complete,
         bindings: pr.bound,
+        archs: pr.archs,
+        ...(pr.bound.size && complete ? { unbound: this.unboundTwin(original) } : {}),
       },
       places,
     );
+  }
+
+  /** The analysis of `text` without any binding, made once when first asked (a hover of a bound value). */
+  private unboundTwin(text: string): () => CppAnalysis {
+    const { defaultArch, instantiation } = this;
+    let made: CppAnalysis | undefined;
+    return () => {
+      if (made) return made;
+      const twin = new CppAnalyzer(defaultArch, NO_BINDINGS, false, false);
+      twin.instantiation = instantiation;
+      for (made = twin.analyze(text); !made.complete;) made = twin.analyze(text);
+      return made;
+    };
   }
 
   /** Adds bindings to those a later analysis may reuse. */

@@ -51,8 +51,19 @@ export function summarize(v: Value): ValueSummary {
     rank: core.rank(v.shape),
     depth: core.depth(v.shape),
     size: core.isSymbolic(v.shape) ? core.printIntTuple(core.size(v)) : jsonInt(exactProduct(v.shape)),
-    cosize: core.isSymbolic(v) ? 'unknown' : jsonInt(core.cosize(v)),
+    cosize: cosizeOf(v),
   };
+}
+
+/** A layout's cosize: its number, or its expression where extents or strides are symbols (`m·k`), else 'unknown'. */
+function cosizeOf(l: core.Layout): number | string {
+  const known = core.knownCosize(l);
+  if (known !== undefined) return jsonInt(known);
+  const c = core.symbolicCosize(l);
+  if (!c) return 'unknown';
+  // 1 + Σ (extent − 1)·stride is the cosize when no extent is 0 (an empty layout's is 0)
+  const symbolicExtent = core.leaves(l.shape).some((x) => core.isSymbolic(x));
+  return `${core.printIntTuple(c)}${symbolicExtent ? ' (for extents ≥ 1)' : ''}`;
 }
 
 /**

@@ -4,7 +4,7 @@
 // test/language/fastParser.test.ts checks that on the goldens, the examples and fuzzed
 // statements. When it fails, ohm parses the statement again to report the error.
 import type * as Ast from './ast';
-import { DECL_QUALIFIERS as VOCABULARY_DECL_QUALIFIERS, INTEGER_TYPES, KEYWORDS as VOCABULARY_KEYWORDS } from './vocabulary';
+import { BUFFER_SETUP_CALLS, DECL_QUALIFIERS as VOCABULARY_DECL_QUALIFIERS, INTEGER_TYPES, KEYWORDS as VOCABULARY_KEYWORDS } from './vocabulary';
 import { Lexer, TLA_LEXER, TokenKind } from './lexer';
 import { namespaceOf, unqualified } from './qualifiers';
 
@@ -13,6 +13,9 @@ type Tok = { t: 'id' | 'static' | 'num' | 'str' | 'p'; v: string; s: number; e: 
 const KEYWORDS = new Set(VOCABULARY_KEYWORDS);
 const CAST_TYPES = new Set(INTEGER_TYPES);
 const DECL_QUALIFIERS = new Set(VOCABULARY_DECL_QUALIFIERS);
+const SETUP_CALLS = new Set(BUFFER_SETUP_CALLS);
+/** The punctuation a buffer set-up call's arguments may hold besides parentheses (the grammar's setupPunct). */
+const SETUP_PUNCT = new Set(',*&.:+-<>=![]{}?|^~%/');
 const isDigit = (c: number) => c >= 48 && c <= 57;
 /** u, U, l, L: the letters of an integer suffix. */
 const isSuffix = (c: number) => (c | 32) === 117 || (c | 32) === 108;
@@ -169,6 +172,7 @@ class Parser {
       () => this.declarationTyped(),
       () => this.declarationShort(),
       () => this.compoundAssignment(),
+      () => this.bufferSetup(),
       () => this.expressionStatement(),
     ]) {
       const s = alt();
@@ -322,6 +326,34 @@ class Parser {
       start: name.s,
       end: semi.e,
     };
+  }
+
+  /** `gmA.SetGlobalBuffer((__gm__ ElementA *)params.ptrA);`: the grammar's BufferSetup (any tokens, parentheses balanced). */
+  private bufferSetup(): R<Ast.Statement> {
+    const t0 = this.i;
+    const start = this.peek()?.s ?? 0;
+    // SetupTarget?: (qualifiedName ("." | "->"))+, each repetition kept only when whole
+    for (;;) {
+      const save = this.i;
+      if (this.qualifiedName() && (this.accept('.') || this.accept('->'))) continue;
+      this.i = save;
+      break;
+    }
+    const method = this.peek();
+    if (!method || method.t !== 'id' || !SETUP_CALLS.has(method.v)) return this.fail(t0);
+    this.i++;
+    if (!this.accept('(')) return this.fail(t0);
+    for (let depth = 1; depth > 0; this.i++) {
+      const t = this.peek();
+      if (!t) return this.fail(t0);
+      if (t.t !== 'p') continue;
+      if (t.v === '(') depth++;
+      else if (t.v === ')') depth--;
+      else if (![...t.v].every((c) => SETUP_PUNCT.has(c))) return this.fail(t0);
+    }
+    const semi = this.accept(';');
+    if (!semi) return this.fail(t0);
+    return { type: 'bufferSetup', method: method.v, methodSpan: sharedSpan(method.s, method.e), start, end: semi.e };
   }
 
   /** `NAME op= EXPR;` as `NAME = NAME op EXPR;` (Ast.Declaration.compound): `op` and `=` adjacent, as C++'s one token. */

@@ -98,6 +98,9 @@ function statementActions(h: AstHelpers): ohm.ActionDict<unknown> {
     ExpressionStatement(expr, _semi) {
       return { type: 'expr', expr: expr.ast(), ...span(this) };
     },
+    BufferSetup(_target, method, _args, _semi) {
+      return { type: 'bufferSetup', method: clean(method.sourceString), methodSpan: span(method), ...span(this) };
+    },
   };
 }
 
