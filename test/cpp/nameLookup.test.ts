@@ -5,7 +5,10 @@
 // tla's; qualified, it is what it says. Self-written kernels in the idioms of the corpus.
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import { CppAnalyzer, printValue } from '../../server/src/language';
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { CppAnalyzer, HeaderIndex, instantiationWarnings, printValue } from '../../server/src/language';
+import { ROOT } from '../helpers';
 
 const HEAD = '#include "tla/tensor.hpp"\n#include "catlass/coord.hpp"\n';
 /** A function body making a rank-2 tla tensor, then `call` on it. */
@@ -82,4 +85,17 @@ public:
     const outside = kernel.replace('namespace Catlass::Gemm::Kernel {', 'using namespace tla;\nnamespace Kernels {');
     assert.equal(site(outside, 'MakeCoord(L1_TILE_M')?.kind, 'tuple');
   });
+});
+
+test('a kernel alias of a Catlass coord type (using L1TileShape = GemmShape<128, 256, 256>;) before an instantiation: no throw', () => {
+  // found on the corpus: examples/advanced/basic_matmul_aclnn made `tla-layout check --include` throw
+  // ("the type of a type"); here on the self-written demo header
+  const include = path.join(ROOT, 'test', 'fixtures', 'templates', 'include');
+  const text =
+    '#include "catlass/demo_block.hpp"\nusing namespace Catlass;\nvoid K()\n{\n    using L1TileShape = GemmShape<128, 256, 256>;\n    using Blk = Gemm::Block::DemoBlock<L1TileShape>;\n}\n';
+  const read = (f: string) => (existsSync(f) ? readFileSync(f, 'utf8') : undefined);
+  assert.deepEqual(
+    instantiationWarnings(text, new HeaderIndex(), include, (f) => path.relative(include, f), read),
+    [],
+  );
 });
