@@ -99,3 +99,32 @@ test('a kernel alias of a Catlass coord type (using L1TileShape = GemmShape<128,
     [],
   );
 });
+
+describe('an assignment in a kernel (`offset += delta;`): the name’s earlier value is not shown after it', () => {
+  const kernel = (stmts: string) => `${HEAD}#include "catlass/matrix_coord.hpp"
+void K(Catlass::MatrixCoord delta)
+{
+    auto layoutA = tla::MakeLayout(tla::MakeShape(64u, 64u), tla::MakeStride(64u, 1u));
+    auto off = layoutA(tla::MakeCoord(1u, 2u));
+${stmts}
+}
+`;
+  /** The values of the sites `tla::MakeShape(off, …)` in order. */
+  const reads = (text: string) => {
+    const a = new CppAnalyzer().analyze(text);
+    return a.statements
+      .filter((x) => text.startsWith('tla::MakeShape(off', a.startOf(x)))
+      .map((x) => (x.result?.value ? printValue(x.result.value) : null));
+  };
+  test('before the assignment the value (1·64 + 2 = 66); after it, not the old 66', () => {
+    const got = reads(kernel('    auto before = tla::MakeShape(off, 4u);\n    off += 5;\n    auto after = tla::MakeShape(off, 8u);'));
+    assert.equal(got.length, 2, JSON.stringify(got));
+    assert.equal(got[0], '(66,4)');
+    assert.ok(got[1] !== '(66,8)', `after += the old 66 is shown: ${got[1]}`);
+  });
+  test('inside a loop the assignment reaches back to the loop’s start (a later iteration reads it)', () => {
+    const got = reads(kernel('    for (uint32_t i = 0; i < 4; i++) {\n        auto inLoop = tla::MakeShape(off, 4u);\n        off += 5;\n    }'));
+    assert.equal(got.length, 1, JSON.stringify(got));
+    assert.ok(got[0] !== '(66,4)', `the loop's read is the first iteration's 66: ${got[0]}`);
+  });
+});
