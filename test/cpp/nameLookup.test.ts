@@ -5,7 +5,10 @@
 // tla's; qualified, it is what it says. Self-written kernels in the idioms of the corpus.
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import { CppAnalyzer, printValue } from '../../server/src/language';
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { CppAnalyzer, HeaderIndex, instantiationWarnings, printValue } from '../../server/src/language';
+import { ROOT } from '../helpers';
 
 const HEAD = '#include "tla/tensor.hpp"\n#include "catlass/coord.hpp"\n';
 /** A function body making a rank-2 tla tensor, then `call` on it. */
@@ -81,5 +84,47 @@ public:
     // and outside the namespace, with using namespace tla;: a tla tuple of the same entries
     const outside = kernel.replace('namespace Catlass::Gemm::Kernel {', 'using namespace tla;\nnamespace Kernels {');
     assert.equal(site(outside, 'MakeCoord(L1_TILE_M')?.kind, 'tuple');
+  });
+});
+
+test('a kernel alias of a Catlass coord type (using L1TileShape = GemmShape<128, 256, 256>;) before an instantiation: no throw', () => {
+  // found on the corpus: examples/advanced/basic_matmul_aclnn made `tla-layout check --include` throw
+  // ("the type of a type"); here on the self-written demo header
+  const include = path.join(ROOT, 'test', 'fixtures', 'templates', 'include');
+  const text =
+    '#include "catlass/demo_block.hpp"\nusing namespace Catlass;\nvoid K()\n{\n    using L1TileShape = GemmShape<128, 256, 256>;\n    using Blk = Gemm::Block::DemoBlock<L1TileShape>;\n}\n';
+  const read = (f: string) => (existsSync(f) ? readFileSync(f, 'utf8') : undefined);
+  assert.deepEqual(
+    instantiationWarnings(text, new HeaderIndex(), include, (f) => path.relative(include, f), read),
+    [],
+  );
+});
+
+describe('an assignment in a kernel (`offset += delta;`): the name’s earlier value is not shown after it', () => {
+  const kernel = (stmts: string) => `${HEAD}#include "catlass/matrix_coord.hpp"
+void K(Catlass::MatrixCoord delta)
+{
+    auto layoutA = tla::MakeLayout(tla::MakeShape(64u, 64u), tla::MakeStride(64u, 1u));
+    auto off = layoutA(tla::MakeCoord(1u, 2u));
+${stmts}
+}
+`;
+  /** The values of the sites `tla::MakeShape(off, …)` in order. */
+  const reads = (text: string) => {
+    const a = new CppAnalyzer().analyze(text);
+    return a.statements
+      .filter((x) => text.startsWith('tla::MakeShape(off', a.startOf(x)))
+      .map((x) => (x.result?.value ? printValue(x.result.value) : null));
+  };
+  test('before the assignment the value (1·64 + 2 = 66); after it, not the old 66', () => {
+    const got = reads(kernel('    auto before = tla::MakeShape(off, 4u);\n    off += 5;\n    auto after = tla::MakeShape(off, 8u);'));
+    assert.equal(got.length, 2, JSON.stringify(got));
+    assert.equal(got[0], '(66,4)');
+    assert.ok(got[1] !== '(66,8)', `after += the old 66 is shown: ${got[1]}`);
+  });
+  test('inside a loop the assignment reaches back to the loop’s start (a later iteration reads it)', () => {
+    const got = reads(kernel('    for (uint32_t i = 0; i < 4; i++) {\n        auto inLoop = tla::MakeShape(off, 4u);\n        off += 5;\n    }'));
+    assert.equal(got.length, 1, JSON.stringify(got));
+    assert.ok(got[0] !== '(66,4)', `the loop's read is the first iteration's 66: ${got[0]}`);
   });
 });

@@ -28,6 +28,10 @@ export class DeclarationTable implements ReadonlyMap<string, Declaration> {
     private readonly base: ReadonlyMap<string, Declaration> | undefined,
     private readonly changes: Map<string, Declaration>,
   ) {}
+  /** The previous analysis's table, changed where declarations changed (sameNames): an assignment replaces its own, the later ones stand. */
+  get keepsPrevious(): boolean {
+    return this.base !== undefined;
+  }
   /** A table made name by name. */
   static empty(): DeclarationTable {
     return new DeclarationTable(undefined, new Map());
@@ -823,7 +827,6 @@ export class Analyzer {
     const t0 = performance.now();
     const { text, original, plan, prev, chunks, declarations, statements } = p;
     const bindings = new Scope(declarations, p.using, p.usings);
-    this.keepWrites = p.sameNames;
     /**
      * Names that may be bound otherwise here than at the same place of the previous analysis
      * (where its statement `lastOld` was before `old`): while there are none, a previous
@@ -1162,15 +1165,12 @@ export class Analyzer {
             : { value, ctype };
         // the same statement declared it before the edit (wherever the edit moved it): the same
         // record; its assignments are the table's when it keeps them, else the walk makes them again
-        const writes = this.keepWrites ? declarations.get(name)?.writes : undefined;
+        const writes = declarations.keepsPrevious ? declarations.get(name)?.writes : undefined;
         if (before && before.statement === sa && before.binding === binding && before.writes === writes) declarations.declare(name, before);
         else declarations.declare(name, { name, statement: sa, nameSpan: span, value: binding.value, binding, writes });
       }
     }
   }
-
-  /** The analysis keeps the previous declarations (sameNames): an assignment replaces its own, the later ones stand. */
-  private keepWrites = false;
 
   /** Binds an assignment of a declared name: its new binding, from the next statement on (assignments.ts). */
   private bindAssignment(sa: StatementAnalysis, first: Declaration, declarations: DeclarationTable): void {
@@ -1187,7 +1187,7 @@ export class Analyzer {
     const now = writeAt(first, sa.index);
     if (now && now.statement === sa && now.binding === binding) return;
     const write: Declaration = { name, statement: sa, nameSpan: sa.declaredNameSpan!, value: binding.value, binding };
-    declarations.declare(name, withWrite(first, write, this.keepWrites));
+    declarations.declare(name, withWrite(first, write, declarations.keepsPrevious));
   }
 
   private finish(

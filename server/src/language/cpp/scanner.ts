@@ -314,6 +314,12 @@ export function scanCpp(text: string): CppScan {
   return scanTokens(tokens, includesTla);
 }
 
+/** The tokens before a `{` that opens a block of code (a function's or a statement's body), not a class's or a namespace's. */
+const CODE_BLOCK_AFTER = new Set([')', 'else', 'do', 'try', '{', ';', '}', 'const', 'override', 'noexcept', 'mutable', 'final', ']']);
+
+/** The operators of a compound assignment (`+=` is `+` then `=` in the scanner's tokens). */
+const COMPOUND_OPS = new Set(['+', '-', '*', '/', '%', '&', '|', '^']);
+
 /** The constants, aliases and TLA expressions of a file's tokens. */
 const FILE_SCOPE: CppScope = { scopeStart: 0, scopeEnd: Infinity };
 
@@ -362,6 +368,8 @@ class TokenScan {
   readonly unknownNames: CppUnknownName[] = [];
   readonly expressions: CppExpression[] = [];
   readonly namespaces: CppNamespace[] = [];
+  /** Names assigned after their declaration, where their earlier value may not hold (see assignment). */
+  private readonly assigned: CppUnknownName[] = [];
   readonly usingDeclarations: CppUsingDeclaration[] = [];
   readonly aliasNames = new Set<string>();
   readonly layoutVars = new Set<string>();
@@ -390,8 +398,12 @@ class TokenScan {
       }
       this.templateParameters(i);
       this.runtimeName(i);
+      this.assignment(i);
       i = this.expression(i);
     }
+    // a buffer assigned (`l0CTensor = resource.l0CBuf.GetBufferByByte<E>(0);`) is still a buffer of its type: what the analysis knows of it
+    const bufferNames = new Set(this.buffers.map((b) => b.name));
+    for (const a of this.assigned) if (!bufferNames.has(a.name)) this.unknownNames.push(a);
     const { includesTla, mentionsTla, constants, aliases, buffers, usings, unknownNames, expressions, namespaces, usingDeclarations } = this;
     return { includesTla, mentionsTla, constants, aliases, buffers, usings, unknownNames, expressions, namespaces, usingDeclarations };
   }
@@ -700,6 +712,42 @@ class TokenScan {
         unknownNames.push({ name: tok.text, start: tok.start, end: tok.end, scopeStart: tok.start, scopeEnd: this.scopeOf(i).scopeEnd });
       }
     }
+  }
+
+  /**
+   * `name = …;`, `name += …;` (a statement of its own): what the name held is not known from
+   * there to the end of the function — nor, inside a loop, from the loop's start (a later
+   * iteration reads it) — so it is an unknown name there, never the earlier value.
+   */
+  private assignment(i: number): void {
+    const { t, nest } = this;
+    const before = t[i - 1]?.text;
+    if (before !== ';' && before !== '{' && before !== '}') return;
+    const op = t[i + 1]?.text;
+    const eq = op === '=' ? i + 1 : op && COMPOUND_OPS.has(op) && t[i + 2]?.text === '=' && t[i + 2].start === t[i + 1].end ? i + 2 : -1;
+    if (eq < 0 || t[eq + 1]?.text === '=' || nest.block[i] < 0) return;
+    // the outermost block of code around it: the function's body (not its class's, nor a namespace's)
+    let fn = nest.block[i];
+    while (nest.block[fn] >= 0 && CODE_BLOCK_AFTER.has(t[nest.block[fn] - 1]?.text ?? '')) fn = nest.block[fn];
+    const close = nest.closing.get(fn);
+    const scopeEnd = close === undefined ? Infinity : t[close].end;
+    const { name, start, end } = { name: t[i].text, start: t[i].start, end: t[i].end };
+    this.assigned.push({ name, start, end, scopeStart: t[eq].end, scopeEnd });
+    const loop = this.loopAround(nest.block[i], fn);
+    if (loop !== undefined) this.assigned.push({ name, start, end, scopeStart: loop, scopeEnd });
+  }
+
+  /** The start of the outermost `for`/`while`/`do` whose body is block b or holds it (up to block `fn`), or undefined. */
+  private loopAround(b: number, fn: number): number | undefined {
+    const { t, nest } = this;
+    let found: number | undefined;
+    for (let k = b; k >= 0 && k !== fn; k = nest.block[k]) {
+      let j = k - 1;
+      if (t[j]?.text === ')' && nest.paren[j] >= 0) j = nest.paren[j]; // (a `)`'s paren is its own `(`)
+      const head = t[j - 1]?.text === 'for' || t[j - 1]?.text === 'while' ? j - 1 : t[k - 1]?.text === 'do' ? k - 1 : -1;
+      if (head >= 0) found = t[head].start;
+    }
+    return found;
   }
 
   /**

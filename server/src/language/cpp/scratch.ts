@@ -101,7 +101,9 @@ function resolveStatement(node: Node, isType: boolean, own: Value | undefined, f
   } catch (e) {
     if (e instanceof AssertFailure) return { error: e };
     if (e instanceof Unknown || e instanceof SubstitutionFailure || e instanceof NeedsLayoutEvaluator) {
-      if (own) return { ok: typeOrValue(own) };
+      // (the evaluator's value stands in, unless its type is not one the resolver knows either)
+      const stand = own && typeOrValueIfKnown(own);
+      if (stand) return { ok: stand };
       return { unknown: e.message };
     }
     throw e;
@@ -115,6 +117,16 @@ function typeOrValue(v: Value): Ty {
   if (v.kind === 'int' && v.value !== undefined && !v.isStatic) return { k: 'val', v: v.value, t: 'int' };
   if (v.kind === 'bool') return { k: 'val', v: v.value ? 1n : 0n, t: 'bool' };
   return { k: 'tla', value: v };
+}
+
+/** typeOrValue, or undefined where the value's type is not one the resolver knows (a Catlass coord type: GemmShape<…>). */
+function typeOrValueIfKnown(v: Value): Ty | undefined {
+  try {
+    return typeOrValue(v);
+  } catch (e) {
+    if (e instanceof Unknown) return undefined;
+    throw e;
+  }
 }
 
 /** A member alias named Copy…, a template-id of a copy class. */
