@@ -17,9 +17,11 @@ import {
   includesOfText,
   indexIncludes,
   instantiationWarnings,
+  instanceSectionsAt,
   outcomeFields,
   siteScratchText,
 } from '../../server/src/language';
+import { resolveSite } from '../../server/src/templateInstances';
 import { ROOT, SHARED_DIR } from '../helpers';
 
 const INCLUDE = path.join(ROOT, 'test', 'fixtures', 'budgets', 'include');
@@ -137,6 +139,40 @@ describe('buffer budgets of an instantiation', () => {
     assert.match(text.slice(warnings[0].start, warnings[0].end), /^using WideBlock/);
     assert.match(warnings[0].message, /static_assert failed: L1 tiles exceed the L1 buffer \(catlass\/budget_block\.hpp:\d+\)/);
     assert.match(warnings[0].message, /L1: 896 KiB of 512 KiB/);
+  });
+});
+
+describe('the budgets in the hover of the template', () => {
+  test('on the class’s name line under its instantiation: the budgets section, then which instantiation; inside the body: not', () => {
+    const index = new HeaderIndex();
+    const headerText = readFileSync(HEADER, 'utf8');
+    index.setFile(HEADER, headerText);
+    const site = { file: KERNEL, line: 8, alias: 'FitBlock', template: 'DemoBlock' };
+    const o = resolveSite(site, readFileSync(KERNEL, 'utf8'), HEADER, { index, root: INCLUDE });
+    assert.ok(typeof o === 'object', String(o));
+    const where = { where: 'kernel/budget_kernel.cpp:8', selected: o.here.selected };
+    const view = {
+      mode: 'only' as const,
+      template: 'DemoBlock',
+      start: o.here.start,
+      end: o.here.end,
+      site: where,
+      sites: [where],
+      members: o.here.members,
+      differing: new Set<string>(),
+      budgets: o.here.budgets,
+    };
+    const nameAt = headerText.indexOf('struct DemoBlock') + 'struct '.length;
+    const sections = instanceSectionsAt(view, headerText, nameAt);
+    assert.deepEqual(
+      sections.map((s) => s.kind),
+      ['budgets', 'instantiation'],
+    );
+    // FitBlock: 384 KiB of 512 KiB (hand arithmetic above)
+    assert.match(sections[0].markdown, /^- L1: 384 KiB of 512 KiB \(A 64 KiB ×2, B 128 KiB ×2\) — /m);
+    assert.match(sections[1].markdown, /as instantiated at kernel\/budget_kernel\.cpp:8/);
+    const inBody = instanceSectionsAt(view, headerText, headerText.indexOf('L1A_TILE_SIZE ='));
+    assert.ok(!inBody.some((s) => s.kind === 'budgets'));
   });
 });
 
