@@ -27,6 +27,8 @@ import {
   summarizeTla,
   instantiationWarnings,
   instanceBindings,
+  budgetLine,
+  budgetsOf,
 } from './language';
 
 const USAGE = `tla-layout — evaluate Catlass TLA layouts written in the .tla language
@@ -46,7 +48,8 @@ Usage:
                                   that \`using r = Gemm::Block::BlockMmadTla<…>;\` and its members evaluate
   tla-layout eval --json --include DIR --instance FILE:LINE HEADER
                                   the class template in HEADER under the instantiation written at FILE:LINE, with its
-                                  static constexpr members and member types (\`members\`)
+                                  static constexpr members and member types (\`members\`), and its buffer budgets
+                                  (\`budgets\`: the block's static_asserts on L1/L0 use and event ids, evaluated)
   C++ files (.cpp .hpp .h .asc …) get the TLA inside them: check prints its warnings,
   eval lists every TLA site with its line, column, source text and value.
   tla-layout render FILE NAME [--text] [--svg OUT]
@@ -307,6 +310,25 @@ function templateBody(res: ReturnType<typeof evaluateScratch>, alias: string | u
   return { header, instance: ib.selected, sites: cppSites(a, new LineIndex(text)) };
 }
 
+/** The instantiation's buffer budgets (its block's static_asserts on L1/L0 and event ids), numbers as numbers, unknown as null. */
+function budgetsJson(res: ReturnType<typeof evaluateScratch>, alias: string) {
+  const n = (v: bigint | undefined) => (v === undefined ? null : Number(v));
+  return budgetsOf(res, alias).map((b) => ({
+    name: b.name,
+    unit: b.unit,
+    used: n(b.used),
+    capacity: n(b.capacity),
+    pass: b.pass ?? null,
+    text: budgetLine(b),
+    usedText: b.usedText,
+    capacityText: b.capacityText,
+    parts: b.parts.map((p) => ({ label: p.label, size: n(p.size), count: n(p.count) })),
+    message: b.message,
+    header: b.header,
+    line: b.line,
+  }));
+}
+
 function evaluateWithHeaders(
   file: string,
   text: string,
@@ -369,11 +391,20 @@ function evaluateWithHeaders(
   }
   const failed = diagnostics.some((d) => d.severity === 'error');
   const body = instance?.header ? templateBody(res, instance.alias, path.resolve(dir, instance.header)) : undefined;
-  const result = { file, statements, diagnostics, ...(members ? { members: members.members } : {}), ...(body ?? {}) };
+  const budgets = instance?.alias ? budgetsJson(res, instance.alias) : undefined;
+  const result = {
+    file,
+    statements,
+    diagnostics,
+    ...(members ? { members: members.members } : {}),
+    ...(budgets ? { budgets } : {}),
+    ...(body ?? {}),
+  };
   if (json) return { json: result, failed };
   if (body)
     for (const s of body.sites)
       out(`${body.header}:${s.line}:${s.column}: ${s.alias ? `using ${s.alias} = ` : ''}${s.text}  ▸ ${s.value ?? '(no value)'}`);
+  for (const b of budgets ?? []) out(`${b.header}:${b.line}: budget ${b.text}`);
   for (const s of statements)
     if (s.value)
       out(

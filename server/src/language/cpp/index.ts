@@ -5,3 +5,5 @@ export { CppAnalyzer } from './kernelAnalysis';
 export type { CppAnalysis } from './kernelAnalysis';
 export { integerOf, loopOf } from './loops';
 export type { LoopHeader } from './loops';
+export { budgetLine } from './budgets';
+export type { Budget } from './budgets';

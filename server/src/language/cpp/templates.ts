@@ -7,3 +7,4 @@ export { evaluateScratch, outcomeFields, ScratchResult, Outcome } from './scratc
 export { siteScratchText, instanceMembers, instanceBindings, InstanceMember } from './instanceSite';
 export { withHeaders } from './headerAnalysis';
 export { instantiationWarnings } from './siteWarnings';
+export { Budget, BudgetPart, budgetLine, budgetsOf, formatBytes, instanceBudgets } from './budgets';
