@@ -23,11 +23,11 @@ import {
 export interface HeaderIndexLike {
   setFile(path: string, text: string): void;
   removeFile(path: string): void;
-  /** A file's facts parsed off the main thread (by IndexOptions.parser). */
-  setFacts?(path: string, facts: unknown): void;
+  /** A file's facts parsed off the main thread (by IndexOptions.parser), as it sends them. */
+  setEncodedFacts?(path: string, facts: unknown): void;
 }
 
-/** Parses a header's text into the facts setFacts takes, elsewhere (a worker thread). */
+/** Parses a header's text into the facts setEncodedFacts takes, elsewhere (a worker thread). */
 export interface OffThreadParser {
   parse(text: string): Promise<unknown>;
   dispose(): void;
@@ -164,7 +164,7 @@ export class WorkspaceIndex {
     this.fsys = options.fs ?? nodeFs;
     this.sliceMs = options.sliceMs ?? SLICE_MS;
     this.restMs = options.restMs ?? REST_MS;
-    this.parser = index?.setFacts ? options.parser : undefined;
+    this.parser = index?.setEncodedFacts ? options.parser : undefined;
     this.settleMs = options.settleMs ?? 300;
     this.later = options.later ?? ((f, ms) => setTimeout(f, ms));
   }
@@ -452,7 +452,7 @@ export class WorkspaceIndex {
       (facts) => {
         if (this.parsing.get(p) !== ticket || this.disposed) return;
         this.parsing.delete(p);
-        this.index!.setFacts!(p, facts);
+        this.index!.setEncodedFacts!(p, facts);
         this.kick();
       },
       (e: Error) => {

@@ -5,6 +5,7 @@
 import { existsSync } from 'node:fs';
 import * as path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { deserialize } from 'node:v8';
 import { Worker } from 'node:worker_threads';
 import {
   Connection,
@@ -20,7 +21,7 @@ import { findIncludeRoots } from './headerTree';
 import { EditedDocument } from './textDocument';
 import { Settings } from './features/settings';
 import { OffThreadParser, WatchedChange, WorkspaceIndex } from './workspaceIndex';
-import { HeaderIndex } from './language';
+import { EncodedFacts, FactsSummary, HeaderFacts, HeaderIndex } from './language';
 import type { WorkspaceHeaders } from './features/headerValues';
 
 /** Progress is reported at most this often (a checkout of 800 headers is a few reports, not 800). */
@@ -48,12 +49,14 @@ function workerParser(): OffThreadParser | undefined {
   }
   worker.unref();
   let next = 0;
-  const waiting = new Map<number, { resolve: (f: unknown) => void; reject: (e: Error) => void }>();
-  worker.on('message', (m: { id: number; facts?: unknown; error?: string }) => {
+  const waiting = new Map<number, { resolve: (f: EncodedFacts) => void; reject: (e: Error) => void }>();
+  worker.on('message', (m: { id: number; summary?: FactsSummary; bytes?: ArrayBuffer; error?: string }) => {
     const w = waiting.get(m.id);
     waiting.delete(m.id);
-    if (m.error !== undefined) w?.reject(new Error(m.error));
-    else w?.resolve(m.facts);
+    if (m.error !== undefined || !m.summary || !m.bytes) return w?.reject(new Error(m.error ?? 'the parser thread sent no facts'));
+    const bytes = m.bytes;
+    // decoded when a lookup first reaches the header (most never are while indexing)
+    w?.resolve({ summary: m.summary, decode: () => deserialize(new Uint8Array(bytes)) as HeaderFacts });
   });
   const failAll = (e: Error) => {
     for (const w of waiting.values()) w.reject(e);
@@ -63,7 +66,7 @@ function workerParser(): OffThreadParser | undefined {
   worker.on('exit', (code) => failAll(new Error(`the parser thread exited (${code})`)));
   return {
     parse: (text) =>
-      new Promise((resolve, reject) => {
+      new Promise<EncodedFacts>((resolve, reject) => {
         const id = ++next;
         waiting.set(id, { resolve, reject });
         worker.postMessage({ id, text });
