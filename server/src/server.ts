@@ -14,8 +14,6 @@ import {
   TextDocuments,
   createConnection,
 } from 'vscode-languageserver/node';
-import { existsSync } from 'node:fs';
-import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { DocumentAnalyses } from './documents';
 import { DiagnosticsScheduler } from './diagnosticsScheduler';
@@ -128,6 +126,8 @@ export function startServer(connection: Connection): void {
   const host = { document: (uri: string) => documents.get(uri), analyses, log };
   // the Catlass headers of the workspace, indexed off the request path (workspaceServer.ts)
   const workspace = new WorkspaceIndexServer(connection, documents, new HeaderIndex());
+  // a scratchpad's `#include "catlass/…"` reads that one index
+  analyses.headersOf = () => workspace.scratchHeaders();
   const diagnostics = new DiagnosticsScheduler({
     ...host,
     send: (uri, version, list) => void connection.sendDiagnostics({ uri, version, diagnostics: list }),
@@ -140,17 +140,6 @@ export function startServer(connection: Connection): void {
   let configurationCapability = false;
   let refreshSupport = false;
 
-  /** A workspace folder that is a Catlass tree (holds include/catlass and include/tla): its include/ folder. */
-  let workspaceIncludeDir: string | undefined;
-  const catlassIncludeOf = (uris: string[]): string | undefined => {
-    for (const uri of uris) {
-      if (!uri.startsWith('file://')) continue;
-      const include = path.join(fileURLToPath(uri), 'include');
-      if (existsSync(path.join(include, 'catlass')) && existsSync(path.join(include, 'tla'))) return include;
-    }
-    return undefined;
-  };
-
   connection.onInitialize((params) => {
     const caps = params.capabilities;
     configurationCapability = !!caps.workspace?.configuration;
@@ -160,8 +149,6 @@ export function startServer(connection: Connection): void {
     analyses.cppEnabled = settings.cpp.enabled;
     analyses.setArch(settings.arch);
     analyses.setBindingPatterns(settings.bindings);
-    workspaceIncludeDir = catlassIncludeOf((params.workspaceFolders ?? []).map((f) => f.uri).concat(params.rootUri ? [params.rootUri] : []));
-    analyses.setIncludeDir(settings.catlass.includePath[0] ?? workspaceIncludeDir);
     workspace.initialize(params);
     instances.folders = (params.workspaceFolders?.map((f) => f.uri) ?? (params.rootUri ? [params.rootUri] : [])).flatMap((u) => filePath(u) ?? []);
     return {
@@ -176,10 +163,9 @@ export function startServer(connection: Connection): void {
       settings = readSettings(await connection.workspace.getConfiguration('tlaLayout'));
       workspace.configure(settings.catlass);
       instances.findSites();
-      // (all run: a new arch, new bindings or a new include folder each start the analyzers afresh)
+      // (both run: a new arch or new bindings each start the analyzers afresh; a new include root indexes afresh, then refreshes)
       const archChanged = [analyses.setArch(settings.arch), analyses.setBindingPatterns(settings.bindings)].some(Boolean);
-      const includeChanged = analyses.setIncludeDir(settings.catlass.includePath[0] ?? workspaceIncludeDir);
-      if (analyses.cppEnabled !== settings.cpp.enabled || archChanged || includeChanged) {
+      if (analyses.cppEnabled !== settings.cpp.enabled || archChanged) {
         analyses.cppEnabled = settings.cpp.enabled;
         analyses.invalidate();
         diagnostics.invalidated(documents.all().map((d) => d.uri));

@@ -139,6 +139,8 @@ export class WorkspaceIndex {
   private noticed = new Set<SkipReason>();
   private scheduled = false;
   private run = { done: 0, changed: false, active: false };
+  /** The first indexing of the current roots is complete (until then the index holds only part of the tree). */
+  private complete = false;
   private waiters: (() => void)[] = [];
   private disposed = false;
   private readonly fsys: HeaderFs;
@@ -184,7 +186,13 @@ export class WorkspaceIndex {
     this.libraryDirs = this.roots.flatMap((r) => LIBRARY_FOLDERS.map((f) => path.join(r, f)));
     this.walk = this.roots.length ? { walk: new HeaderWalk(this.roots, this.limits, this.fsys), cold: true } : undefined;
     this.run.changed = true;
+    this.complete = false;
     this.kick();
+  }
+
+  /** Has the index read the whole tree once since its roots were set (later churn keeps it ready)? */
+  get ready(): boolean {
+    return this.complete && this.roots.length > 0;
   }
 
   /** The library folder a path is under, or undefined when the index does not hold it. */
@@ -488,6 +496,7 @@ export class WorkspaceIndex {
   /** Nothing left: the run ends (its idle event once), and whoever waited is told. */
   private settle(): void {
     if (this.busy) return; // a parse in flight or an edit settling: its end settles again
+    this.complete = true;
     if (this.run.active) {
       const changed = this.run.changed;
       this.run = { done: 0, changed: false, active: false };

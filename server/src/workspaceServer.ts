@@ -23,6 +23,7 @@ import { Settings } from './features/settings';
 import { OffThreadParser, WatchedChange, WorkspaceIndex } from './workspaceIndex';
 import { EncodedFacts, FactsSummary, HeaderFacts, HeaderIndex } from './language';
 import type { WorkspaceHeaders } from './features/headerValues';
+import type { ScratchHeaders } from './documents';
 
 /** Progress is reported at most this often (a checkout of 800 headers is a few reports, not 800). */
 const PROGRESS_EVERY_MS = 100;
@@ -167,6 +168,12 @@ export class WorkspaceIndexServer {
 
   get isStarted(): boolean {
     return this.started;
+  }
+
+  /** The header index as a `.tla` scratchpad's includes read it (undefined: no Catlass tree known). */
+  scratchHeaders(): ScratchHeaders | undefined {
+    const roots = this.index.status(false).roots;
+    return roots.length ? { index: this.headerIndex, root: roots[0], ready: this.index.ready, generation: this.generation } : undefined;
   }
 
   /** The header index as the features read it. */

@@ -1,7 +1,7 @@
 // The template resolver on small self-written headers (test/fixtures/templates) that mirror
 // Catlass's idioms. Expected values are the C++ rules worked by hand (in the comments).
 import assert from 'node:assert/strict';
-import { readFileSync } from 'node:fs';
+import { readFileSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import { describe, test } from 'node:test';
 import { TextDocument } from 'vscode-languageserver-textdocument';
@@ -58,9 +58,13 @@ describe('template resolver on self-written headers', () => {
 
 describe('a .tla scratchpad with #include "catlass/…" in the server', () => {
   const include = path.join(ROOT, 'test', 'fixtures', 'templates', 'include');
+  // the one header index the server's workspace feeds, here holding every fixture header
+  const index = new HeaderIndex();
+  for (const rel of readdirSync(include, { recursive: true }) as string[])
+    if (/\.hpp$/.test(rel)) index.setFile(path.join(include, rel), readFileSync(path.join(include, rel), 'utf8'));
   const open = (text: string) => {
     const analyses = new DocumentAnalyses();
-    analyses.setIncludeDir(include);
+    analyses.headersOf = () => ({ index, root: include, ready: true, generation: 1 });
     return analyses.get(TextDocument.create('file:///t.tla', 'tla-layout', 1, text)).analysis;
   };
   test('a static constexpr layout member of an instantiation has its value (16×8 row-major: stride (_8,_1))', () => {
