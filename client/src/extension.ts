@@ -50,7 +50,8 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
     diagnosticPullOptions: { onChange: true, onSave: false },
     // the Catlass headers' churn (files and folders under catlass/ and tla/) keeps the server's header index true
     synchronize: { configurationSection: 'tlaLayout', fileEvents: vscode.workspace.createFileSystemWatcher('**/{catlass,tla}/**') },
-    initializationOptions: { settings: vscode.workspace.getConfiguration('tlaLayout') },
+    // (watchesHeaders: the fileEvents above are sent, so the server neither registers a watcher nor polls)
+    initializationOptions: { settings: vscode.workspace.getConfiguration('tlaLayout'), watchesHeaders: true },
     errorHandler: {
       error: () => ({ action: ErrorAction.Continue }),
       closed: () => {

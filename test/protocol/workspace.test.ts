@@ -12,6 +12,7 @@ import type { WorkspaceIndexAnswer } from '../../shared/protocol';
 import { HOSTILE_TEMPLATES } from '../fixtures/hostile-templates';
 import { policyHeader, tempTree } from '../workspace/workspaceKit';
 import { TestClient, startClient } from './client';
+import { pollInterval, watchModeOf } from '../../server/src/workspaceServer';
 
 /** The budget of a request while the index works (issue 23): the floor of the bound, which grows with the idle hover's time. */
 const HOVER_BUDGET_MS = 50;
@@ -199,5 +200,45 @@ describe('a scratchpad that includes Catlass headers', () => {
     // P<float, int> matches only P<A, int>: v = 1; P<int, int> matches both partial specializations, neither more specialized
     assert.match(await at(1), /V\*\* from the Catlass headers — .*`1`/);
     assert.match(await at(2), /W\*\* from the Catlass headers: ‹\?› \(ambiguous/);
+  });
+});
+
+describe('a client that cannot register a file watcher', () => {
+  const t = tempTree({ 'catlass/a.hpp': 'struct A {};\n', 'tla/b.hpp': 'struct B {};\n' });
+  after(() => t.remove());
+
+  test('the server polls: a header changed and one created on disk, with no event sent, are indexed as a cold index has them', async () => {
+    // no workspace.didChangeWatchedFiles.dynamicRegistration, no watchesHeaders: the server's own rescans (every 3 s at this size)
+    const c = await startClient({}, undefined, { workspaceFolders: [t.dir] });
+    try {
+      const before = await idle(c);
+      fs.writeFileSync(path.join(t.root, 'catlass/a.hpp'), 'struct A { int changed; };\n');
+      t.write('catlass/c.hpp', 'struct C {};\n');
+      let live = before;
+      for (const end = performance.now() + 20_000; live.files !== 3 || live.digest === before.digest;) {
+        assert.ok(performance.now() < end, `no rescan saw the changes within 20 s: ${JSON.stringify(live)}`);
+        await new Promise((r) => setTimeout(r, 200));
+        live = await idle(c);
+      }
+      const cold = await startClient({}, undefined, { workspaceFolders: [t.dir] });
+      try {
+        assert.deepEqual(live, await idle(cold));
+      } finally {
+        await cold.close();
+      }
+    } finally {
+      await c.close();
+    }
+  });
+
+  test('who watches: our client (it says so), a client that registers watchers, else the poll', () => {
+    const caps = (dynamicRegistration?: boolean) => ({ workspace: { didChangeWatchedFiles: { dynamicRegistration } } });
+    assert.equal(watchModeOf({ capabilities: caps(true), initializationOptions: { watchesHeaders: true } }), 'client');
+    assert.equal(watchModeOf({ capabilities: caps(true), initializationOptions: {} }), 'registered');
+    assert.equal(watchModeOf({ capabilities: caps(false), initializationOptions: undefined }), 'poll');
+    assert.equal(watchModeOf({ capabilities: {}, initializationOptions: undefined }), 'poll');
+    // 3 s, and 5 ms per header: the corpus's 314 headers 3 s, 10,000 headers 50 s
+    assert.equal(pollInterval(314), 3000);
+    assert.equal(pollInterval(10_000), 50_000);
   });
 });
