@@ -207,7 +207,9 @@ export class LayoutView {
 
 // Follows the VS Code theme through its CSS variables.
 const STYLE = `
-body { font-family: var(--vscode-font-family); font-size: var(--vscode-font-size); color: var(--vscode-foreground); background: var(--vscode-editor-background); margin: 0; padding: 8px 12px; }
+html, body { height: 100%; }
+body { font-family: var(--vscode-font-family); font-size: var(--vscode-font-size); color: var(--vscode-foreground); background: var(--vscode-editor-background); margin: 0; padding: 8px 12px; box-sizing: border-box; display: flex; flex-direction: column; }
+#app { flex: 1 1 auto; min-height: 0; display: flex; flex-direction: column; }
 h1 { font-size: 1.1em; margin: 4px 0; font-weight: 600; }
 code, .mono { font-family: var(--vscode-editor-font-family); }
 #facts { color: var(--vscode-descriptionForeground); margin-bottom: 6px; }
@@ -216,7 +218,7 @@ code, .mono { font-family: var(--vscode-editor-font-family); }
 button, select, input { background: var(--vscode-button-secondaryBackground, var(--vscode-input-background)); color: var(--vscode-button-secondaryForeground, var(--vscode-input-foreground)); border: 1px solid var(--vscode-input-border, transparent); padding: 2px 8px; font: inherit; }
 button[aria-pressed="true"] { background: var(--vscode-button-background); color: var(--vscode-button-foreground); }
 input { width: 5em; }
-#stage { position: relative; overflow: auto; height: calc(100vh - 230px); min-height: 160px; border: 1px solid var(--vscode-panel-border, #8884); }
+#stage { position: relative; overflow: auto; flex: 1 1 auto; min-height: 160px; border: 1px solid var(--vscode-panel-border, #8884); }
 canvas { display: block; image-rendering: pixelated; }
 canvas:focus { outline: 1px solid var(--vscode-focusBorder); }
 #tooltip { position: fixed; pointer-events: none; background: var(--vscode-editorHoverWidget-background); color: var(--vscode-editorHoverWidget-foreground); border: 1px solid var(--vscode-editorHoverWidget-border); padding: 4px 8px; font-family: var(--vscode-editor-font-family); white-space: pre; display: none; z-index: 10; }
