@@ -92,7 +92,8 @@ function templateInstances(
   };
   // a kernel's instantiation sites that certainly fail to compile: warnings, published when computed
   const warnings = new KernelWarnings(siteHeaders);
-  analyses.siteWarnings = (uri, text) => warnings.warningsOf(uri, text);
+  // (a file over the index's size limit is not instantiated either: its sites' resolution runs in one turn)
+  analyses.siteWarnings = (uri, text) => (text.length > settings().catlass.index.maxFileBytes ? [] : warnings.warningsOf(uri, text));
   warnings.changed = (uri) => diagnostics.invalidated([uri]);
   documents.onDidClose((e) => warnings.forget(e.document.uri));
   workspace.onIndexChanged = () => {
