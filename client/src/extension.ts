@@ -5,6 +5,7 @@ import { CloseAction, ErrorAction, LanguageClient, LanguageClientOptions, Server
 
 import { LayoutView, send } from './layoutView';
 import { registerBindings } from './bindings';
+import { registerInstantiations, savedChoices } from './instantiations';
 import { ScratchpadRequest } from '../../shared/protocol';
 import { SERVER_EXEC_ARGV } from '../../shared/serverProcess';
 
@@ -50,8 +51,13 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
     diagnosticPullOptions: { onChange: true, onSave: false },
     // the Catlass headers' churn (files and folders under catlass/ and tla/) keeps the server's header index true
     synchronize: { configurationSection: 'tlaLayout', fileEvents: vscode.workspace.createFileSystemWatcher('**/{catlass,tla}/**') },
-    // (watchesHeaders: the fileEvents above are sent, so the server neither registers a watcher nor polls)
-    initializationOptions: { settings: vscode.workspace.getConfiguration('tlaLayout'), watchesHeaders: true },
+    // the instantiations chosen in this workspace (instantiations.ts): read at each start, so a restart keeps them;
+    // watchesHeaders: the fileEvents above are sent, so the server neither registers a watcher nor polls
+    initializationOptions: () => ({
+      settings: vscode.workspace.getConfiguration('tlaLayout'),
+      instantiations: savedChoices(context),
+      watchesHeaders: true,
+    }),
     errorHandler: {
       error: () => ({ action: ErrorAction.Continue }),
       closed: () => {
@@ -112,6 +118,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
     }),
   );
   registerBindings(context);
+  registerInstantiations(context, () => client);
   await client.start();
 }
 

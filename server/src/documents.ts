@@ -11,7 +11,9 @@ import {
   Diagnostic,
   DocumentAnalysis,
   HeaderIndex,
+  InstanceGroup,
   LineIndex,
+  ScratchResult,
   TextSource,
   bindingsForPath,
   emptyAnalysis,
@@ -22,7 +24,7 @@ import {
   withHeaders,
 } from './language';
 import { EditedDocument } from './textDocument';
-import type { HeaderInstance } from './templateInstances';
+import type { HeaderAnswer, HeaderInstance } from './templateInstances';
 
 export type DocumentKind = 'tla' | 'cpp';
 
@@ -37,8 +39,12 @@ export interface AnalysedDocument {
   source?: TextSource;
   analysis: DocumentAnalysis;
   lines: LineIndex;
-  /** A header whose template body is read under the workspace's one instantiation of it (templateInstances.ts). */
+  /** A header whose template body is read under an instantiation of it (templateInstances.ts): the only one, the chosen one, or what all agree on. */
   instance?: HeaderInstance;
+  /** A header's templates that have instantiation sites (the code lens over each). */
+  instanceGroups?: readonly InstanceGroup[];
+  /** A `.tla` scratchpad that includes Catlass headers: what the template resolver made of it (once per version). */
+  scratch?: ScratchResult;
   /** A `.tla` scratchpad that includes Catlass headers: the state of the workspace's header index it was evaluated with. */
   headerState?: string;
 }
@@ -158,7 +164,7 @@ export class DocumentAnalyses {
    * is the file's own (a header not read yet could hide the specialization C++ would choose); the
    * state it was made in is kept, so that a later index is a new analysis.
    */
-  private withCatlassHeaders(analysis: DocumentAnalysis): { analysis: DocumentAnalysis; headerState?: string } {
+  private withCatlassHeaders(analysis: DocumentAnalysis): { analysis: DocumentAnalysis; headerState?: string; scratch?: ScratchResult } {
     if (analysis.complete === false) return { analysis };
     const text = analysis.text;
     const includes = includesOfText(text);
@@ -166,8 +172,8 @@ export class DocumentAnalyses {
     const h = this.headersOf?.();
     const headerState = this.headerStateOf(h);
     if (!h?.ready) return { analysis, headerState };
-    const resolved = evaluateScratch(text, h.index, headerNameUnder(h.root), this.arch, h.root, analysis);
-    return { analysis: withHeaders(analysis, resolved), headerState };
+    const scratch = evaluateScratch(text, h.index, headerNameUnder(h.root), this.arch, h.root, analysis);
+    return { analysis: withHeaders(analysis, scratch), headerState, scratch };
   }
 
   private headerStateOf(h: ScratchHeaders | undefined): string {
@@ -190,8 +196,8 @@ export class DocumentAnalyses {
     return a.kind === 'cpp' && this.cppEnabled ? (this.siteWarnings?.(a.uri, a.text) ?? []) : [];
   }
 
-  /** A C++ header's one instantiation in the workspace, if known now (templateInstances.ts; unset: none). */
-  instanceOf: ((uri: string, text: string) => HeaderInstance | undefined) | undefined;
+  /** A C++ header's instantiations in the workspace, if known now (templateInstances.ts; unset: none). */
+  instanceOf: ((uri: string, text: string) => HeaderAnswer | undefined) | undefined;
   /** Told the size of every analysis actually run (for the memory housekeeping). */
   onAnalysed: ((statements: number) => void) | undefined;
 
@@ -257,10 +263,12 @@ export class DocumentAnalyses {
     // the same version of the same text (a second didOpen may bring another text under the same
     // version), analysed to the end (a C++ analysis may have yielded: then it continues)
     const kind = documentKind(doc);
-    const instance = kind === 'cpp' && this.cppEnabled ? this.instanceOf?.(doc.uri, doc.getText()) : undefined;
+    const instances = kind === 'cpp' && this.cppEnabled ? this.instanceOf?.(doc.uri, doc.getText()) : undefined;
+    const instance = instances?.view;
     // (a scratchpad evaluated with the header index is evaluated again when the index has changed)
     const headersSame = cached?.headerState === undefined || cached.headerState === this.headerStateOf(this.headersOf?.());
-    if (cached && sameText && cached.version === doc.version && cached.instance === instance && headersSame && this.complete(cached)) return cached;
+    if (cached && sameText && cached.version === doc.version && cached.instanceGroups === instances?.groups && headersSame && this.complete(cached))
+      return cached;
     let analyzer = this.analyzers.get(doc.uri);
     // (an analyzer reads one instantiation for its life: another needs a new one)
     if (
@@ -287,7 +295,8 @@ export class DocumentAnalyses {
           ? analyzer.analyze(text, hint)
           : analyzer.analyze(typeof text === 'string' ? text : text.text());
     let headerState: string | undefined;
-    if (kind === 'tla') ({ analysis, headerState } = this.withCatlassHeaders(analysis));
+    let scratch: ScratchResult | undefined;
+    if (kind === 'tla') ({ analysis, headerState, scratch } = this.withCatlassHeaders(analysis));
     // a yielded analysis is counted once, when it is complete
     if (analysis.complete !== false) this.onAnalysed?.(analysis.statements.length);
     // the lines of the same text (an analysis continued) are the same
@@ -303,6 +312,8 @@ export class DocumentAnalyses {
       analysis,
       lines,
       ...(instance ? { instance } : {}),
+      ...(instances ? { instanceGroups: instances.groups } : {}),
+      ...(scratch ? { scratch } : {}),
       ...(headerState !== undefined ? { headerState } : {}),
     };
     this.latest.set(doc.uri, result);

@@ -13,6 +13,7 @@ import {
   TextDocumentSyncKind,
   TextDocuments,
   createConnection,
+  CodeLensRefreshRequest,
 } from 'vscode-languageserver/node';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { DocumentAnalyses } from './documents';
@@ -29,6 +30,13 @@ import { DEFAULT_SETTINGS, Settings, readSettings } from './features/settings';
 import { WorkspaceIndexServer } from './workspaceServer';
 import { TemplateInstances } from './templateInstances';
 import { KernelWarnings } from './kernelWarnings';
+import { InstantiationChoices, InstantiationsNotification } from '../../shared/protocol';
+
+/** The client's choices as sent (template → site): anything else in them is left out. */
+function readChoices(raw: unknown): InstantiationChoices {
+  if (!raw || typeof raw !== 'object') return {};
+  return Object.fromEntries(Object.entries(raw).filter((e): e is [string, string] => typeof e[1] === 'string'));
+}
 
 /** Diagnostics follow typing after this pause (see debounce.ts); the last edit is always published. */
 export { DEBOUNCE_MS };
@@ -89,15 +97,25 @@ function templateInstances(
   instances.changed = (p) => {
     diagnostics.invalidated([pathToFileURL(p).href]);
     if (connection.languages.inlayHint) void connection.languages.inlayHint.refresh().catch(() => undefined);
+    // the lens over the template names the instantiation used
+    if (wired.codeLensRefresh) void connection.sendRequest(CodeLensRefreshRequest.type).catch(() => undefined);
   };
+  // the user's choices of instantiations (the client keeps them per workspace and sends them all)
+  connection.onNotification(InstantiationsNotification.method, (p: { choices?: unknown }) => instances.choose(readChoices(p?.choices), true));
   // a kernel's instantiation sites that certainly fail to compile: warnings, published when computed
   const warnings = new KernelWarnings(siteHeaders);
-  // (a file over the index's size limit is not instantiated either: its sites' resolution runs in one turn)
-  analyses.siteWarnings = (uri, text) => (text.length > settings().catlass.index.maxFileBytes ? [] : warnings.warningsOf(uri, text));
+  // a kernel's sites, not the library's own headers (their sites are the templates' dependent ones), nor a
+  // file over the index's size limit: a file's sites are resolved in one turn, which a request would wait for
+  analyses.siteWarnings = (uri, text) => {
+    const p = filePath(uri);
+    if ((p && workspace.index.covers(p)) || text.length > settings().catlass.index.maxFileBytes) return [];
+    return warnings.warningsOf(uri, text);
+  };
   warnings.changed = (uri) => diagnostics.invalidated([uri]);
   documents.onDidClose((e) => warnings.forget(e.document.uri));
   workspace.onIndexChanged = () => {
     instances.invalidate();
+    analyses.invalidate();
     warnings.invalidate();
     diagnostics.invalidated(documents.all().map((d) => d.uri));
   };
@@ -113,6 +131,10 @@ function templateInstances(
     folders: [] as string[],
     /** Walks the folders for sites again (after the include roots are known or changed). */
     findSites: () => void instances.configure(wired.folders, workspace.headers().roots),
+    /** The client refreshes its code lenses when asked (workspace.codeLens.refreshSupport). */
+    codeLensRefresh: false,
+    /** The choices the client saved (initializationOptions.instantiations). */
+    choose: (choices: unknown) => instances.choose(readChoices(choices), true),
   };
   return wired;
 }
@@ -151,6 +173,8 @@ export function startServer(connection: Connection): void {
     analyses.setArch(settings.arch);
     analyses.setBindingPatterns(settings.bindings);
     workspace.initialize(params);
+    instances.codeLensRefresh = !!caps.workspace?.codeLens?.refreshSupport;
+    instances.choose(params.initializationOptions?.instantiations);
     instances.folders = (params.workspaceFolders?.map((f) => f.uri) ?? (params.rootUri ? [params.rootUri] : [])).flatMap((u) => filePath(u) ?? []);
     return {
       capabilities: { textDocumentSync: TextDocumentSyncKind.Incremental, ...capabilities({ pullDiagnostics: diagnostics.pull }) },
@@ -197,7 +221,6 @@ export function startServer(connection: Connection): void {
   const context: FeatureContext = {
     settings: () => settings,
     diagnostics,
-    headers: () => workspace.headers(),
     warningsOf: (doc) => analyses.warningsOf(doc),
   };
   const requests = { ...host, quiet: (uri: string) => diagnostics.quiet(uri) };

@@ -24,8 +24,14 @@ import { EditedDocument } from './textDocument';
 import { Settings } from './features/settings';
 import { OffThreadParser, WatchedChange, WorkspaceIndex } from './workspaceIndex';
 import { EncodedFacts, FactsSummary, HeaderFacts, HeaderIndex } from './language';
-import type { WorkspaceHeaders } from './features/headerValues';
 import type { ScratchHeaders } from './documents';
+
+/** The index the workspace keeps, its include roots, and a number that changes whenever its content does. */
+export interface WorkspaceHeaders {
+  index: HeaderIndex;
+  roots: readonly string[];
+  generation: number;
+}
 
 /** Progress is reported at most this often (a checkout of 800 headers is a few reports, not 800). */
 const PROGRESS_EVERY_MS = 100;
@@ -243,7 +249,7 @@ export class WorkspaceIndexServer {
     return roots.length ? { index: this.headerIndex, root: roots[0], ready: this.index.ready, generation: this.generation } : undefined;
   }
 
-  /** The header index as the features read it. */
+  /** The header index as the instantiation sites read it. */
   headers(): WorkspaceHeaders {
     return { index: this.headerIndex, roots: this.index.status(false).roots, generation: this.generation };
   }
