@@ -82,8 +82,13 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
     diagnosticPullOptions: { onChange: true, onSave: false },
     // the Catlass headers' churn (files and folders under catlass/ and tla/) keeps the server's header index true
     synchronize: { configurationSection: 'tlaLayout', fileEvents: vscode.workspace.createFileSystemWatcher('**/{catlass,tla}/**') },
-    // the instantiations chosen in this workspace (instantiations.ts): read at each start, so a restart keeps them
-    initializationOptions: () => ({ settings: vscode.workspace.getConfiguration('tlaLayout'), instantiations: savedChoices(context) }),
+    // the instantiations chosen in this workspace (instantiations.ts): read at each start, so a restart keeps them;
+    // watchesHeaders: the fileEvents above are sent, so the server neither registers a watcher nor polls
+    initializationOptions: () => ({
+      settings: vscode.workspace.getConfiguration('tlaLayout'),
+      instantiations: savedChoices(context),
+      watchesHeaders: true,
+    }),
     errorHandler: {
       error: () => ({ action: ErrorAction.Continue }),
       closed: () => {

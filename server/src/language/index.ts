@@ -37,7 +37,11 @@ export { LineIndex, TextSource, lineStarts } from './syntax/text';
 export { isCppPath } from './syntax/vocabulary';
 export { Bindings, bindingsForPath, parseBindings, printBindings } from './syntax/bindings';
 export {
+  EncodedFacts,
+  FactsSummary,
   HeaderIndex,
+  summarizeFacts,
+  HeaderFacts,
   headerFacts,
   headerNameUnder,
   includesOfText,
