@@ -31,6 +31,7 @@ import { DEFAULT_SETTINGS, Settings, readSettings } from './features/settings';
 import { WorkspaceIndexServer } from './workspaceServer';
 import { TemplateInstances } from './templateInstances';
 import { KernelWarnings } from './kernelWarnings';
+import { BackgroundWorkAnswer, BackgroundWorkRequest } from '../../shared/protocol';
 
 /** Diagnostics follow typing after this pause (see debounce.ts); the last edit is always published. */
 export { DEBOUNCE_MS };
@@ -114,6 +115,8 @@ function templateInstances(
     folders: [] as string[],
     /** Walks the folders for sites again (after the include roots are known or changed). */
     findSites: () => void instances.configure(wired.folders, workspace.headers().roots),
+    /** Whether an instantiation or a kernel's site warnings are still being worked out. */
+    busy: () => ({ instances: instances.busy, warnings: warnings.busy }),
   };
   return wired;
 }
@@ -221,6 +224,11 @@ export function startServer(connection: Connection): void {
     // the header index waits for a quiet moment while the editor asks
     connection.onRequest(type, (p, token) => (workspace.index.requested(), handler(p, token)));
   }
+
+  connection.onRequest(BackgroundWorkRequest.method, (): BackgroundWorkAnswer => ({
+    index: workspace.index.status(false).state,
+    ...instances.busy(),
+  }));
 
   documents.listen(connection);
   connection.listen();
