@@ -268,16 +268,29 @@ export function tileCell(p: Picture, idx: number[]): TileCell | undefined {
   return { rel, offset, sum: `(${rel.join(',')}) → ${terms.join(' + ')} = ${offset}`, valid: rel.every((x, i) => x < t.valid[i]) };
 }
 
+/** What an address of the memory view holds (its best: a coordinate of the tile over one outside it over padding). */
+export const ADDRESS_HOLE = 0; // no coordinate lands here
+export const ADDRESS_PADDING = 1; // only coordinates beyond originShape land here: the layout does not address it
+export const ADDRESS_DATA = 2; // a valid coordinate (outside the picture's own tile, when it has one)
+export const ADDRESS_IN_TILE = 3; // a valid coordinate of the picture's own tile
+
 export interface MemoryView {
   cosize: number;
   /** Addresses shown: min(cosize, limit). */
   shown: number;
   /** For each shown address, the number of coordinates mapped to it (saturating at 255). */
   hits: Uint8Array;
-  /** For each shown address, the first coordinate stored there (flat colex index), or -1. */
+  /** For each shown address, the first coordinate of its role stored there (flat colex index), or -1. */
   first: Int32Array;
+  /** For each shown address, ADDRESS_HOLE … ADDRESS_IN_TILE. */
+  role: Uint8Array;
   holes: number;
   collisions: number;
+  /** Addresses reached only by padding coordinates, and those of the tile's valid part. */
+  padding: number;
+  inTile: number;
+  /** The picture is of a tile (tiles[0] over its parent's buffer): addresses outside it are dimmed. */
+  tile: boolean;
   /** true when every element was visited (size within the limit). */
   exact: boolean;
 }
@@ -285,38 +298,57 @@ export interface MemoryView {
 /** At most this many addresses in the memory view (16 M: a 4096×4096 layout). */
 export const MEMORY_LIMIT = 1 << 24;
 
-/** Linear addresses 0…cosize−1 with the coordinates that reach each: holes and collisions. */
+/** The role of a coordinate: padding beyond originShape, in the declared tile's rectangle, or other data. */
+function coordinateRole(p: Picture, idx: readonly number[]): number {
+  for (let m = 0; m < idx.length; m++) if (idx[m] >= p.modes[m].origin) return ADDRESS_PADDING;
+  const t = p.subject?.tile ? p.tiles[0] : undefined;
+  if (!t || t.coord.length !== idx.length) return ADDRESS_DATA;
+  for (let m = 0; m < idx.length; m++) if (idx[m] < t.coord[m] || idx[m] >= t.coord[m] + t.tileShape[m]) return ADDRESS_DATA;
+  return ADDRESS_IN_TILE;
+}
+
+/** Linear addresses 0…cosize−1 with the coordinates that reach each: holes, collisions, padding, the tile. */
 export function buildMemory(p: Picture, limit = MEMORY_LIMIT): MemoryView {
   const shown = Math.min(p.cosize, limit);
   const hits = new Uint8Array(shown);
   const first = new Int32Array(shown).fill(-1);
+  const role = new Uint8Array(shown);
   const exact = p.size <= limit * 4 && p.size < 2 ** 31;
   if (exact && p.size > 0) {
-    // odometer over all modes, colexicographic (mode 0 fastest)
+    // odometer over all modes, colexicographic (mode 0 fastest); the role changes only when a mode does
     const tables = p.modes.map(modeOffsets);
     const idx = new Array(p.modes.length).fill(0);
+    let r = coordinateRole(p, idx);
     for (let flat = 0; flat < p.size; flat++) {
       let off = 0;
       for (let m = 0; m < tables.length; m++) off += tables[m][idx[m]];
       if (off >= 0 && off < shown) {
-        if (hits[off] === 0) first[off] = flat;
+        if (r > role[off]) {
+          role[off] = r;
+          first[off] = flat;
+        }
         if (hits[off] < 255) hits[off]++;
       }
       for (let m = 0; m < idx.length; m++) {
         if (++idx[m] < p.modes[m].extent) break;
         idx[m] = 0;
       }
+      r = coordinateRole(p, idx);
     }
   }
   let holes = 0;
   let collisions = 0;
+  let padding = 0;
+  let inTile = 0;
   if (exact) {
     for (let a = 0; a < shown; a++) {
       if (hits[a] === 0) holes++;
       else if (hits[a] > 1) collisions++;
+      if (role[a] === ADDRESS_PADDING) padding++;
+      else if (role[a] === ADDRESS_IN_TILE) inTile++;
     }
   }
-  return { cosize: p.cosize, shown, hits, first, holes, collisions, exact };
+  return { cosize: p.cosize, shown, hits, first, role, holes, collisions, padding, inTile, tile: !!p.subject?.tile, exact };
 }
 
 /**
@@ -335,32 +367,42 @@ export interface MemoryBlocks {
   step: number;
   cols: number;
   rows: number;
-  /** Per block: the first coordinate stored in it (flat index, -1 if none), holes and collisions in it. */
+  /** Per block: the first coordinate of its best role stored in it (flat index, -1 if none), that role, and its counts. */
   first: Int32Array;
+  role: Uint8Array;
   holes: Uint32Array;
   collisions: Uint32Array;
+  padding: Uint32Array;
+  inTile: Uint32Array;
 }
 
-/** The memory view in step × step blocks of `cols`-wide rows: every hole and collision counted in its block. */
+/** The memory view in step × step blocks of `cols`-wide rows: every hole, collision, padding and tile address counted in its block. */
 export function memoryBlocks(m: MemoryView, cols: number, step: number): MemoryBlocks {
   const rows = Math.ceil(m.shown / cols);
   const bc = Math.ceil(cols / step);
   const br = Math.ceil(rows / step);
   const first = new Int32Array(bc * br).fill(-1);
+  const role = new Uint8Array(bc * br);
   const holes = new Uint32Array(bc * br);
   const collisions = new Uint32Array(bc * br);
+  const padding = new Uint32Array(bc * br);
+  const inTile = new Uint32Array(bc * br);
   for (let a = 0; a < m.shown; a++) {
     const r = Math.floor(a / cols);
     const c = a - r * cols;
     const b = Math.floor(r / step) * bc + Math.floor(c / step);
     const h = m.hits[a];
+    const ar = m.role[a];
     if (h === 0) holes[b]++;
-    else {
-      if (h > 1) collisions[b]++;
-      if (first[b] < 0) first[b] = m.first[a];
+    else if (h > 1) collisions[b]++;
+    if (ar === ADDRESS_PADDING) padding[b]++;
+    else if (ar === ADDRESS_IN_TILE) inTile[b]++;
+    if (ar > role[b]) {
+      role[b] = ar;
+      first[b] = m.first[a];
     }
   }
-  return { step, cols: bc, rows: br, first, holes, collisions };
+  return { step, cols: bc, rows: br, first, role, holes, collisions, padding, inTile };
 }
 
 /** Flat colexicographic index → per-mode logical indices. */
@@ -408,8 +450,9 @@ export function describeGridCell(p: Picture, view: GridView, steps: { rs: number
 
 /**
  * The tooltip of the memory view at row r, column c (rows of `cols` addresses): the address and
- * the coordinate stored there, a hole or a collision; at `step` > 1 (addresses aggregated into
- * step×step blocks, `blocks` their counts) the block's first coordinate, holes and collisions.
+ * the coordinate stored there, a hole, a collision, padding (reached only beyond originShape), and
+ * for the picture of a tile, "in the tile (i,j)" or "outside the tile"; at `step` > 1 (addresses
+ * aggregated into step×step blocks, `blocks` their counts) the block's first coordinate and counts.
  */
 export function describeMemoryCell(
   p: Picture,
@@ -420,20 +463,31 @@ export function describeMemoryCell(
   r: number,
   c: number,
 ): string {
+  const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
   if (step > 1 && blocks) {
     const i = Math.floor(r / step) * blocks.cols + Math.floor(c / step);
     const a0 = Math.floor(r / step) * step * cols + Math.floor(c / step) * step;
     const parts = [`addresses from ${a0}: a block of ${step}×${step} (rows of ${cols} addresses)`];
     parts.push(blocks.first[i] >= 0 ? `first coordinate stored: (${unflatten(p, blocks.first[i]).join(',')})` : 'no coordinate stored here');
-    parts.push(
-      `${blocks.holes[i]} hole${blocks.holes[i] === 1 ? '' : 's'}, ${blocks.collisions[i]} collision${blocks.collisions[i] === 1 ? '' : 's'}`,
-    );
+    parts.push(`${plural(blocks.holes[i], 'hole')}, ${plural(blocks.collisions[i], 'collision')}`);
+    if (m.tile || m.padding) parts.push(`${m.tile ? `${blocks.inTile[i]} in the tile, ` : ''}${blocks.padding[i]} padding`);
     return parts.join('\n');
   }
   const a = r * cols + c;
   const hits = m.hits[a];
-  const where = `row ${r}, column ${c} of ${cols} a row`;
-  return hits === 0
-    ? `address ${a} (${where}): a hole (no coordinate maps here)`
-    : `address ${a} (${where}) ← (${unflatten(p, m.first[a]).join(',')})${hits > 1 ? ` and ${hits - 1}${hits === 255 ? '+' : ''} more: a collision` : ''}`;
+  const where = `address ${a} (row ${r}, column ${c} of ${cols} a row)`;
+  if (hits === 0) return `${where}: a hole (no coordinate maps here)`;
+  const idx = unflatten(p, m.first[a]);
+  const more = hits > 1 ? ` and ${hits - 1}${hits === 255 ? '+' : ''} more: a collision` : '';
+  if (m.role[a] === ADDRESS_PADDING) {
+    const origin = `(${p.modes.map((x) => x.origin).join(',')})`;
+    const who =
+      hits > 1
+        ? `${hits} coordinates beyond originShape ${origin} land here, the first (${idx.join(',')})`
+        : `only (${idx.join(',')}), beyond originShape ${origin}, lands here`;
+    return `${where}: padding (not addressed by the layout: ${who})`;
+  }
+  const t = p.tiles[0];
+  const tile = !m.tile ? '' : m.role[a] === ADDRESS_IN_TILE ? `: in the tile (${idx.map((x, i) => x - t.coord[i]).join(',')})` : ': outside the tile';
+  return `${where} ← (${idx.join(',')})${more}${tile}`;
 }

@@ -5,6 +5,7 @@ import { CloseAction, ErrorAction, LanguageClient, LanguageClientOptions, Server
 
 import { LayoutView, send } from './layoutView';
 import { registerBindings } from './bindings';
+import { registerInstantiations, savedChoices } from './instantiations';
 import { ScratchpadRequest } from '../../shared/protocol';
 import { SERVER_EXEC_ARGV } from '../../shared/serverProcess';
 
@@ -50,7 +51,8 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
     diagnosticPullOptions: { onChange: true, onSave: false },
     // the Catlass headers' churn (files and folders under catlass/ and tla/) keeps the server's header index true
     synchronize: { configurationSection: 'tlaLayout', fileEvents: vscode.workspace.createFileSystemWatcher('**/{catlass,tla}/**') },
-    initializationOptions: { settings: vscode.workspace.getConfiguration('tlaLayout') },
+    // the instantiations chosen in this workspace (instantiations.ts): read at each start, so a restart keeps them
+    initializationOptions: () => ({ settings: vscode.workspace.getConfiguration('tlaLayout'), instantiations: savedChoices(context) }),
     errorHandler: {
       error: () => ({ action: ErrorAction.Continue }),
       closed: () => {
@@ -111,6 +113,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
     }),
   );
   registerBindings(context);
+  registerInstantiations(context, () => client);
   await client.start();
 }
 

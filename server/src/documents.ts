@@ -12,7 +12,9 @@ import {
   Diagnostic,
   DocumentAnalysis,
   HeaderIndex,
+  InstanceGroup,
   LineIndex,
+  ScratchResult,
   TextSource,
   bindingsForPath,
   emptyAnalysis,
@@ -24,7 +26,7 @@ import {
   withHeaders,
 } from './language';
 import { EditedDocument } from './textDocument';
-import type { HeaderInstance } from './templateInstances';
+import type { HeaderAnswer, HeaderInstance } from './templateInstances';
 
 export type DocumentKind = 'tla' | 'cpp';
 
@@ -39,8 +41,12 @@ export interface AnalysedDocument {
   source?: TextSource;
   analysis: DocumentAnalysis;
   lines: LineIndex;
-  /** A header whose template body is read under the workspace's one instantiation of it (templateInstances.ts). */
+  /** A header whose template body is read under an instantiation of it (templateInstances.ts): the only one, the chosen one, or what all agree on. */
   instance?: HeaderInstance;
+  /** A header's templates that have instantiation sites (the code lens over each). */
+  instanceGroups?: readonly InstanceGroup[];
+  /** A `.tla` scratchpad that includes Catlass headers: what the template resolver made of it (once per version). */
+  scratch?: ScratchResult;
 }
 
 /**
@@ -159,15 +165,25 @@ export class DocumentAnalyses {
     return true;
   }
 
+  /**
+   * The workspace's header index (workspaceServer.ts) when it holds headers: a scratchpad reads
+   * it; else the include folder's headers the scratchpad includes are read here.
+   */
+  workspaceHeaders: (() => { index: HeaderIndex; root: string } | undefined) | undefined;
+
   /** A `.tla` analysis with what the included Catlass headers resolve (its templates, their members, their static_asserts). */
-  private withCatlassHeaders(analysis: DocumentAnalysis): DocumentAnalysis {
-    const dir = this.includeDir;
-    if (!dir || analysis.complete === false) return analysis;
+  private withCatlassHeaders(analysis: DocumentAnalysis): { analysis: DocumentAnalysis; scratch?: ScratchResult } {
+    if (analysis.complete === false) return { analysis };
     const text = analysis.text;
     const includes = includesOfText(text);
-    if (!includes.some((i) => /^(catlass|tla)\//.test(i))) return analysis;
-    indexIncludes(this.headers, dir, includes, readHeader);
-    return withHeaders(analysis, evaluateScratch(text, this.headers, headerNameUnder(dir), this.arch, dir, analysis));
+    if (!includes.some((i) => /^(catlass|tla)\//.test(i))) return { analysis };
+    const workspace = this.workspaceHeaders?.();
+    const dir = workspace?.root ?? this.includeDir;
+    if (!dir) return { analysis };
+    const index = workspace?.index ?? this.headers;
+    if (!workspace) indexIncludes(index, dir, includes, readHeader);
+    const scratch = evaluateScratch(text, index, headerNameUnder(dir), this.arch, dir, analysis);
+    return { analysis: withHeaders(analysis, scratch), scratch };
   }
 
   /** A new default arch: every .tla analyzer starts afresh (their caches assumed the old one). */
@@ -186,8 +202,8 @@ export class DocumentAnalyses {
     return a.kind === 'cpp' && this.cppEnabled ? (this.siteWarnings?.(a.uri, a.text) ?? []) : [];
   }
 
-  /** A C++ header's one instantiation in the workspace, if known now (templateInstances.ts; unset: none). */
-  instanceOf: ((uri: string, text: string) => HeaderInstance | undefined) | undefined;
+  /** A C++ header's instantiations in the workspace, if known now (templateInstances.ts; unset: none). */
+  instanceOf: ((uri: string, text: string) => HeaderAnswer | undefined) | undefined;
   /** Told the size of every analysis actually run (for the memory housekeeping). */
   onAnalysed: ((statements: number) => void) | undefined;
 
@@ -253,8 +269,9 @@ export class DocumentAnalyses {
     // the same version of the same text (a second didOpen may bring another text under the same
     // version), analysed to the end (a C++ analysis may have yielded: then it continues)
     const kind = documentKind(doc);
-    const instance = kind === 'cpp' && this.cppEnabled ? this.instanceOf?.(doc.uri, doc.getText()) : undefined;
-    if (cached && sameText && cached.version === doc.version && cached.instance === instance && this.complete(cached)) return cached;
+    const instances = kind === 'cpp' && this.cppEnabled ? this.instanceOf?.(doc.uri, doc.getText()) : undefined;
+    const instance = instances?.view;
+    if (cached && sameText && cached.version === doc.version && cached.instanceGroups === instances?.groups && this.complete(cached)) return cached;
     let analyzer = this.analyzers.get(doc.uri);
     // (an analyzer reads one instantiation for its life: another needs a new one)
     if (
@@ -280,7 +297,8 @@ export class DocumentAnalyses {
         : analyzer instanceof Analyzer
           ? analyzer.analyze(text, hint)
           : analyzer.analyze(typeof text === 'string' ? text : text.text());
-    if (kind === 'tla') analysis = this.withCatlassHeaders(analysis);
+    let scratch: ScratchResult | undefined;
+    if (kind === 'tla') ({ analysis, scratch } = this.withCatlassHeaders(analysis));
     // a yielded analysis is counted once, when it is complete
     if (analysis.complete !== false) this.onAnalysed?.(analysis.statements.length);
     // the lines of the same text (an analysis continued) are the same
@@ -296,6 +314,8 @@ export class DocumentAnalyses {
       analysis,
       lines,
       ...(instance ? { instance } : {}),
+      ...(instances ? { instanceGroups: instances.groups } : {}),
+      ...(scratch ? { scratch } : {}),
     };
     this.latest.set(doc.uri, result);
     return result;

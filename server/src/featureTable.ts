@@ -33,8 +33,8 @@ import { toLspDiagnostics } from './features/diagnostics';
 import { foldingRanges } from './features/folding';
 import { formatting } from './features/formatting';
 import { hover } from './features/hover';
-import type { WorkspaceHeaders } from './features/headerValues';
 import { inlayHints } from './features/inlayHints';
+import { instantiationLenses } from './features/instanceLens';
 import { PICTURE_REQUEST, PictureParams, codeLenses, picture } from './features/layoutView';
 import { definition, highlights, prepareRename, references, rename } from './features/navigation';
 import { SCRATCHPAD_REQUEST, ScratchpadParams, scratchpad } from './features/scratchpad';
@@ -53,8 +53,6 @@ export interface ClientAbilities {
 export interface FeatureContext {
   settings(): Settings;
   diagnostics: DiagnosticsScheduler;
-  /** The workspace's Catlass header index (workspaceServer.ts), for what a scratchpad's includes resolve. */
-  headers?: () => WorkspaceHeaders;
   /** A kernel's instantiation warnings known now (kernelWarnings.ts). */
   warningsOf?: (doc: AnalysedDocument) => readonly LanguageDiagnostic[];
 }
@@ -98,7 +96,7 @@ export const FEATURES: readonly Feature[] = [
     name: 'hover',
     capability: () => ({ hoverProvider: true }),
     empty: null,
-    handler: (doc, p, c) => hover(doc, p.position, c.settings(), c.headers?.()),
+    handler: (doc, p, c) => hover(doc, p.position, c.settings()),
     inCpp: true,
     // a .tla statement reads only those before it: its hover is known once it is analysed
     answersFromPartial: (doc, p) => doc.kind !== 'cpp' && analysedUpTo(doc) > doc.lines.offset(p.position.line, p.position.character),
@@ -224,8 +222,9 @@ export const FEATURES: readonly Feature[] = [
     name: 'code lens',
     capability: () => ({ codeLensProvider: { resolveProvider: false } }),
     empty: [],
-    handler: (doc) => codeLenses(doc),
-    inCpp: false,
+    // in C++ only the instantiation lens over a template (a kernel's layouts have no Show layout lens)
+    handler: (doc) => (doc.kind === 'cpp' ? instantiationLenses(doc) : codeLenses(doc)),
+    inCpp: true,
   }),
   row<PictureParams, unknown>({
     method: PICTURE_REQUEST,

@@ -13,6 +13,7 @@ import {
   TextDocumentSyncKind,
   TextDocuments,
   createConnection,
+  CodeLensRefreshRequest,
 } from 'vscode-languageserver/node';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
@@ -31,7 +32,13 @@ import { DEFAULT_SETTINGS, Settings, readSettings } from './features/settings';
 import { WorkspaceIndexServer } from './workspaceServer';
 import { TemplateInstances } from './templateInstances';
 import { KernelWarnings } from './kernelWarnings';
-import { BackgroundWorkAnswer, BackgroundWorkRequest } from '../../shared/protocol';
+import { BackgroundWorkAnswer, BackgroundWorkRequest, InstantiationChoices, InstantiationsNotification } from '../../shared/protocol';
+
+/** The client's choices as sent (template → site): anything else in them is left out. */
+function readChoices(raw: unknown): InstantiationChoices {
+  if (!raw || typeof raw !== 'object') return {};
+  return Object.fromEntries(Object.entries(raw).filter((e): e is [string, string] => typeof e[1] === 'string'));
+}
 
 /** Diagnostics follow typing after this pause (see debounce.ts); the last edit is always published. */
 export { DEBOUNCE_MS };
@@ -89,10 +96,16 @@ function templateInstances(
     const p = filePath(uri);
     return p && workspace.index.covers(p) ? instances.instanceOf(p, text) : undefined;
   };
+  // a scratchpad that includes Catlass headers reads the same index
+  analyses.workspaceHeaders = siteHeaders;
   instances.changed = (p) => {
     diagnostics.invalidated([pathToFileURL(p).href]);
     if (connection.languages.inlayHint) void connection.languages.inlayHint.refresh().catch(() => undefined);
+    // the lens over the template names the instantiation used
+    if (wired.codeLensRefresh) void connection.sendRequest(CodeLensRefreshRequest.type).catch(() => undefined);
   };
+  // the user's choices of instantiations (the client keeps them per workspace and sends them all)
+  connection.onNotification(InstantiationsNotification.method, (p: { choices?: unknown }) => instances.choose(readChoices(p?.choices), true));
   // a kernel's instantiation sites that certainly fail to compile: warnings, published when computed
   const warnings = new KernelWarnings(siteHeaders);
   analyses.siteWarnings = (uri, text) => warnings.warningsOf(uri, text);
@@ -100,6 +113,7 @@ function templateInstances(
   documents.onDidClose((e) => warnings.forget(e.document.uri));
   workspace.onIndexChanged = () => {
     instances.invalidate();
+    analyses.invalidate();
     warnings.invalidate();
     diagnostics.invalidated(documents.all().map((d) => d.uri));
   };
@@ -117,6 +131,10 @@ function templateInstances(
     findSites: () => void instances.configure(wired.folders, workspace.headers().roots),
     /** Whether an instantiation or a kernel's site warnings are still being worked out. */
     busy: () => ({ instances: instances.busy, warnings: warnings.busy }),
+    /** The client refreshes its code lenses when asked (workspace.codeLens.refreshSupport). */
+    codeLensRefresh: false,
+    /** The choices the client saved (initializationOptions.instantiations). */
+    choose: (choices: unknown) => instances.choose(readChoices(choices), true),
   };
   return wired;
 }
@@ -166,6 +184,8 @@ export function startServer(connection: Connection): void {
     workspaceIncludeDir = catlassIncludeOf((params.workspaceFolders ?? []).map((f) => f.uri).concat(params.rootUri ? [params.rootUri] : []));
     analyses.setIncludeDir(settings.catlass.includePath[0] ?? workspaceIncludeDir);
     workspace.initialize(params);
+    instances.codeLensRefresh = !!caps.workspace?.codeLens?.refreshSupport;
+    instances.choose(params.initializationOptions?.instantiations);
     instances.folders = (params.workspaceFolders?.map((f) => f.uri) ?? (params.rootUri ? [params.rootUri] : [])).flatMap((u) => filePath(u) ?? []);
     return {
       capabilities: { textDocumentSync: TextDocumentSyncKind.Incremental, ...capabilities({ pullDiagnostics: diagnostics.pull }) },
@@ -213,7 +233,6 @@ export function startServer(connection: Connection): void {
   const context: FeatureContext = {
     settings: () => settings,
     diagnostics,
-    headers: () => workspace.headers(),
     warningsOf: (doc) => analyses.warningsOf(doc),
   };
   const requests = { ...host, quiet: (uri: string) => diagnostics.quiet(uri) };

@@ -9,7 +9,21 @@
 import { Dirent, promises as fsp, readFileSync } from 'node:fs';
 import * as path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { CppAnalyzer, HeaderIndex, evaluateScratch, headerNameUnder, instanceBindings, instanceMembers, siteScratchText } from './language';
+import {
+  CppAnalyzer,
+  HeaderIndex,
+  InstanceGroup,
+  InstanceSite,
+  InstanceView,
+  evaluateScratch,
+  headerNameUnder,
+  instanceBindings,
+  instanceMembers,
+  siteScratchText,
+} from './language';
+
+/** What the analyzer binds a parameter or member to inside the body. */
+type Binding = NonNullable<CppAnalyzer['instantiation']>['bindings'] extends ReadonlyMap<string, infer B> ? B : never;
 
 /** A `using NAME = ns::Template<…>;` line of a C++ file. */
 export interface SiteRef {
@@ -21,21 +35,35 @@ export interface SiteRef {
   template: string;
 }
 
-/** The instantiation a header's analysis reads its template body under. */
-export interface HeaderInstance {
-  /** The site, as the hover names it (`examples/13_basic_matmul_tla/basic_matmul_tla.cpp:105`). */
-  where: string;
+/** A site that certainly selects a body of the header: where, and what it binds there. */
+export interface FoundSite {
   site: SiteRef;
+  /** As the hover names it (`examples/13_basic_matmul_tla/basic_matmul_tla.cpp:105`). */
+  where: string;
+  here: SiteHere;
+}
+
+/** What a site gives the body it selects. */
+export interface SiteHere {
   /** The selected body's offsets in the header's text. */
   start: number;
   end: number;
-  bindings: NonNullable<CppAnalyzer['instantiation']>['bindings'];
+  bindings: ReadonlyMap<string, Binding>;
   /** The instantiated class, written out (`Catlass::Gemm::Demo::Tile<16, 8>`). */
   selected: string;
   /** Its public member types and constants as `eval --instance` lists them (`LayoutTagL1A` → `{ type: 'Catlass::layout::zN' }`). */
   members: ReadonlyMap<string, Readonly<Record<string, unknown>>>;
-  /** The include root the members' headers are named under. */
-  root: string;
+}
+
+/** The instantiation a header's analysis reads its template body under (the hover's words and the analyzer's bindings). */
+export interface HeaderInstance extends InstanceView {
+  bindings: ReadonlyMap<string, Binding>;
+}
+
+/** A header's instantiations: the body read (if any) and the templates the code lens offers to choose for. */
+export interface HeaderAnswer {
+  view?: HeaderInstance;
+  groups: readonly InstanceGroup[];
 }
 
 /** The Catlass header index the sites are resolved over, and its include root. */
@@ -66,7 +94,7 @@ export function sitesOfText(file: string, text: string): SiteRef[] {
 export const MAX_CANDIDATES = 256;
 
 /** What one site selects for a header: its body there, another body, or not known. */
-type SiteOutcome = { here: Omit<HeaderInstance, 'where' | 'site'> } | 'elsewhere' | 'unknown';
+type SiteOutcome = { here: SiteHere } | 'elsewhere' | 'unknown';
 
 /** Resolves one site as `eval --instance SITE HEADER` does. */
 export function resolveSite(site: SiteRef, siteText: string, header: string, headers: SiteHeaders): SiteOutcome {
@@ -84,8 +112,16 @@ export function resolveSite(site: SiteRef, siteText: string, header: string, hea
   if (!ib) return 'unknown';
   if (path.resolve(ib.file) !== path.resolve(header)) return 'elsewhere';
   const members = new Map<string, Record<string, unknown>>();
-  for (const m of instanceMembers(res, site.alias).members) if (m.value) members.set(m.name, m.value);
-  return { here: { start: ib.start, end: ib.end, bindings: ib.bindings, selected: ib.selected, members, root: headers.root } };
+  for (const m of instanceMembers(res, site.alias).members) {
+    const v = m.value;
+    // a copy's specialisation is linked: the hover names its file by URL
+    if (v)
+      members.set(
+        m.name,
+        typeof v.header === 'string' ? { ...v, href: `${pathToFileURL(path.join(headers.root, v.header)).href}#L${String(v.line)}` } : v,
+      );
+  }
+  return { here: { start: ib.start, end: ib.end, bindings: ib.bindings, selected: ib.selected, members } };
 }
 
 /**
@@ -99,46 +135,125 @@ export function templatesOf(headerText: string): Set<string> {
   return names;
 }
 
-/**
- * The one instantiation of a header's templates among the candidates, or undefined when there
- * is none or it is not certain. `resolve` answers one candidate (cached by the caller).
- */
-export function onlyInstance(
-  candidates: readonly SiteRef[],
-  resolve: (s: SiteRef) => SiteOutcome,
-  name: (s: SiteRef) => string,
-): HeaderInstance | undefined {
-  if (!candidates.length || candidates.length > MAX_CANDIDATES) return undefined;
-  let found: HeaderInstance | undefined;
-  for (const s of candidates) {
-    const o = resolve(s);
-    if (o === 'elsewhere') continue;
-    if (o === 'unknown' || found) return undefined; // a site that may select this body, or a second one: not certain
-    found = { ...o.here, site: s, where: name(s) };
-  }
-  return found;
+/** A header's candidate sites, resolved: those certain to select a body of it, and those not known (they may). */
+export interface ResolvedSites {
+  found: FoundSite[];
+  unresolved: SiteRef[];
 }
 
 /**
- * The hover of a member type's name in the instantiated body: its resolved type, and for a copy
- * the specialisation the headers select, linked (undefined: not a member type resolved there).
+ * The sites among the candidates that certainly select a body of this header, and those that
+ * may (not resolved); undefined when there are none or too many. `resolve` answers one
+ * candidate (cached by the caller).
  */
-export function memberTypeAt(i: HeaderInstance, text: string, offset: number): string | undefined {
-  if (offset < i.start || offset >= i.end) return undefined;
-  let a = offset;
-  let b = offset;
-  while (a > 0 && /\w/.test(text[a - 1])) a--;
-  while (b < text.length && /\w/.test(text[b])) b++;
-  const name = text.slice(a, b);
-  const f = name ? i.members.get(name) : undefined;
-  if (!f) return undefined;
-  if (typeof f.copy === 'string' && typeof f.header === 'string') {
-    const target = `${pathToFileURL(path.join(i.root, f.header)).href}#L${String(f.line)}`;
-    return `**${name}** = \`${f.copy}\` — the specialisation at [${f.header}:${String(f.line)}](${target})`;
+export function certainSites(
+  candidates: readonly SiteRef[],
+  resolve: (s: SiteRef) => SiteOutcome,
+  name: (s: SiteRef) => string,
+): ResolvedSites | undefined {
+  if (!candidates.length || candidates.length > MAX_CANDIDATES) return undefined;
+  const out: ResolvedSites = { found: [], unresolved: [] };
+  for (const s of candidates) {
+    const o = resolve(s);
+    if (o === 'unknown') out.unresolved.push(s);
+    else if (o !== 'elsewhere') out.found.push({ site: s, where: name(s), here: o.here });
   }
-  if (typeof f.error === 'string') return `**${name}**: static_assert failed: ${f.error} (${String(f.assert)})`;
-  if (typeof f.type === 'string') return `**${name}** = \`${f.type}\``;
-  return undefined;
+  return out;
+}
+
+/** Two bindings the analysis cannot tell apart (same C++ type, same value, static marks included). */
+function sameBinding(a: Binding | undefined, b: Binding | undefined): boolean {
+  return !!a && !!b && a.ctype === b.ctype && sameData(a.value, b.value, 0);
+}
+
+/** Deep equality of plain data (values are records of records, BigInts and strings); too deep: not the same. */
+function sameData(a: unknown, b: unknown, depth: number): boolean {
+  if (a === b) return true;
+  if (typeof a !== 'object' || typeof b !== 'object' || !a || !b || depth > 64) return false;
+  if (Array.isArray(a) !== Array.isArray(b)) return false;
+  const ka = Object.keys(a);
+  const kb = Object.keys(b);
+  if (ka.length !== kb.length) return false;
+  const ra = a as Record<string, unknown>;
+  const rb = b as Record<string, unknown>;
+  return ka.every((k) => k in rb && sameData(ra[k], rb[k], depth + 1));
+}
+
+/**
+ * What every site agrees on in the one body they all select: the bindings (and members) whose
+ * value is the same under each; the others are left out, so the body reads them as it does
+ * without an instantiation (symbols), and are named in `differing`.
+ */
+function commonOf(found: readonly FoundSite[]): {
+  bindings: Map<string, Binding>;
+  members: Map<string, Readonly<Record<string, unknown>>>;
+  differing: Set<string>;
+} {
+  const [first, ...rest] = found;
+  const bindings = new Map<string, Binding>();
+  const members = new Map<string, Readonly<Record<string, unknown>>>();
+  const differing = new Set<string>();
+  const names = new Set(found.flatMap((f) => [...f.here.bindings.keys(), ...f.here.members.keys()]));
+  for (const n of names) {
+    const b = first.here.bindings.get(n);
+    const m = first.here.members.get(n);
+    const bindingAgrees = rest.every((f) => (b ? sameBinding(b, f.here.bindings.get(n)) : !f.here.bindings.has(n)));
+    const memberAgrees = rest.every((f) => sameData(m, f.here.members.get(n), 0));
+    if (bindingAgrees && memberAgrees) {
+      if (b) bindings.set(n, b);
+      if (m) members.set(n, m);
+    } else differing.add(n);
+  }
+  return { bindings, members, differing };
+}
+
+/**
+ * What a header's analysis reads under its certain sites and the user's choices (template →
+ * site, in the order made): the template chosen last, at its chosen site (a certain site: its
+ * values are what that instantiation computes); else, when every candidate is resolved and one
+ * template has sites, its only site, or, when all of them select the same body, what they agree
+ * on. A site not resolved may select this body too: then nothing is read without a choice. The
+ * groups name every template with certain sites, for the code lens.
+ */
+export function headerAnswer({ found, unresolved }: ResolvedSites, choices: ReadonlyMap<string, string>): HeaderAnswer {
+  const byTemplate = new Map<string, FoundSite[]>();
+  for (const f of found) byTemplate.set(f.site.template, [...(byTemplate.get(f.site.template) ?? []), f]);
+  const siteOf = (f: FoundSite): InstanceSite => ({ where: f.where, selected: f.here.selected });
+  const chosen = [...choices]
+    .map(([template, where]) => byTemplate.get(template)?.find((f) => f.where === where))
+    .filter((f): f is FoundSite => !!f)
+    .pop();
+  let view: HeaderInstance | undefined;
+  const viewOf = (f: FoundSite, mode: 'only' | 'chosen'): HeaderInstance => {
+    const sites = byTemplate.get(f.site.template)!;
+    return {
+      mode,
+      template: f.site.template,
+      start: f.here.start,
+      end: f.here.end,
+      site: siteOf(f),
+      sites: sites.map(siteOf),
+      members: f.here.members,
+      differing: new Set(),
+      bindings: f.here.bindings,
+    };
+  };
+  if (chosen) view = viewOf(chosen, 'chosen');
+  else if (byTemplate.size === 1 && !unresolved.length) {
+    const [template, sites] = [...byTemplate][0];
+    const body = sites[0].here;
+    if (sites.length === 1) view = viewOf(sites[0], 'only');
+    else if (sites.every((f) => f.here.start === body.start && f.here.end === body.end))
+      view = { mode: 'common', template, start: body.start, end: body.end, sites: sites.map(siteOf), ...commonOf(sites) };
+  }
+  const groups: InstanceGroup[] = [...byTemplate].map(([template, sites]) => ({
+    template,
+    start: sites[0].here.start,
+    sites: sites.map(siteOf),
+    unresolved: unresolved.filter((s) => s.template === template).length,
+    ...(view?.site && view.template === template ? { used: view.site.where } : {}),
+  }));
+  return { ...(view ? { view } : {}), groups };
 }
 
 const SOURCE_EXTENSIONS = /\.(cpp|cc|cxx|cu|asc|h|hh|hpp|hxx)$/i;
@@ -160,8 +275,15 @@ export class TemplateInstances {
   private walked = false;
   /** The walk stopped at its limits: the sites seen may not be all, so no site is the only one. */
   private partial = false;
-  /** Per header path: the text it was resolved for and the answer (null: none). */
-  private answers = new Map<string, { text: string; generation: number; answer: HeaderInstance | null }>();
+  /** Per header path: the text it was resolved for, its certain sites (null: none, or one not certain) and the answer under the choices. */
+  private answers = new Map<
+    string,
+    { text: string; generation: number; found: ResolvedSites | null; answer?: { choices: number; answer: HeaderAnswer | null } }
+  >();
+  /** The user's choice of a site per template (template → `where`), in the order made. */
+  private choices = new Map<string, string>();
+  /** Changes with every choice: the answers under older ones are made again (from the same sites). */
+  private choiceVersion = 0;
   private pending = new Map<string, string>();
   /** Headers asked for before the walk ended (their editors are told to ask again). */
   private asked = new Set<string>();
@@ -237,13 +359,46 @@ export class TemplateInstances {
     return this.walking || this.running || this.pending.size > 0;
   }
 
-  /** The header's instance if known for this text (undefined meanwhile: the computation is scheduled). */
-  instanceOf(headerPath: string, text: string): HeaderInstance | undefined {
+  /** The header's instantiations if known for this text (undefined meanwhile: the computation is scheduled). */
+  instanceOf(headerPath: string, text: string): HeaderAnswer | undefined {
     const a = this.answers.get(headerPath);
-    if (a && a.text === text && a.generation === this.generation) return a.answer ?? undefined;
-    if (this.walked) this.schedule(headerPath, text);
-    else this.asked.add(headerPath);
-    return a && a.text === text ? (a.answer ?? undefined) : undefined;
+    if (!(a && a.text === text && a.generation === this.generation)) {
+      if (this.walked) this.schedule(headerPath, text);
+      else this.asked.add(headerPath);
+    }
+    return a && a.text === text ? this.answerOf(a) : undefined;
+  }
+
+  /** The answer of resolved sites under the current choices (the same object until a choice changes it). */
+  private answerOf(a: { found: ResolvedSites | null; answer?: { choices: number; answer: HeaderAnswer | null } }): HeaderAnswer | undefined {
+    if (!a.found) return undefined;
+    if (a.answer?.choices !== this.choiceVersion)
+      a.answer = { choices: this.choiceVersion, answer: a.found.found.length ? headerAnswer(a.found, this.choices) : null };
+    return a.answer.answer ?? undefined;
+  }
+
+  /**
+   * The user's choice of a template's site (`where` as the hover names it; undefined: no choice),
+   * or all of them at once (the client's saved choices). The headers with sites of a changed
+   * template are told; their sites are not resolved again.
+   */
+  choose(choices: Readonly<Record<string, string | undefined>>, replace = false): void {
+    const changed = new Set<string>(replace ? this.choices.keys() : []);
+    if (replace) this.choices.clear();
+    for (const [template, where] of Object.entries(choices)) {
+      if (this.choices.get(template) === where && !replace) continue;
+      this.choices.delete(template);
+      if (where !== undefined) this.choices.set(template, where);
+      changed.add(template);
+    }
+    if (!changed.size) return;
+    this.choiceVersion++;
+    for (const [header, a] of this.answers) if (a.found?.found.some((f) => changed.has(f.site.template))) this.changed?.(header);
+  }
+
+  /** The choices made (template → site), as the client saves them. */
+  get chosen(): Readonly<Record<string, string>> {
+    return Object.fromEntries(this.choices);
   }
 
   private schedule(headerPath: string, text: string): void {
@@ -269,17 +424,20 @@ export class TemplateInstances {
     const outcomes: SiteOutcome[] = [];
     const finish = () => {
       let i = 0;
-      const answer =
+      const found =
         headers && !this.partial
-          ? (onlyInstance(
+          ? (certainSites(
               candidates,
               () => outcomes[i++],
               (s) => this.siteName(s),
             ) ?? null)
           : null;
       const before = this.answers.get(header);
-      this.answers.set(header, { text, generation, answer });
-      if (before?.answer !== answer && (before?.answer || answer)) this.changed?.(header);
+      const had = before ? this.answerOf(before) : undefined;
+      const entry = { text, generation, found };
+      this.answers.set(header, entry);
+      const now = this.answerOf(entry);
+      if (JSON.stringify(summary(had)) !== JSON.stringify(summary(now))) this.changed?.(header);
       this.next();
     };
     if (!headers || !candidates.length || candidates.length > MAX_CANDIDATES) return finish();
@@ -290,7 +448,6 @@ export class TemplateInstances {
       const siteText = this.open.get(s.file) ?? readSiteFile(s.file);
       const o = siteText === undefined ? 'unknown' : safely(() => resolveSite(s, siteText, header, headers));
       outcomes.push(o);
-      if (o === 'unknown') return finish(); // not certain: no answer (onlyInstance stops at it)
       this.later(() => step(k + 1));
     };
     step(0);
@@ -361,4 +518,9 @@ function safely(f: () => SiteOutcome): SiteOutcome {
   } catch {
     return 'unknown';
   }
+}
+
+/** What the editor shows of an answer (the sites, the body read and its mode): a change of it is told. */
+function summary(a: HeaderAnswer | undefined) {
+  return a && { groups: a.groups, view: a.view && [a.view.mode, a.view.start, a.view.site?.where, [...a.view.bindings.keys()]] };
 }

@@ -21,7 +21,13 @@ import { EditedDocument } from './textDocument';
 import { Settings } from './features/settings';
 import { OffThreadParser, WatchedChange, WorkspaceIndex } from './workspaceIndex';
 import { HeaderIndex } from './language';
-import type { WorkspaceHeaders } from './features/headerValues';
+
+/** The index the workspace keeps, its include roots, and a number that changes whenever its content does. */
+export interface WorkspaceHeaders {
+  index: HeaderIndex;
+  roots: readonly string[];
+  generation: number;
+}
 
 /** Progress is reported at most this often (a checkout of 800 headers is a few reports, not 800). */
 const PROGRESS_EVERY_MS = 100;
@@ -166,7 +172,7 @@ export class WorkspaceIndexServer {
     return this.started;
   }
 
-  /** The header index as the features read it. */
+  /** The header index as the scratchpads and the instantiation sites read it. */
   headers(): WorkspaceHeaders {
     return { index: this.headerIndex, roots: this.index.status(false).roots, generation: this.generation };
   }

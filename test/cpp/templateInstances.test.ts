@@ -22,18 +22,18 @@ const INCLUDE = path.join(TWO_SITES, 'include');
 const HEADER = path.join(INCLUDE, 'catlass', 'demo_block.hpp');
 const HEADER_TEXT = readFileSync(HEADER, 'utf8');
 
-/** The instances of the fixture folder, every scheduled step run when `drain` is called. */
-async function fixture(folder = DIR) {
+/** The instances of the fixture folder over one header, every scheduled step run when `drain` is called. */
+async function fixture(folder = DIR, header = HEADER, include = INCLUDE, excluded = [INCLUDE, path.join(DIR, 'include')]) {
   const index = new HeaderIndex();
-  index.setFile(HEADER, HEADER_TEXT);
+  index.setFile(header, readFileSync(header, 'utf8'));
   const queue: (() => void)[] = [];
   const instances = new TemplateInstances(
-    () => ({ index, root: INCLUDE }),
+    () => ({ index, root: include }),
     (run) => void queue.push(run),
   );
   const changed: string[] = [];
   instances.changed = (p) => void changed.push(p);
-  await instances.configure([folder], [INCLUDE, path.join(DIR, 'include')]);
+  await instances.configure([folder], excluded);
   const drain = () => {
     for (let n = 0; queue.length && n < 10_000; n++) queue.shift()!();
   };
@@ -115,9 +115,10 @@ describe("a header's template body under its one instantiation", () => {
     assert.equal(instances.instanceOf(HEADER, HEADER_TEXT), undefined);
     drain();
     assert.deepEqual(changed, [HEADER]);
-    const i = instances.instanceOf(HEADER, HEADER_TEXT);
+    const i = instances.instanceOf(HEADER, HEADER_TEXT)?.view;
     assert.ok(i);
-    assert.equal(i.where, 'kernel/single_kernel.cpp:8');
+    assert.equal(i.mode, 'only');
+    assert.equal(i.site?.where, 'kernel/single_kernel.cpp:8');
     // the body is the struct's braces
     assert.match(HEADER_TEXT.slice(i.start, i.end), /^\{[\s\S]*Run[\s\S]*\}$/);
   });
@@ -138,14 +139,24 @@ describe("a header's template body under its one instantiation", () => {
     assert.doesNotMatch(today, /\(_8,_8\):\(_8,_1\)/);
     assert.doesNotMatch(today, /as instantiated/);
   });
-  test('two sites in the workspace: no instantiation, today’s answer', async () => {
-    const { instances, drain, changed } = await fixture(TWO_SITES);
+  test('a site not resolved (Tile<64, 128> fails its static_assert) may select the body: nothing read without a choice; a choice of the certain one reads it', async () => {
+    const { instances, drain } = await fixture(TWO_SITES);
     instances.instanceOf(HEADER, HEADER_TEXT);
     drain();
-    assert.equal(instances.instanceOf(HEADER, HEADER_TEXT), undefined);
-    assert.deepEqual(changed, []);
+    const answer = instances.instanceOf(HEADER, HEADER_TEXT);
+    assert.equal(answer?.view, undefined);
+    assert.deepEqual(
+      answer?.groups.map((g) => [g.template, g.sites.map((s) => s.where), g.unresolved, g.used]),
+      [['Tile', ['kernel/demo_kernel.cpp:8'], 1, undefined]],
+    );
+    assert.doesNotMatch(hoverAt(analysesWith(instances), 'head ='), /as instantiated|\(_8,_8\)/);
+    instances.choose({ Tile: 'kernel/demo_kernel.cpp:8' }, true);
+    const head = hoverAt(analysesWith(instances), 'head =');
+    // Tile<16, 8>: its head tile (8 rows of 8) is (_8,_8):(_8,_1)
+    assert.match(head, /\(_8,_8\):\(_8,_1\)/, head);
+    assert.match(head, /as instantiated at kernel\/demo_kernel\.cpp:8\*/, head);
   });
-  test('a second site (an open document) makes it ambiguous: no instantiation, today’s answer', async () => {
+  test('a second site (an open document): no single instantiation; what both agree on (nothing here) is read', async () => {
     const { instances, drain } = await fixture();
     instances.setOpen(
       path.join(DIR, 'kernel', 'other.cpp'),
@@ -153,13 +164,24 @@ describe("a header's template body under its one instantiation", () => {
     );
     instances.instanceOf(HEADER, HEADER_TEXT);
     drain();
-    assert.equal(instances.instanceOf(HEADER, HEADER_TEXT), undefined);
-    assert.doesNotMatch(hoverAt(analysesWith(instances), 'head ='), /as instantiated/);
+    const answer = instances.instanceOf(HEADER, HEADER_TEXT);
+    // Tile<16, 8> and Tile<32, 4> share no argument: M, N and every member differ
+    assert.equal(answer?.view?.mode, 'common');
+    assert.deepEqual([...answer.view.bindings.keys()], []);
+    assert.ok(
+      ['M', 'N', 'ROWS', 'LAYOUT'].every((n) => answer.view!.differing.has(n)),
+      [...answer.view.differing].join(),
+    );
+    const under = analysesWith(instances);
+    assert.doesNotMatch(hoverAt(under, 'head ='), /\(_8,_8\):\(_8,_1\)|\(_16,_4\)|as instantiated/);
+    // N is 8 or 4: part is not (rows,_8) (nothing is known of it: no hover, as without an instantiation)
+    const part = hoverAt(under, 'part =');
+    assert.doesNotMatch(part, /_8|_4/, part);
     // closed again: the one site is back
     instances.setOpen(path.join(DIR, 'kernel', 'other.cpp'), undefined);
     instances.instanceOf(HEADER, HEADER_TEXT);
     drain();
-    assert.equal(instances.instanceOf(HEADER, HEADER_TEXT)?.where, 'kernel/single_kernel.cpp:8');
+    assert.equal(instances.instanceOf(HEADER, HEADER_TEXT)?.view?.site?.where, 'kernel/single_kernel.cpp:8');
   });
   test('an edited header is not read under the answer of its old text', async () => {
     const { instances, drain } = await fixture();
@@ -167,5 +189,68 @@ describe("a header's template body under its one instantiation", () => {
     drain();
     assert.equal(instances.instanceOf('\n' + HEADER_TEXT, HEADER_TEXT) ?? undefined, undefined);
     assert.equal(instances.instanceOf(HEADER, '\n' + HEADER_TEXT), undefined);
+  });
+});
+
+// test/fixtures/picker: Pick<RowTag, 16, 8> and Pick<RowTag, 32, 8> (kernel/pick_kernel.cpp:8 and :9)
+const PICK = path.join(ROOT, 'test', 'fixtures', 'picker');
+const PICK_INCLUDE = path.join(PICK, 'include');
+const PICK_HEADER = path.join(PICK_INCLUDE, 'catlass', 'pick_block.hpp');
+const PICK_TEXT = readFileSync(PICK_HEADER, 'utf8');
+
+describe('a template with several instantiations', () => {
+  async function picker() {
+    const { instances, drain, changed } = await fixture(PICK, PICK_HEADER, PICK_INCLUDE, [PICK_INCLUDE]);
+    instances.instanceOf(PICK_HEADER, PICK_TEXT);
+    drain();
+    const analyses = new DocumentAnalyses();
+    analyses.instanceOf = (_uri, t) => instances.instanceOf(PICK_HEADER, t);
+    const at = (needle: string, after: number) => {
+      const doc = analyses.get(TextDocument.create(pathToFileURL(PICK_HEADER).href, 'cpp', 1, PICK_TEXT));
+      const before = PICK_TEXT.slice(0, PICK_TEXT.indexOf(needle) + after).split('\n');
+      const h = hover(doc, { line: before.length - 1, character: before[before.length - 1].length }, DEFAULT_SETTINGS);
+      return (h?.contents as { value: string } | undefined)?.value ?? '';
+    };
+    return { instances, changed, at };
+  }
+
+  test('no choice: values the same under both are shown, the others stay symbols and say they differ', async () => {
+    const { instances, at } = await picker();
+    const answer = instances.instanceOf(PICK_HEADER, PICK_TEXT);
+    assert.equal(answer?.view?.mode, 'common');
+    assert.deepEqual(
+      answer.groups.map((g) => [g.template, g.sites.map((s) => s.where), g.used]),
+      [['Pick', ['kernel/pick_kernel.cpp:8', 'kernel/pick_kernel.cpp:9'], undefined]],
+    );
+    // N = 8 in both: byCols is (_8,_2):(_2,_1)
+    const cols = at('auto byCols', 6);
+    assert.match(cols, /\(_8,_2\):\(_2,_1\)/, cols);
+    assert.match(cols, /values common to the 2 instantiations of `Pick`/);
+    // RowTag in both: RowTag::L1Tag = FracTag
+    assert.match(at('using LayoutTagL1', 8), /\*\*LayoutTagL1\*\* = `Catlass::Gemm::Demo::FracTag`/);
+    // M is 16 or 32: byRows is neither (_16,_2) nor (_32,_2), ROWS says it differs
+    const rows = at('auto byRows', 6);
+    assert.doesNotMatch(rows, /_16,_2|_32,_2/, rows);
+    assert.match(at('ROWS = M', 2), /`ROWS` differs among 2 instantiations — choose one \(code lens\)/);
+  });
+
+  test('a choice reads the body under that site, the header is told, the sites are not resolved again', async () => {
+    const { instances, changed, at } = await picker();
+    changed.length = 0;
+    instances.choose({ Pick: 'kernel/pick_kernel.cpp:9' }, true);
+    assert.deepEqual(changed, [PICK_HEADER]);
+    const answer = instances.instanceOf(PICK_HEADER, PICK_TEXT);
+    assert.equal(answer?.view?.mode, 'chosen');
+    assert.equal(answer.groups[0].used, 'kernel/pick_kernel.cpp:9');
+    // M = 32: byRows is (_32,_2):(_2,_1)
+    const rows = at('auto byRows', 6);
+    assert.match(rows, /\(_32,_2\):\(_2,_1\)/, rows);
+    assert.match(
+      rows,
+      /as instantiated at kernel\/pick_kernel\.cpp:9, chosen among 2\* \(`Catlass::Gemm::Demo::Pick<Catlass::Gemm::Demo::RowTag, 32, 8>`\)/,
+    );
+    // a choice of a site that is not there: no choice
+    instances.choose({ Pick: 'kernel/gone.cpp:1' }, true);
+    assert.equal(instances.instanceOf(PICK_HEADER, PICK_TEXT)?.view?.mode, 'common');
   });
 });

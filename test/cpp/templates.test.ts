@@ -6,6 +6,8 @@ import path from 'node:path';
 import { describe, test } from 'node:test';
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import { DocumentAnalyses } from '../../server/src/documents';
+import { hover } from '../../server/src/features/hover';
+import { DEFAULT_SETTINGS } from '../../server/src/features/settings';
 import { HeaderIndex, evaluateScratch, instantiationWarnings, outcomeFields, printValue } from '../../server/src/language';
 import { ROOT } from '../helpers';
 
@@ -80,6 +82,29 @@ describe('a .tla scratchpad with #include "catlass/…" in the server', () => {
       errors.some((m) => m.includes('Tile exceeds the buffer')),
       errors.join(' | '),
     );
+  });
+});
+
+describe('a .tla scratchpad over the workspace header index', () => {
+  test('resolved once per version: the analysis and every hover read the one resolution; a new version resolves again', () => {
+    const include = path.join(ROOT, 'test', 'fixtures', 'templates', 'include');
+    const header = path.join(include, 'catlass', 'demo_block.hpp');
+    const index = new HeaderIndex();
+    index.setFile(header, readFileSync(header, 'utf8'));
+    let resolutions = 0;
+    const analyses = new DocumentAnalyses();
+    analyses.workspaceHeaders = () => (resolutions++, { index, root: include });
+    const text = '#include "catlass/demo_block.hpp"\nusing T = Catlass::Gemm::Demo::Tile<16, 8>;\nconstexpr int64_t R = T::ROWS;\n';
+    const doc = TextDocument.create('file:///t.tla', 'tla-layout', 1, text);
+    const hovers = [1, 2, 3].map(() => {
+      const a = analyses.get(doc);
+      return (hover(a, { line: 2, character: 19 }, DEFAULT_SETTINGS)?.contents as { value: string } | undefined)?.value ?? '';
+    });
+    assert.equal(resolutions, 1);
+    // Tile<16, 8>::ROWS = M = 16
+    for (const h of hovers) assert.match(h, /\*\*R\*\* from the Catlass headers — .*`16`/, h);
+    analyses.get(TextDocument.update(doc, [{ text: text + '\n' }], 2));
+    assert.equal(resolutions, 2);
   });
 });
 

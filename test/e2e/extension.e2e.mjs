@@ -9,13 +9,10 @@ import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
-import { CODE_SERVER_ENTRY, ensureCodeServer } from '../../scripts/code-server.mjs';
-import { ROOT, poll, startVSCode } from './harness.mjs';
+import { ROOT, VSIX, poll, startProductWorkspace } from './harness.mjs';
 
 const skip = process.env.SKIP_E2E ? 'SKIP_E2E is set' : process.platform !== 'linux' ? 'e2e runs on Linux only' : false;
-const VSIX = path.join(ROOT, 'tla-layout.vsix');
 /** VS Code's own defaults for suggestions and parameter hints (the harness turns them off). */
 const USER_SUGGEST = {
   'editor.quickSuggestions': { other: 'on', comments: 'off', strings: 'off' },
@@ -31,40 +28,21 @@ describe('TLA Layout in code-server', { skip, timeout: 600_000 }, () => {
   /** @type {import('./harness.mjs').VSCode} */
   let vs;
   let work;
-  let installed;
+  let ws;
 
   before(async () => {
-    ensureCodeServer();
-    work = fs.mkdtempSync(path.join(os.tmpdir(), 'tla-e2e-'));
-    // a copy of the examples, so typing never touches the repository
-    fs.cpSync(path.join(ROOT, 'examples'), path.join(work, 'examples'), { recursive: true });
-    // an empty file to type into, and a 4096×4096 layout for the memory view
-    fs.writeFileSync(path.join(work, 'examples', 'typing.tla'), '');
-    fs.writeFileSync(path.join(work, 'examples', 'big.tla'), 'using namespace tla;\nauto big = MakeLayout<half, zN>(4096, 4096);\n');
-    const extDir = path.join(work, 'extensions');
-    const out = execFileSync(
-      process.execPath,
-      [CODE_SERVER_ENTRY, '--extensions-dir', extDir, '--user-data-dir', path.join(work, 'ud'), '--install-extension', VSIX],
-      {
-        encoding: 'utf8',
-        env: { ...process.env, XDG_CONFIG_HOME: path.join(work, 'config') },
-      },
-    );
-    assert.match(out, /was successfully installed/, out);
-    installed = fs.readdirSync(extDir).find((d) => d.startsWith('tla-tools.tla-layout-'));
-    assert.ok(installed, `installed folder missing in ${fs.readdirSync(extDir)}`);
-    // suggestions as a user has them (VS Code's defaults), so that a list that fights typing shows
-    vs = await startVSCode({
-      extensionDir: path.join(extDir, installed),
-      folder: path.join(work, 'examples'),
-      install: 'symlink',
+    // an empty file to type into, and a 4096×4096 layout for the memory view; suggestions as a
+    // user has them (VS Code's defaults), so that a list that fights typing shows
+    ws = await startProductWorkspace({
+      prefix: 'extension',
+      files: { 'typing.tla': '', 'big.tla': 'using namespace tla;\nauto big = MakeLayout<half, zN>(4096, 4096);\n' },
       settings: USER_SUGGEST,
     });
+    ({ vs, work } = ws);
   });
 
   after(async () => {
-    await vs?.close();
-    if (work) fs.rmSync(work, { recursive: true, force: true });
+    await ws?.close();
   });
 
   it('the .vsix is under 1 MB and holds only what runs', () => {

@@ -12,10 +12,12 @@
 //
 // Lines and columns are 1-based, as VS Code shows them ("Ln 3, Col 10").
 // Every wait polls a condition with a timeout; nothing sleeps for a fixed long time.
+import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { chromium } from 'playwright-core';
-import { ROOT, startCodeServer, ensureCodeServer } from '../../scripts/code-server.mjs';
+import { CODE_SERVER_ENTRY, ROOT, startCodeServer, ensureCodeServer } from '../../scripts/code-server.mjs';
 
 export { ROOT, startCodeServer, ensureCodeServer };
 export const ARTIFACTS_DIR = path.join(ROOT, 'test-artifacts', 'e2e');
@@ -102,6 +104,54 @@ export async function startVSCode({ extensionDir, folder, settings = {}, port, v
   } catch (e) {
     await browser.close().catch(() => {});
     await codeServer.stop().catch(() => {});
+    throw e;
+  }
+}
+
+/** The packaged extension (`npm run package` writes it; `npm run test:e2e` runs that first). */
+export const VSIX = path.join(ROOT, 'tla-layout.vsix');
+
+/**
+ * The set-up every e2e file of the product shares: a temporary folder holding a copy of
+ * examples/ (so typing never touches the repository) and the files given, the packaged .vsix
+ * installed into code-server with --install-extension, and VS Code opened on that copy.
+ *
+ *   const ws = await startProductWorkspace({ prefix: 'menus', files: { 'cpp/k.cpp': '…' } });
+ *   ws.vs.openFile('cpp/k.cpp');  …  await ws.close();
+ *
+ * @param {object} opts
+ * @param {string} opts.prefix                   names the temporary folder (tla-e2e-PREFIX-…)
+ * @param {Record<string,string>} [opts.files]   more files, by path relative to examples/
+ * @param {object} [opts.settings]               user settings (see startVSCode)
+ * @returns {Promise<{ vs: VSCode, work: string, examples: string, close: () => Promise<void> }>}
+ */
+export async function startProductWorkspace({ prefix, files = {}, settings = {} }) {
+  ensureCodeServer();
+  if (!fs.existsSync(VSIX)) throw new Error(`${VSIX} is missing: run npm run package (npm run test:e2e does)`);
+  const work = fs.mkdtempSync(path.join(os.tmpdir(), `tla-e2e-${prefix}-`));
+  const examples = path.join(work, 'examples');
+  const close = async (vs) => {
+    await vs?.close();
+    fs.rmSync(work, { recursive: true, force: true });
+  };
+  try {
+    fs.cpSync(path.join(ROOT, 'examples'), examples, { recursive: true });
+    for (const [rel, text] of Object.entries(files)) {
+      fs.mkdirSync(path.dirname(path.join(examples, rel)), { recursive: true });
+      fs.writeFileSync(path.join(examples, rel), text);
+    }
+    const extDir = path.join(work, 'extensions');
+    const out = execFileSync(
+      process.execPath,
+      [CODE_SERVER_ENTRY, '--extensions-dir', extDir, '--user-data-dir', path.join(work, 'ud'), '--install-extension', VSIX],
+      { encoding: 'utf8', env: { ...process.env, XDG_CONFIG_HOME: path.join(work, 'config') } },
+    );
+    const installed = fs.readdirSync(extDir).find((d) => d.startsWith('tla-tools.tla-layout-'));
+    if (!installed) throw new Error(`the .vsix did not install: ${out}`);
+    const vs = await startVSCode({ extensionDir: path.join(extDir, installed), folder: examples, install: 'symlink', settings });
+    return { vs, work, examples, close: () => close(vs) };
+  } catch (e) {
+    await close(undefined);
     throw e;
   }
 }

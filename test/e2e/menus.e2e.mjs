@@ -7,15 +7,11 @@
 //   npm run test:e2e          (SKIP_E2E=1 skips it)
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
-import { CODE_SERVER_ENTRY, ensureCodeServer } from '../../scripts/code-server.mjs';
-import { ROOT, poll, startVSCode } from './harness.mjs';
+import { ROOT, poll, startProductWorkspace } from './harness.mjs';
 
 const skip = process.env.SKIP_E2E ? 'SKIP_E2E is set' : process.platform !== 'linux' ? 'e2e runs on Linux only' : false;
-const VSIX = path.join(ROOT, 'tla-layout.vsix');
 const TITLE_BUTTON = (label) => `.editor-group-container.active .editor-actions a.action-label[aria-label="${label}"]`;
 const QUICK_INPUT_BOX = '.quick-input-widget .quick-input-box input';
 
@@ -23,30 +19,22 @@ describe('every Show Layout entry point, and saving a scratchpad, in code-server
   /** @type {import('./harness.mjs').VSCode} */
   let vs;
   let work;
+  let ws;
 
   before(async () => {
-    ensureCodeServer();
-    work = fs.mkdtempSync(path.join(os.tmpdir(), 'tla-e2e-menus-'));
-    fs.cpSync(path.join(ROOT, 'examples'), path.join(work, 'examples'), { recursive: true });
     // a kernel whose sizes are known only at run time, for the bindings
-    fs.writeFileSync(
-      path.join(work, 'examples', 'cpp', 'runtime_sizes.cpp'),
-      '#include "tla/layout.hpp"\nvoid f(uint32_t m, uint32_t k) {\n    auto layoutA = tla::MakeLayout<half, Catlass::layout::RowMajor>(m, k);\n}\n',
-    );
-    const extDir = path.join(work, 'extensions');
-    execFileSync(
-      process.execPath,
-      [CODE_SERVER_ENTRY, '--extensions-dir', extDir, '--user-data-dir', path.join(work, 'ud'), '--install-extension', VSIX],
-      { encoding: 'utf8', env: { ...process.env, XDG_CONFIG_HOME: path.join(work, 'config') } },
-    );
-    const installed = fs.readdirSync(extDir).find((d) => d.startsWith('tla-tools.tla-layout-'));
-    assert.ok(installed, 'the .vsix installed');
-    vs = await startVSCode({ extensionDir: path.join(extDir, installed), folder: path.join(work, 'examples'), install: 'symlink' });
+    ws = await startProductWorkspace({
+      prefix: 'menus',
+      files: {
+        'cpp/runtime_sizes.cpp':
+          '#include "tla/layout.hpp"\nvoid f(uint32_t m, uint32_t k) {\n    auto layoutA = tla::MakeLayout<half, Catlass::layout::RowMajor>(m, k);\n}\n',
+      },
+    });
+    ({ vs, work } = ws);
   });
 
   after(async () => {
-    await vs?.close();
-    if (work) fs.rmSync(work, { recursive: true, force: true });
+    await ws?.close();
   });
 
   const frame = () => vs.page.frameLocator('iframe.webview.ready').frameLocator('#active-frame');

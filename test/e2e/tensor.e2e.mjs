@@ -5,42 +5,22 @@
 //   npm run test:e2e          (SKIP_E2E=1 skips it)
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { execFileSync } from 'node:child_process';
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import { CODE_SERVER_ENTRY, ensureCodeServer } from '../../scripts/code-server.mjs';
-import { ROOT, startVSCode } from './harness.mjs';
+import { startProductWorkspace } from './harness.mjs';
 
 const skip = process.env.SKIP_E2E ? 'SKIP_E2E is set' : process.platform !== 'linux' ? 'e2e runs on Linux only' : false;
-const VSIX = path.join(ROOT, 'tla-layout.vsix');
 
 describe('tensors in code-server', { skip, timeout: 600_000 }, () => {
   /** @type {import('./harness.mjs').VSCode} */
   let vs;
-  let work;
+  let ws;
 
   before(async () => {
-    ensureCodeServer();
-    work = fs.mkdtempSync(path.join(os.tmpdir(), 'tla-e2e-tensor-'));
-    fs.cpSync(path.join(ROOT, 'examples'), path.join(work, 'examples'), { recursive: true });
-    const extDir = path.join(work, 'extensions');
-    execFileSync(
-      process.execPath,
-      [CODE_SERVER_ENTRY, '--extensions-dir', extDir, '--user-data-dir', path.join(work, 'ud'), '--install-extension', VSIX],
-      {
-        encoding: 'utf8',
-        env: { ...process.env, XDG_CONFIG_HOME: path.join(work, 'config') },
-      },
-    );
-    const installed = fs.readdirSync(extDir).find((d) => d.startsWith('tla-tools.tla-layout-'));
-    assert.ok(installed, 'the .vsix installed');
-    vs = await startVSCode({ extensionDir: path.join(extDir, installed), folder: path.join(work, 'examples'), install: 'symlink' });
+    ws = await startProductWorkspace({ prefix: 'tensor' });
+    ({ vs } = ws);
   });
 
   after(async () => {
-    await vs?.close();
-    if (work) fs.rmSync(work, { recursive: true, force: true });
+    await ws?.close();
   });
 
   it('hover on a tensor tile shows its coord and valid extent (block (2,3) of 128×64 in 300×200)', async () => {

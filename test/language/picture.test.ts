@@ -6,6 +6,9 @@ import { pictureOf, printValue, renderSvg, renderText } from '../../server/src/l
 import { analyze } from '../../server/src/language/analysis/documentAnalysis';
 import { buildPicture } from '../../server/src/language/ide/layoutPicture';
 import {
+  ADDRESS_DATA,
+  ADDRESS_IN_TILE,
+  ADDRESS_PADDING,
   alignedStep,
   buildGrid,
   buildMemory,
@@ -286,4 +289,62 @@ test('the memory tooltip: the address, the coordinate stored there, a hole, a co
     describeMemoryCell(p, m, 4, 2, blocks, 0, 1),
     'addresses from 0: a block of 2×2 (rows of 4 addresses)\nfirst coordinate stored: (0,0)\n0 holes, 0 collisions',
   );
+});
+
+// Problem 5 of issue 24: the memory view knows the picture's tile and the layout's padding.
+test("a tail tile's memory view is the tile's: its addresses in the parent's buffer, the parent's padding as padding", () => {
+  const p = pic('auto z = MakeLayout<half, zN>(100, 100);\nauto l = GetTileLayout(z, MakeShape(32, 48), MakeCoord(96, 64));');
+  const m = buildMemory(p);
+  // the parent's buffer: 112×112 addresses; the tile's valid part in it is rows 96..99 × columns 64..99 = 4·36
+  assert.deepEqual([m.cosize, m.tile, m.inTile, m.padding], [12544, true, 4 * 36, 112 * 112 - 100 * 100]);
+  // (97,66): row 97 = 1 + 6·16 → 1·16 + 6·256 = 1552, column 66 = 2 + 4·16 → 2·1 + 4·1792 = 7170; 1552 + 7170 = 8722
+  assert.equal(m.role[8722], ADDRESS_IN_TILE);
+  // rows of 128: address 8722 is row 68, column 18
+  assert.equal(describeMemoryCell(p, m, 128, 1, undefined, 68, 18), 'address 8722 (row 68, column 18 of 128 a row) ← (97,66): in the tile (1,2)');
+  // address 0 holds (0,0), far from the tile
+  assert.equal(m.role[0], ADDRESS_DATA);
+  assert.equal(describeMemoryCell(p, m, 128, 1, undefined, 0, 0), 'address 0 (row 0, column 0 of 128 a row) ← (0,0): outside the tile');
+  // (100,5): row 100 = 4 + 6·16 → 64 + 1536 = 1600, column 5 → 5: address 1605 (row 12, column 69), beyond originShape (100,100)
+  assert.equal(m.role[1605], ADDRESS_PADDING);
+  assert.equal(
+    describeMemoryCell(p, m, 128, 1, undefined, 12, 69),
+    'address 1605 (row 12, column 69 of 128 a row): padding (not addressed by the layout: only (100,5), beyond originShape (100,100), lands here)',
+  );
+  // blocks of 16×16 over rows of 128: block 0 holds addresses 0..15 of rows 0..15, none in the tile;
+  // the counts of every block add up to the whole view's
+  const b = memoryBlocks(m, 128, 16);
+  assert.equal(
+    b.inTile.reduce((s, x) => s + x, 0),
+    4 * 36,
+  );
+  assert.equal(
+    b.padding.reduce((s, x) => s + x, 0),
+    112 * 112 - 100 * 100,
+  );
+  // address 8722 is in block row ⌊68/16⌋ = 4, block column ⌊18/16⌋ = 1 of 8 block columns
+  assert.ok(b.inTile[4 * 8 + 1] > 0);
+  assert.match(describeMemoryCell(p, m, 128, 16, b, 68, 18), /\d+ in the tile, \d+ padding/);
+});
+
+test('PaddingRowMajor, PaddingColumnMajor and zN padding is padding in the memory view', () => {
+  // PaddingRowMajor(3, 5, 2, 4): ((2,2),(4,2)):((4,16),(1,8)) over 4×8 coordinates, 3×5 valid
+  const using = 'using namespace Catlass;\n';
+  const rm = pic(`${using}layout::PaddingRowMajor l{3u, 5u, 2u, 4u};`);
+  const m = buildMemory(rm);
+  // 32 addresses, all reached; 15 by valid coordinates, 17 only by padding ones
+  assert.deepEqual([m.cosize, m.holes, m.padding, m.inTile, m.tile], [32, 0, 32 - 15, 0, false]);
+  // (3,0): row 3 = 1 + 1·2 → 1·4 + 1·16 = 20; (0,5): column 5 = 1 + 1·4 → 1 + 8 = 9; (2,4): 16 + 8 = 24
+  assert.deepEqual([m.role[20], m.role[9], m.role[24]], [ADDRESS_PADDING, ADDRESS_PADDING, ADDRESS_DATA]);
+  assert.equal(
+    describeMemoryCell(rm, m, 16, 1, undefined, 1, 4),
+    'address 20 (row 1, column 4 of 16 a row): padding (not addressed by the layout: only (3,0), beyond originShape (3,5), lands here)',
+  );
+  // a picture with no tile says nothing of tiles
+  assert.equal(describeMemoryCell(rm, m, 16, 1, undefined, 1, 8), 'address 24 (row 1, column 8 of 16 a row) ← (2,4)');
+  // PaddingColumnMajor(3, 5, 2, 4): stride (1, 2·4 = 8, 2, RoundUp(3, 2)·4 = 16): 4×8 addresses again, 15 valid
+  const cm = buildMemory(pic(`${using}auto l = layout::PaddingColumnMajor(3u, 5u, 2u, 4u);`));
+  assert.deepEqual([cm.cosize, cm.holes, cm.padding], [32, 0, 17]);
+  // zN 100×100 of half: 112×112 addresses, 100·100 valid
+  const zn = buildMemory(pic('auto l = MakeLayout<half, zN>(100, 100);'));
+  assert.deepEqual([zn.cosize, zn.padding, zn.inTile], [12544, 12544 - 10000, 0]);
 });

@@ -4,6 +4,8 @@
 // holes and collisions visible at every zoom), a tile drawn as itself over its parent.
 // Every user string goes through textContent, never innerHTML.
 import {
+  ADDRESS_DATA,
+  ADDRESS_PADDING,
   GridView,
   MemoryBlocks,
   MemoryView,
@@ -19,7 +21,7 @@ import {
   offsetHue,
   unflatten,
 } from '../../../shared/picture';
-import type { FromWebview, PictureAnswer, ToWebview } from '../../../shared/protocol';
+import type { FromWebview, PictureAnswer, PictureStepper, ToWebview } from '../../../shared/protocol';
 
 declare function acquireVsCodeApi(): { postMessage(m: FromWebview): void; getState(): unknown; setState(s: unknown): void };
 const vscode = acquireVsCodeApi();
@@ -42,7 +44,10 @@ const state = {
   memCols: 32,
   memCache: null as MemoryBlocks | null,
   padPattern: null as CanvasPattern | null,
+  holePattern: null as CanvasPattern | null,
   tailPattern: null as CanvasPattern | null,
+  /** The zoom is Fit's (not the user's): a resized panel is fitted again. */
+  fitted: true,
 };
 
 const el = <K extends keyof HTMLElementTagNameMap>(tag: K, props: Partial<HTMLElementTagNameMap[K]> = {}, ...children: (Node | string)[]) => {
@@ -55,6 +60,7 @@ const el = <K extends keyof HTMLElementTagNameMap>(tag: K, props: Partial<HTMLEl
 const app = document.getElementById('app')!;
 const title = el('h1', { id: 'title' });
 const facts = el('div', { id: 'facts' });
+const steppers = el('div', { id: 'steppers' });
 const toolbar = el('div', { className: 'toolbar' });
 const stage = el('div', { id: 'stage' });
 const spacer = el('div');
@@ -184,6 +190,7 @@ function setZoom(z: number): void {
   const cx = (stage.scrollLeft + stage.clientWidth / 2) / state.zoom;
   const cy = (stage.scrollTop + stage.clientHeight / 2) / state.zoom;
   state.zoom = Math.max(0.005, Math.min(96, z));
+  state.fitted = false;
   layoutStage();
   stage.scrollLeft = Math.max(0, cx * state.zoom - stage.clientWidth / 2);
   stage.scrollTop = Math.max(0, cy * state.zoom - stage.clientHeight / 2);
@@ -222,6 +229,7 @@ function fit(): void {
   const region = state.tab === 'grid' ? tileRegion(n) : undefined;
   const r = region ?? { r0: 0, c0: 0, r: n.r, c: n.c };
   state.zoom = Math.max(0.005, Math.min(48, Math.min(w / Math.max(1, r.c), h / Math.max(1, r.r))));
+  state.fitted = true;
   layoutStage();
   stage.scrollLeft = r.c0 * state.zoom;
   stage.scrollTop = r.r0 * state.zoom;
@@ -270,6 +278,10 @@ function hatch(ctx: CanvasRenderingContext2D, fill: string, strokeColour: string
 function padding(ctx: CanvasRenderingContext2D): CanvasPattern | string {
   return (state.padPattern ??= hatch(ctx, '#8888', '#5558') as CanvasPattern);
 }
+/** A hole: no coordinate lands there (lines only, over the background). */
+function hole(ctx: CanvasRenderingContext2D): CanvasPattern | string {
+  return (state.holePattern ??= hatch(ctx, 'rgba(0,0,0,0)', '#8889') as CanvasPattern);
+}
 function tail(ctx: CanvasRenderingContext2D): CanvasPattern | string {
   return (state.tailPattern ??= hatch(ctx, 'rgba(229,20,0,0.18)', 'rgba(229,20,0,0.85)') as CanvasPattern);
 }
@@ -299,6 +311,13 @@ function draw(): void {
   const st = state.tab === 'memory' ? { rs: memoryStep(), cs: memoryStep() } : steps();
   canvas.dataset.rowStep = String(st.rs);
   canvas.dataset.colStep = String(st.cs);
+  if (state.tab === 'memory' && state.memory) {
+    canvas.dataset.inTile = String(state.memory.inTile);
+    canvas.dataset.padding = String(state.memory.padding);
+  } else {
+    delete canvas.dataset.inTile;
+    delete canvas.dataset.padding;
+  }
   const zt = document.getElementById('zoom');
   if (zt) {
     zt.textContent =
@@ -406,6 +425,13 @@ function drawGrid(ctx: CanvasRenderingContext2D, sx: number, sy: number, vw: num
   );
 }
 
+/** The editor's background, mostly opaque: laid over an address outside the tile, it dims it. */
+function dimColour(): string {
+  const bg = getComputedStyle(document.body).backgroundColor;
+  const m = /rgba?\((\d+),\s*(\d+),\s*(\d+)/.exec(bg);
+  return m ? `rgba(${m[1]},${m[2]},${m[3]},0.72)` : 'rgba(128,128,128,0.72)';
+}
+
 function blocksFor(step: number): MemoryBlocks {
   if (!state.memCache || state.memCache.step !== step || state.memCache.cols !== Math.ceil(state.memCols / step))
     state.memCache = memoryBlocks(state.memory!, state.memCols, step);
@@ -433,6 +459,7 @@ function drawMemory(ctx: CanvasRenderingContext2D, sx: number, sy: number, vw: n
   const bc0 = Math.floor(sx / px);
   const bc1 = Math.min(Math.ceil(state.memCols / s), Math.ceil((sx + vw) / px));
   const gap = frames ? 1 : 0;
+  const dimming = dimColour();
   for (let r = br0; r < br1; r++) {
     for (let c = bc0; c < bc1; c++) {
       const x = Math.round(c * px - sx);
@@ -442,32 +469,37 @@ function drawMemory(ctx: CanvasRenderingContext2D, sx: number, sy: number, vw: n
       let first: number;
       let holes: number;
       let collisions: number;
-      let count: number;
+      let role: number;
       if (b) {
         const i = r * b.cols + c;
         first = b.first[i];
-        holes = b.holes[i];
+        holes = b.holes[i] + b.padding[i];
         collisions = b.collisions[i];
-        count = first < 0 ? holes : holes + 1; // only "is there data" matters below
+        role = b.role[i];
+        if (first < 0 && holes === 0) continue; // beyond the last address
       } else {
         const a = r * state.memCols + c;
         if (a >= m.shown) continue;
-        const hits = m.hits[a];
         first = m.first[a];
-        holes = hits === 0 ? 1 : 0;
-        collisions = hits > 1 ? 1 : 0;
-        count = 1;
+        holes = m.hits[a] === 0 ? 1 : 0;
+        collisions = m.hits[a] > 1 ? 1 : 0;
+        role = m.role[a];
       }
-      if (count === 0 && holes === 0) continue; // beyond the last address
-      if (first < 0) {
-        ctx.fillStyle = padding(ctx);
+      if (role === ADDRESS_PADDING || first < 0) {
+        // padding as the grid draws it; a hole only lined
+        ctx.fillStyle = role === ADDRESS_PADDING ? padding(ctx) : hole(ctx);
         ctx.fillRect(x, y, w, h);
       } else {
         ctx.fillStyle = `hsl(${offsetHue(first, p.size)}, 60%, 52%)`;
         ctx.fillRect(x, y, w, h);
-        // a block with some holes: hatched over its colour, so a hole never disappears when zoomed out
+        // a block with some holes or padding: hatched over its colour, so neither disappears when zoomed out
         if (holes > 0) {
           ctx.fillStyle = padding(ctx);
+          ctx.fillRect(x, y, w, h);
+        }
+        // the picture of a tile: the parent's addresses outside the tile dimmed
+        if (m.tile && role === ADDRESS_DATA) {
+          ctx.fillStyle = dimming;
           ctx.fillRect(x, y, w, h);
         }
       }
@@ -555,7 +587,16 @@ canvas.addEventListener('keydown', (ev) => {
   } else if (ev.key === 'Enter') vscode.postMessage({ type: 'reveal' });
 });
 stage.addEventListener('scroll', () => draw());
-window.addEventListener('resize', () => draw());
+// the picture fills its panel as soon as the panel has its size, and again when it is resized
+// (unless the user zoomed: then only drawn again)
+let lastStage = { w: 0, h: 0 };
+new ResizeObserver(() => {
+  const now = { w: stage.clientWidth, h: stage.clientHeight };
+  if (now.w === lastStage.w && now.h === lastStage.h) return;
+  lastStage = now;
+  if (state.picture && state.fitted) fit();
+  else draw();
+}).observe(stage);
 
 function swatch(fill: (ctx: CanvasRenderingContext2D, w: number, h: number) => void, w = 14): HTMLCanvasElement {
   const c = el('canvas', { width: w, height: 14, className: 'swatch' });
@@ -583,10 +624,31 @@ function buildLegend(): void {
     items.push(key(swatch(gradient, 80), 'the coordinate stored at the address (colexicographic order, first → last)'));
     items.push(
       key(
-        swatch((ctx, w, h) => ((ctx.fillStyle = padding(ctx)), ctx.fillRect(0, 0, w, h))),
-        'a hole: no coordinate maps there (hatched over a block that has one)',
+        swatch((ctx, w, h) => ((ctx.fillStyle = hole(ctx)), ctx.fillRect(0, 0, w, h))),
+        'a hole: no coordinate maps there',
       ),
     );
+    items.push(
+      key(
+        swatch((ctx, w, h) => ((ctx.fillStyle = padding(ctx)), ctx.fillRect(0, 0, w, h))),
+        'padding: only coordinates beyond originShape land there (hatched over a block that has some)',
+      ),
+    );
+    if (m?.tile)
+      items.push(
+        key(
+          swatch(
+            (ctx, w, h) => (
+              (ctx.fillStyle = 'hsl(120, 60%, 52%)'),
+              ctx.fillRect(0, 0, w, h),
+              (ctx.fillStyle = dimColour()),
+              ctx.fillRect(w / 2, 0, w / 2, h)
+            ),
+            28,
+          ),
+          `bright: ${p.subject!.name}'s addresses in ${p.subject!.tile!.parent ?? 'its parent'}'s buffer; dimmed: the rest`,
+        ),
+      );
     items.push(
       key(
         swatch((ctx, w, h) => ((ctx.fillStyle = TILE_RED), ctx.fillRect(0, 0, w, h))),
@@ -596,7 +658,7 @@ function buildLegend(): void {
     if (m) {
       items.push(
         m.exact
-          ? `${m.shown.toLocaleString('en')} addresses${m.shown < m.cosize ? ` of ${m.cosize}` : ''}: ${m.holes.toLocaleString('en')} holes, ${m.collisions.toLocaleString('en')} collisions. Rows of ${state.memCols} addresses: address = row × ${state.memCols} + column.`
+          ? `${m.shown.toLocaleString('en')} addresses${m.shown < m.cosize ? ` of ${m.cosize}` : ''}: ${m.holes.toLocaleString('en')} holes, ${m.collisions.toLocaleString('en')} collisions, ${m.tile ? `${m.inTile.toLocaleString('en')} in the tile, ` : ''}${m.padding.toLocaleString('en')} padding. Rows of ${state.memCols} addresses: address = row × ${state.memCols} + column.`
           : `${p.size} elements: too many to map`,
       );
     }
@@ -641,8 +703,43 @@ function buildLegend(): void {
   legend.replaceChildren(...items.map((i) => (typeof i === 'string' ? el('span', { textContent: i }) : i)));
 }
 
+/**
+ * A control per runtime name the tile's coordinate reads: − and + step it within its loop's
+ * bound (where the file says it); the value is the view's own binding, sent with the next request.
+ */
+function buildSteppers(list: readonly PictureStepper[]): void {
+  steppers.replaceChildren(
+    ...list.map((st) => {
+      const value = st.value;
+      const set = (v: number) => vscode.postMessage({ type: 'step', name: st.name, value: v });
+      const down = button('−', () => value !== null && set(value - st.step), undefined, `step ${st.name} down`);
+      const up = button('+', () => set(value === null ? st.start : value + st.step), undefined, `step ${st.name} up`);
+      down.disabled = value === null || value - st.step < st.start;
+      up.disabled = value !== null && st.end !== null && value + st.step >= st.end;
+      const range =
+        st.end !== null
+          ? `${st.start}…${st.end - 1} (${st.bound ?? 'its loop'})`
+          : `from ${st.start}${st.bound ? ` (${st.bound})` : ': the file gives no bound'}`;
+      const box = el(
+        'span',
+        { className: 'stepper' },
+        el('code', { textContent: st.name }),
+        down,
+        el('span', { className: 'value', textContent: value === null ? '‹?›' : String(value) }),
+        up,
+        el('span', { className: 'range', textContent: range }),
+      );
+      box.dataset.stepper = st.name;
+      return box;
+    }),
+  );
+  if (list.length) steppers.append(el('span', { className: 'range', textContent: 'stepped in this view only: the file is not changed' }));
+  steppers.style.display = list.length ? '' : 'none';
+}
+
 function showAnswer(answer: PictureAnswer | null, declared: string): void {
   state.name = declared;
+  buildSteppers(answer?.steppers ?? []);
   if (!answer || !answer.picture) {
     state.picture = null;
     title.textContent = `Layout: ${declared}`;
@@ -698,7 +795,8 @@ function showAnswer(answer: PictureAnswer | null, declared: string): void {
   document.body.dataset.subject = subject?.text ?? state.picture.text;
   buildToolbar();
   if (state.tab === 'memory') ensureMemory();
-  if (!same) fit();
+  // a stepped tile moves: fitted again, unless the user zoomed
+  if (!same || state.fitted) fit();
   else draw();
   buildLegend();
 }
@@ -707,7 +805,7 @@ window.addEventListener('message', (ev: MessageEvent<ToWebview>) => {
   if (ev.data?.type === 'picture') showAnswer(ev.data.answer, ev.data.name);
 });
 
-app.replaceChildren(title, facts, toolbar, stage, legend, live);
+app.replaceChildren(title, facts, steppers, toolbar, stage, legend, live);
 stage.append(canvas, spacer);
 document.body.append(tooltip);
 vscode.postMessage({ type: 'ready' });

@@ -8,8 +8,11 @@ export {
   DocumentAnalysis,
   StatementAnalysis,
   emptyAnalysis,
-  forEachDiagnosticGroup,
+  forEachDiagnosticStatement,
+  pausedDiagnostic,
+  pointsElsewhere,
   statementDetails,
+  statementDiagnostics,
 } from './analysis/documentAnalysis';
 export { CppAnalyzer } from './cpp/kernelAnalysis';
 export { printValue } from './eval/values';
@@ -51,3 +54,14 @@ export {
   instanceBindings,
 } from './cpp/templates';
 export { summarizeTla } from './cpp/tlaBridge';
+export {
+  HoverSection,
+  InstanceGroup,
+  InstanceLens,
+  InstanceSite,
+  InstanceView,
+  instanceLenses,
+  instanceSectionsAt,
+  scratchValueAt,
+  templateArguments,
+} from './ide/templateValues';

@@ -1,0 +1,186 @@
+// What the Catlass headers add to a hover and a code lens (issue 21, items 4 and 7), as plain
+// records: a scratchpad statement the template resolver resolved, and a class template's body
+// read under the workspace's instantiations of it (the one there is, the one the user chose, or
+// what every one of them agrees on). The hover feature joins the sections; a section kind is a
+// place for more (a buffer budget of the instantiation) without touching the others.
+import type { ScratchResult } from '../cpp';
+import { outcomeFields } from '../cpp';
+
+/** One part of a hover that the headers give, in the order the hover shows them. */
+export interface HoverSection {
+  kind: 'header-value' | 'member-type' | 'differs' | 'instantiation';
+  markdown: string;
+}
+
+/** An instantiation site as the hover, the code lens and the quick pick name it. */
+export interface InstanceSite {
+  /** Relative to its workspace folder, with its 1-based line (`kernel/demo_kernel.cpp:8`): the choice's key. */
+  where: string;
+  /** The instantiated class, written out (`Catlass::Gemm::Demo::Tile<16, 8>`). */
+  selected: string;
+}
+
+/**
+ * How a header's template body is read: under its only instantiation, under the one the user
+ * chose among several, or under what all of them agree on (`common`: the others stay symbols).
+ */
+export interface InstanceView {
+  mode: 'only' | 'chosen' | 'common';
+  /** The template's name as its sites write it (the last word before `<`). */
+  template: string;
+  /** The body's offsets in the header's text. */
+  start: number;
+  end: number;
+  /** The site read (only, chosen); undefined in `common`. */
+  site?: InstanceSite;
+  /** Every certain site of the template selecting this body. */
+  sites: readonly InstanceSite[];
+  /** Public member types and constants as `eval --instance` lists them, with `href` of a copy's specialisation. */
+  members: ReadonlyMap<string, Readonly<Record<string, unknown>>>;
+  /** Parameters and members whose values differ among the sites (`common` only). */
+  differing: ReadonlySet<string>;
+}
+
+/** The templates of a header that have instantiation sites, for the code lens over each. */
+export interface InstanceGroup {
+  template: string;
+  /** The first body the sites select (the lens sits on the line declaring it). */
+  start: number;
+  sites: readonly InstanceSite[];
+  /** Candidate sites of the template not resolved (they may select this body too: no value is read without a choice). */
+  unresolved: number;
+  /** The site the values are read under (only one, or chosen); undefined: none chosen among several. */
+  used?: string;
+}
+
+/** A code lens over a template: its title, and the sites the pick command offers. */
+export interface InstanceLens {
+  /** Offset of the line's start the lens sits on. */
+  at: number;
+  title: string;
+  template: string;
+  sites: readonly { where: string; label: string; detail: string }[];
+}
+
+/** The headers' word on the scratchpad statement at the offset; undefined where they say nothing. */
+export function scratchValueAt(r: ScratchResult | undefined, offset: number): HoverSection | undefined {
+  if (!r) return undefined;
+  for (const s of r.resolved.values()) {
+    if (offset < s.start || offset > s.end) continue;
+    const o = s.outcome;
+    const markdown =
+      'unknown' in o
+        ? `**${s.name}** from the Catlass headers: ‹?› (${o.unknown})`
+        : 'error' in o
+          ? `**${s.name}**: static_assert failed: ${o.error.text} (${o.error.header}:${o.error.line})`
+          : `**${s.name}** from the Catlass headers — ${Object.entries(outcomeFields(o) ?? {})
+              .filter(([, v]) => v !== undefined && v !== null)
+              .map(([k, v]) => `${k}: \`${typeof v === 'string' ? v : JSON.stringify(v)}\``)
+              .join(', ')}`;
+    return { kind: 'header-value', markdown };
+  }
+  return undefined;
+}
+
+/** The word (C++ identifier) around an offset. */
+function wordAt(text: string, offset: number): string {
+  let a = offset;
+  let b = offset;
+  while (a > 0 && /\w/.test(text[a - 1])) a--;
+  while (b < text.length && /\w/.test(text[b])) b++;
+  return text.slice(a, b);
+}
+
+/** A member type's resolution in the body (and a copy's specialisation, linked); undefined: none here. */
+function memberTypeSection(name: string, f: Readonly<Record<string, unknown>> | undefined): HoverSection | undefined {
+  if (!f) return undefined;
+  const md = (markdown: string): HoverSection => ({ kind: 'member-type', markdown });
+  if (typeof f.copy === 'string' && typeof f.header === 'string') {
+    const at = `${f.header}:${String(f.line)}`;
+    return md(`**${name}** = \`${f.copy}\` — the specialisation at ${typeof f.href === 'string' ? `[${at}](${f.href})` : at}`);
+  }
+  if (typeof f.error === 'string') return md(`**${name}**: static_assert failed: ${f.error} (${String(f.assert)})`);
+  if (typeof f.type === 'string') return md(`**${name}** = \`${f.type}\``);
+  return undefined;
+}
+
+/** Which instantiation the values in the body come from: every hover inside it says so. */
+function instantiationLine(v: InstanceView): string {
+  if (v.mode === 'common') {
+    const n = v.sites.length;
+    return `*values common to the ${n} instantiations of \`${v.template}\` (${v.sites.map((s) => s.where).join(', ')}); those that differ stay symbols — choose one (code lens)*`;
+  }
+  const s = v.site!;
+  const more = v.sites.length > 1 ? `, chosen among ${v.sites.length}` : '';
+  return `*as instantiated at ${s.where}${more}* (\`${s.selected}\`)`;
+}
+
+/** The sections a template body's instantiation adds to the hover at the offset (none outside the body). */
+export function instanceSectionsAt(v: InstanceView | undefined, text: string, offset: number): HoverSection[] {
+  if (!v || offset < v.start || offset >= v.end) return [];
+  const name = wordAt(text, offset);
+  const out: HoverSection[] = [];
+  const member = name ? memberTypeSection(name, v.members.get(name)) : undefined;
+  if (member) out.push(member);
+  if (name && v.differing.has(name))
+    out.push({ kind: 'differs', markdown: `\`${name}\` differs among ${v.sites.length} instantiations — choose one (code lens)` });
+  out.push({ kind: 'instantiation', markdown: instantiationLine(v) });
+  return out;
+}
+
+/** A site's file and line without its folders (`demo_kernel.cpp:8`), as the lens writes it. */
+function shortWhere(where: string): string {
+  return where.slice(where.lastIndexOf('/') + 1);
+}
+
+/**
+ * The top-level template arguments of an instantiated class (`A::T<int, X<1, 2>>` → `int`,
+ * `X<1, 2>`); a site's key arguments are those in which it differs from the other sites.
+ */
+export function templateArguments(selected: string): string[] {
+  const open = selected.indexOf('<');
+  if (open < 0 || !selected.endsWith('>')) return [];
+  const out: string[] = [];
+  let depth = 0;
+  let from = open + 1;
+  for (let i = from; i < selected.length - 1; i++) {
+    const c = selected[i];
+    if (c === '<' || c === '(') depth++;
+    else if (c === '>' || c === ')') depth--;
+    else if (c === ',' && depth === 0) {
+      out.push(selected.slice(from, i).trim());
+      from = i + 1;
+    }
+  }
+  out.push(selected.slice(from, selected.length - 1).trim());
+  return out;
+}
+
+/** The arguments of each site that not every site shares (all of them for a single site). */
+function keyArguments(sites: readonly InstanceSite[]): string[] {
+  const args = sites.map((s) => templateArguments(s.selected));
+  return args.map((a) => {
+    const differing = a.filter((x, i) => args.some((b) => b[i] !== x));
+    return (differing.length ? differing : a).join(', ');
+  });
+}
+
+/** The code lens over each instantiated template of a header: which site its values use, and how many more. */
+export function instanceLenses(text: string, groups: readonly InstanceGroup[]): InstanceLens[] {
+  return groups.map((g) => {
+    // the line declaring the class (`struct Tile` before its body's brace)
+    const decl = Math.max(text.lastIndexOf('struct', g.start), text.lastIndexOf('class', g.start));
+    const from = decl >= 0 ? decl : g.start;
+    const at = text.lastIndexOf('\n', from - 1) + 1;
+    const n = g.sites.length;
+    const unresolved = g.unresolved ? ` (${g.unresolved} more not resolved)` : '';
+    const title = g.used
+      ? `as instantiated at ${shortWhere(g.used)}${n > 1 ? ` · ${n - 1} more` : ''}${unresolved}`
+      : g.unresolved
+        ? `${n} instantiation${n > 1 ? 's' : ''}${unresolved} · choose one`
+        : `${n} instantiations: values common to all · choose one`;
+    const keys = keyArguments(g.sites);
+    const sites = g.sites.map((s, i) => ({ where: s.where, label: s.where, detail: keys[i] || s.selected }));
+    return { at, title, template: g.template, sites };
+  });
+}
