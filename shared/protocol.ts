@@ -104,6 +104,24 @@ export interface WorkspaceIndexAnswer {
 /** `digest: false` leaves the digest out (empty): it sorts and hashes every entry, too much to ask while polling. */
 export const WorkspaceIndexRequest = request<{ digest?: boolean }, WorkspaceIndexAnswer>('tlaLayout/workspaceIndex');
 
+// ---- tlaLayout/backgroundWork: whether the server still works off the request path ----------
+
+/**
+ * What the server computes in the background and tells the editor of when done (a header's
+ * instantiation, a kernel's site warnings): a measurement (`npm run corpus`) asks again until
+ * nothing is left, so it reads the answers an editor shows a moment after opening a file.
+ */
+export interface BackgroundWorkAnswer {
+  /** The header index: idle, walking or indexing (as tlaLayout/workspaceIndex says). */
+  index: WorkspaceIndexAnswer['state'];
+  /** The instantiation sites are still being found, or a header's instantiation resolved. */
+  instances: boolean;
+  /** A kernel's instantiation-site warnings are being computed. */
+  warnings: boolean;
+}
+
+export const BackgroundWorkRequest = request<Record<string, never>, BackgroundWorkAnswer>('tlaLayout/backgroundWork');
+
 // ---- tlaLayout/instantiations: the user's choice of a template's instantiation ----------
 
 /** Template name → the site chosen for it, as the hover names it (`kernel/demo_kernel.cpp:8`). */

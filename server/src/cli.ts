@@ -151,20 +151,16 @@ function cppSites(a: DocumentAnalysis, lines: LineIndex): CppSite[] {
   const sites: { at: number; end: number; alias?: string; value: string | null }[] = [];
   for (const s of a.statements) {
     // constants (and aliases) met by a limit are listed among the statements for their diagnostic: not sites
-    if (s.chunk.text.startsWith('auto __c = ') || s.chunk.text.startsWith('auto __a = ')) continue;
+    if (s.chunk.text.startsWith('auto __c = ') || /^using \w+ = /.test(s.chunk.text)) continue;
     sites.push({ at: a.startOf(s), end: a.endOf(s), value: s.result?.value ? printValue(s.result.value) : null });
   }
-  // aliases are bound, not listed among the statements: their chunk wraps the type as `auto __a = TYPE{};`
-  const prefix = 'auto __a = ';
+  // aliases of TLA types are bound, not listed among the statements: their chunk is `using NAME = TYPE;`,
+  // their value the type's form (`(u32,u32):(i64,_1)`), never the zeros of a value-initialised `NAME{}`
   for (const d of a.declarations.values()) {
-    const c = d.statement.chunk;
-    if (c.text.startsWith(prefix))
-      sites.push({
-        at: a.startOf(d.statement) + prefix.length,
-        end: a.endOf(d.statement),
-        alias: d.name,
-        value: d.value ? printValue(d.value) : null,
-      });
+    const prefix = `using ${d.name} = `;
+    const v = d.value;
+    if (d.statement.chunk.text.startsWith(prefix) && v?.kind === 'type' && v.type.t === 'value' && v.type.form !== undefined)
+      sites.push({ at: a.startOf(d.statement) + prefix.length, end: a.endOf(d.statement), alias: d.name, value: v.type.form });
   }
   sites.sort((x, y) => x.at - y.at);
   return sites.map((x) => {

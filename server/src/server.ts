@@ -30,7 +30,7 @@ import { DEFAULT_SETTINGS, Settings, readSettings } from './features/settings';
 import { WorkspaceIndexServer } from './workspaceServer';
 import { TemplateInstances } from './templateInstances';
 import { KernelWarnings } from './kernelWarnings';
-import { InstantiationChoices, InstantiationsNotification } from '../../shared/protocol';
+import { BackgroundWorkAnswer, BackgroundWorkRequest, InstantiationChoices, InstantiationsNotification } from '../../shared/protocol';
 
 /** The client's choices as sent (template → site): anything else in them is left out. */
 function readChoices(raw: unknown): InstantiationChoices {
@@ -131,6 +131,8 @@ function templateInstances(
     folders: [] as string[],
     /** Walks the folders for sites again (after the include roots are known or changed). */
     findSites: () => void instances.configure(wired.folders, workspace.headers().roots),
+    /** Whether an instantiation or a kernel's site warnings are still being worked out. */
+    busy: () => ({ instances: instances.busy, warnings: warnings.busy }),
     /** The client refreshes its code lenses when asked (workspace.codeLens.refreshSupport). */
     codeLensRefresh: false,
     /** The choices the client saved (initializationOptions.instantiations). */
@@ -231,6 +233,11 @@ export function startServer(connection: Connection): void {
     // the header index waits for a quiet moment while the editor asks
     connection.onRequest(type, (p, token) => (workspace.index.requested(), handler(p, token)));
   }
+
+  connection.onRequest(BackgroundWorkRequest.method, (): BackgroundWorkAnswer => ({
+    index: workspace.index.status(false).state,
+    ...instances.busy(),
+  }));
 
   documents.listen(connection);
   connection.listen();

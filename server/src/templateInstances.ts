@@ -359,6 +359,11 @@ export class TemplateInstances {
     return this.walked;
   }
 
+  /** True while the walk or a header's resolution is under way (its `changed` may still be told). */
+  get busy(): boolean {
+    return this.walking || this.running || this.pending.size > 0;
+  }
+
   /** The header's instantiations if known for this text (undefined meanwhile: the computation is scheduled). */
   instanceOf(headerPath: string, text: string): HeaderAnswer | undefined {
     const a = this.answers.get(headerPath);

@@ -843,3 +843,45 @@ export function archRegions(text: string): ArchRegion[] {
   for (const f of stack) if (f.arch) out.push({ start: f.start, end: text.length, arch: f.arch });
   return out;
 }
+
+/** A branch that holds a configuration macro's default (configurationDefaults). */
+export interface ConfigurationDefault {
+  start: number;
+  end: number;
+  /** The macro whose absence selects the branch (`CATLASS_JIT_LAYOUT_A`). */
+  macro: string;
+}
+
+/**
+ * The branches of a file that hold what a configuration macro defaults to: the `#else` of
+ * `#ifdef M` and the first branch of `#ifndef M … #else` (`#ifdef CATLASS_JIT_LAYOUT_A using
+ * LayoutTagA = layout::CATLASS_JIT_LAYOUT_A; #else using LayoutTagA = layout::RowMajor; #endif`).
+ * A build that defines M (the JIT build always does) compiles the other branch, so what is
+ * declared there is a default, not the file's value. An `#ifndef` without `#else` (an include
+ * guard, `#ifndef X #define X 0`) declares nothing of that kind.
+ */
+export function configurationDefaults(text: string): ConfigurationDefault[] {
+  const out: ConfigurationDefault[] = [];
+  const stack: { kind: string; macro?: string; start: number }[] = [];
+  const re = /^[ \t]*#[ \t]*(if|ifdef|ifndef|elif|else|endif)\b(.*)$/gm;
+  for (let m = re.exec(text); m; m = re.exec(text)) {
+    const kind = m[1];
+    const lineEnd = m.index + m[0].length;
+    const macro = /^\s*([A-Za-z_]\w*)\s*(?:\/\/.*|\/\*.*)?$/.exec(m[2])?.[1];
+    const top = stack[stack.length - 1];
+    if (kind === 'if' || kind === 'ifdef' || kind === 'ifndef') stack.push({ kind, macro: kind === 'if' ? undefined : macro, start: lineEnd });
+    else if (kind === 'elif') {
+      if (top) top.macro = undefined; // a chain of conditions: not a plain default
+    } else if (kind === 'else') {
+      if (top?.macro && top.kind === 'ifndef') out.push({ start: top.start, end: m.index, macro: top.macro });
+      if (top) {
+        top.kind = top.kind === 'ifdef' ? 'else-of-ifdef' : 'else';
+        top.start = lineEnd;
+      }
+    } else {
+      if (top?.macro && top.kind === 'else-of-ifdef') out.push({ start: top.start, end: m.index, macro: top.macro });
+      stack.pop();
+    }
+  }
+  return out;
+}

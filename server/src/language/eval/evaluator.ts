@@ -10,6 +10,7 @@ import { BUILTIN_BY_NAME, CATLASS_CONSTANTS, INTEGER_TYPES, INTEGER_TYPE_CPP, TA
 import { DiagnosticCode, severityOf } from '../syntax';
 import { BUILTINS } from './builtins';
 import * as Objects from './catlassObjects';
+import { decltypeForm, typeForm, valueInitialised } from './typeForm';
 import type { BuiltinContext } from './context';
 import {
   Binding,
@@ -739,7 +740,10 @@ export class StatementEvaluator implements BuiltinContext {
 
   /** What a type names: an element type, a tag class, a position, a buffer type, or a TLA type's value. */
   private resolveType(t: Ast.TemplateArg, role: string): TypeDesc {
-    if (t.type === 'decltype') return { t: 'value', value: this.eval(t.expr) };
+    if (t.type === 'decltype') {
+      const value = this.eval(t.expr);
+      return isIntTuple(value) || value.kind === 'layout' ? { t: 'value', value, form: decltypeForm(value) } : { t: 'value', value };
+    }
     if (t.type === 'constExpr') this.fail(t, 'argument-kind', `${role} must be a type, not an integer expression`);
     if (t.type === 'int') this.fail(t, 'argument-kind', `${role} must be a type, not the integer ${t.value}`);
     if (!t.args) {
@@ -775,14 +779,39 @@ export class StatementEvaluator implements BuiltinContext {
       return { t: 'buffer', storage: t.name, element: name };
     }
     if (TUPLE_TYPE_FORMS.includes(t.name) || t.name === 'Layout' || /^_\d+$/.test(t.name)) {
-      if (t.name === 'Layout')
-        return { t: 'value', value: this.typeInstance({ type: 'typeInstance', typeArg: t, args: [], start: t.start, end: t.end }) };
-      return { t: 'value', value: this.typeValue(t) };
+      // (a type names no object: `using L = Layout<S, D>;` is not the value-initialised `L{}` the warning is about)
+      const value = t.name === 'Layout' ? this.layoutType(t) : this.typeValue(t);
+      return { t: 'value', value, form: this.typeForm(t) };
     }
     this.fail(t, 'unknown-name', `unknown type '${t.name}'`);
   }
 
   // ------------------------------------------------------------ type forms
+
+  /** A TLA type written out as a type (`(u32,u32):(i64,_1)`), see typeForm.ts. */
+  private typeForm(t: Ast.TemplateArg): string {
+    return typeForm(t, {
+      integerTypes: INTEGER_TYPES,
+      aliasForm: (name) => {
+        const b = this.env.lookup(name);
+        return b?.value?.kind === 'type' && b.value.type.t === 'value' ? b.value.type.form : undefined;
+      },
+      staticValue: (a) => this.typeValue(a),
+      decltypeValue: (d) => {
+        const v = this.eval(d.expr);
+        return isIntTuple(v) || v.kind === 'layout' ? v : undefined;
+      },
+    });
+  }
+
+  /** `Layout<Shape, Stride[, OriginShape]>` as the type's value-initialised layout. */
+  private layoutType(t: Ast.TypeArg): Layout {
+    const args = t.args ?? [];
+    if (args.length < 2 || args.length > 3)
+      this.fail(t, 'argument-count', `Layout<Shape, Stride[, OriginShape]> takes 2 or 3 type arguments, ${args.length} given`);
+    const [s, d, o] = args.map((a) => this.typeValue(a));
+    return this.coreCall(t as unknown as Ast.Expr, args as unknown as Ast.Expr[], () => core.makeTypeLayout(s, d, o));
+  }
 
   /** A template argument as a static IntTuple: Int<N>, _N, C<N>, Shape<…>, or a plain integer type (value 0). */
   private typeValue(t: Ast.TemplateArg): IntTuple {
@@ -852,12 +881,8 @@ export class StatementEvaluator implements BuiltinContext {
       }
     }
     if (t.name === 'Layout') {
-      const args = t.args ?? [];
-      if (args.length < 2 || args.length > 3)
-        this.fail(t, 'argument-count', `Layout<Shape, Stride[, OriginShape]> takes 2 or 3 type arguments, ${args.length} given`);
-      const [s, d, o] = args.map((a) => this.typeValue(a));
-      const l = this.coreCall(e, args as unknown as Ast.Expr[], () => core.makeTypeLayout(s, d, o));
-      if (!o) {
+      const l = this.layoutType(t);
+      if ((t.args ?? []).length < 3) {
         this.report(
           t.nameSpan,
           'zero-origin-shape',
@@ -892,7 +917,8 @@ export class StatementEvaluator implements BuiltinContext {
       }
       case 'value':
         if (args.length) this.fail(e, 'argument-count', 'a TLA type is constructed with {} only');
-        return t.value;
+        // a type form (`Layout<…>`, `decltype(layoutA)`): the value-initialised object, not the value decltype read
+        return t.form !== undefined && (isIntTuple(t.value) || t.value.kind === 'layout') ? valueInitialised(t.value) : t.value;
       case 'bool':
         return { kind: 'bool', value: false };
       default:

@@ -248,6 +248,8 @@ function runtimeNames(v: unknown, out = new Set<string>()): Set<string> {
 
 /** "Bind m… · Bind k…": links that run the extension's tlaLayout.bind with the name (a `// tla: m=…` comment). */
 function bindLinks(v: unknown): string {
+  // a type (`using L = decltype(layoutA);`) is the same whatever m is: nothing to bind
+  if ((v as { kind?: string } | null)?.kind === 'type') return '';
   const names = [...runtimeNames(v)].slice(0, MAX_BIND_LINKS);
   if (!names.length) return '';
   const link = (n: string) =>
