@@ -987,21 +987,28 @@ function startBusyCore() {
   };
 }
 
+/** Runs `measure` once per set of the editor rows (the machine as it is, then with a busy core; --busy chooses). */
+async function inSets(measure) {
+  for (const set of BUSY === 'both' ? ['idle', 'busy'] : BUSY === 'idle' ? ['idle'] : ['busy']) {
+    currentSet = set;
+    const busy = set === 'busy' ? startBusyCore() : undefined;
+    try {
+      await measure(set);
+    } finally {
+      busy?.stop();
+    }
+  }
+  currentSet = 'idle';
+}
+
 // The rows an editor waits for, on the machine as it is and then with a busy core.
-for (const set of BUSY === 'both' ? ['idle', 'busy'] : BUSY === 'idle' ? ['idle'] : ['busy']) {
-  if (!['editor', 'corpus', 'startup', 'cpp'].some(want)) break;
-  currentSet = set;
-  const busy = set === 'busy' ? startBusyCore() : undefined;
-  try {
+if (['editor', 'corpus', 'startup', 'cpp'].some(want))
+  await inSets(async () => {
     if (want('editor')) await editorSection();
     if (want('corpus')) await corpusSection();
     if (want('startup')) await startupSection();
     if (want('cpp')) await cppSection();
-  } finally {
-    busy?.stop();
-  }
-}
-currentSet = 'idle';
+  });
 
 // ------------------------------------------------------------ 6. start-up
 
@@ -1126,7 +1133,7 @@ if (want('size')) {
 
 if (want('workspace')) {
   const { workspaceSection } = await import('./workspace.mjs');
-  await workspaceSection({ client, SERVER, NODE_ARGS, ROOT, QUICK, row, skippedRow, notes, ms, mb, pct, median, log });
+  await workspaceSection({ client, SERVER, NODE_ARGS, ROOT, QUICK, row, skippedRow, notes, ms, mb, pct, median, log, inSets });
 }
 
 // ------------------------------------------------------------ the table

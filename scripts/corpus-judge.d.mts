@@ -10,3 +10,5 @@ export function isSymbolic(value: string): boolean;
 export function hintText(label: string | { value: string }[]): string;
 export function echoesCall(label: string | { value: string }[], callText: string): boolean;
 export function percentile(values: number[], p: number): number;
+export function judgeInformative(values: { via: string; value: string }[], callText: string): { informative: boolean; reason?: string };
+export function hoverWhy(markdown: string | undefined): string;

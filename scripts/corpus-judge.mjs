@@ -111,3 +111,65 @@ export function percentile(values, p) {
   const sorted = [...values].sort((a, b) => a - b);
   return sorted.length ? sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil(p * sorted.length) - 1))] : NaN;
 }
+
+/**
+ * The ways a shown value says nothing beyond its call (issue 21's acceptance: "more than the
+ * call's own words: not only `Tensor<E, POS> over X`, `‹?›:‹?›:(…)` or 'not known here'"), each
+ * with the reason the report groups such sites under; the order is the order they are tried.
+ */
+const EMPTY_FORMS = [
+  { form: /^Tensor<[^>]*> over \S+$/, reason: 'a tensor shown as its element and position only (Tensor<E, POS> over X)' },
+  { form: /^‹\?›:‹\?›(:|$)/, reason: 'a layout whose shape and stride are not known (‹?›:‹?›:(…))' },
+  { form: /^‹\?›$/, reason: 'a value not known here (‹?›)' },
+  { form: /not known here|\(no value\)/, reason: 'a value not known here (‹?›)' },
+];
+
+/**
+ * Whether a site's values say more than its call (informative), and if not, why: the reason
+ * of the first value's form (see EMPTY_FORMS), "only the call's own words" (every name a
+ * value shows is written in the call, `‹?›` and a tensor's coord aside), or "no value".
+ * @param {{ via: string, value: string }[]} values what the hint and the hovers showed
+ * @param {string} callText the site's source text
+ * @returns {{ informative: boolean, reason?: string }}
+ */
+export function judgeInformative(values, callText) {
+  if (!values.length) return { informative: false, reason: 'no value shown' };
+  let reason;
+  for (const { value } of values) {
+    // a tensor's coord (`@ (_0,_0)`, or the tile's own coordinate argument) says nothing of its layout
+    const v = value.replace(/ @ .*$/, '').trim();
+    const empty = EMPTY_FORMS.find((e) => e.form.test(v));
+    if (empty) {
+      reason ??= empty.reason;
+      continue;
+    }
+    if (echoesCall(v, callText)) {
+      reason ??= "only the call's own words";
+      continue;
+    }
+    return { informative: true };
+  }
+  return { informative: false, reason };
+}
+
+/**
+ * Why a hover shows no value, in a few words fit to group sites by: its first sentence that
+ * says "no value", "not known" or "not a …", with code spans and numbers made `…` (so that
+ * `no value: 'layoutA' is a parameter` and `… 'layoutB' …` group together); '' when it says none.
+ */
+export function hoverWhy(markdown) {
+  if (!markdown) return '';
+  for (const part of markdown.split('\n---\n')) {
+    if (/^\s*```cpp/.test(part)) continue;
+    const line = part.split('\n').find((l) => /no value|not known|not an? |unknown|cannot/i.test(l));
+    if (line)
+      return line
+        .replace(/`[^`]*`/g, '`…`')
+        .replace(/'[^']*'/g, "'…'")
+        .replace(/\*\*[^*]*\*\*/g, '**…**')
+        .replace(/\d+/g, 'N')
+        .trim()
+        .slice(0, 140);
+  }
+  return '';
+}

@@ -29,4 +29,12 @@ export const CALL_NAMES: Set<string>;
 export function isSiteCallee(name: string): boolean;
 export function tokenize(text: string): { tokens: Token[]; includes: string[] };
 export function usesTla(scan: { tokens: Token[]; includes: string[] }): boolean;
-export function scanSites(text: string): { usesTla: boolean; sites: Site[]; excluded: Excluded[] };
+export interface LayoutObject {
+  construct: string;
+  start: number;
+  end: number;
+  nameStart: number;
+  nameEnd: number;
+}
+export const LAYOUT_CLASSES: Set<string>;
+export function scanSites(text: string): { usesTla: boolean; sites: Site[]; excluded: Excluded[]; objects: LayoutObject[] };

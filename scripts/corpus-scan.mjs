@@ -308,5 +308,29 @@ export function scanSites(text) {
       }
     }
   }
-  return { usesTla: usesTla(scan), sites, excluded };
+  return { usesTla: usesTla(scan), sites, excluded, objects: layoutObjects(t) };
+}
+
+/** The Catlass layout classes (include/catlass/layout/) whose objects a kernel declares. */
+export const LAYOUT_CLASSES = new Set(['RowMajor', 'ColumnMajor', 'zN', 'nZ', 'zZ', 'nN', 'VectorLayout', 'PaddingRowMajor', 'PaddingColumnMajor']);
+
+/**
+ * Declarations of Catlass layout objects, `layout::RowMajor tagA{m, k};` (or `(m, k)`,
+ * `Catlass::layout::…`): not TLA sites (issue 21's share counts those), measured on a line of
+ * their own (issue 22 asks that they show values). The name declared is the one hovered.
+ */
+function layoutObjects(t) {
+  const out = [];
+  for (let k = 2; k + 2 < t.length; k++) {
+    const cls = t[k];
+    if (cls.kind !== 'ident' || !LAYOUT_CLASSES.has(cls.text) || t[k - 1].text !== '::' || t[k - 2].text !== 'layout') continue;
+    if (t[k - 3]?.text === '::' && t[k - 4]?.text !== 'Catlass') continue;
+    const name = t[k + 1];
+    const open = t[k + 2];
+    if (name.kind !== 'ident' || (open.text !== '{' && open.text !== '(')) continue;
+    const close = matchBracket(t, k + 2);
+    if (close < 0) continue;
+    out.push({ construct: cls.text, start: t[k - 2].start, end: t[close].end, nameStart: name.start, nameEnd: name.end });
+  }
+  return out;
 }

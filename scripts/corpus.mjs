@@ -1,21 +1,27 @@
 #!/usr/bin/env node
-// `npm run corpus [DIR] [--json] [--limit N] [--list] [--server FILE]`: how much of the
-// TLA in real C++ kernels the language server serves (Deliver item 2 of the
-// real-kernels issue; docs/corpus.md explains the figures).
+// `npm run corpus [DIR] [--json] [--limit N] [--list] [--no-index | --index-only] [--server FILE]`:
+// how much of the TLA in real C++ kernels the language server shows (issues 12 and 21;
+// docs/corpus.md explains the figures).
 //
-// Starts the built server (dist/server.js --stdio) the way an editor does, opens every
-// C++ file of DIR (.cpp .hpp .h .asc; default ../shared/corpus/catlass) that uses TLA,
-// and for every site that scripts/corpus-scan.mjs finds asks for the inlay hints of the
-// whole file and hovers on the site's name and on the name it is assigned to. A site is
-// *served* when an inlay hint sits at its end (or later on its last line, with no other
-// site ending in between) or a hover shows a value; *concrete* when a served value has
-// no symbol in it, else *symbolic*. Prints a table per construct, every warning and
-// error the server published for these files (the corpus compiles, so each one is
-// false), and requests that failed or took over 10 s.
+// Starts the built server (dist/server.js --stdio) the way an editor does, twice: first with
+// DIR as its workspace folder (the header index and the instantiation sites are built over
+// it; the run waits until they are, and after opening each file until the background work it
+// started — a header's instantiation, a kernel's site warnings — has ended), then with no
+// workspace (the files alone, the figure measured before the index). Opens every C++ file of
+// DIR (.cpp .hpp .h .asc; default ../shared/corpus/catlass) that uses TLA, and for every site
+// that scripts/corpus-scan.mjs finds asks for the inlay hints of the whole file and hovers on
+// the site's name and on the name it is assigned to. A site is *served* when an inlay hint
+// sits at its end (or later on its last line, with no other site ending in between) or a
+// hover shows a value; *concrete* when a served value has no symbol in it, else *symbolic*;
+// *informative* when a value says more than the call's own words (corpus-judge.mjs). Prints
+// the informative and served shares of both passes, a table per construct, the reasons sites
+// are not informative, every warning and error the server published for these files (the
+// corpus compiles, so each one is false), and requests that failed or took over 10 s.
 //
 //   --json        one JSON object on stdout instead of the table (its `report` is the table)
 //   --limit N     only the first N files that use TLA (sorted by path)
 //   --list        also print every site: file:line:col construct status value
+//   --no-index    only the pass without a workspace; --index-only: only the pass with it
 //   --server FILE another server build (default dist/server.js)
 import { spawn } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
@@ -23,7 +29,7 @@ import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { assignHints, echoesCall, hintText, hintValue, hoverValue, isSymbolic, percentile } from './corpus-judge.mjs';
+import { assignHints, echoesCall, hintText, hintValue, hoverValue, hoverWhy, isSymbolic, judgeInformative, percentile } from './corpus-judge.mjs';
 import { scanSites } from './corpus-scan.mjs';
 
 const ROOT = path.dirname(path.dirname(fileURLToPath(import.meta.url)));
@@ -54,12 +60,15 @@ function parseArgs(argv) {
     json: false,
     limit: Infinity,
     list: false,
+    passes: ['index', 'no-index'],
     server: path.join(ROOT, 'dist', 'server.js'),
   };
   for (let k = 0; k < argv.length; k++) {
     const a = argv[k];
     if (a === '--json') o.json = true;
     else if (a === '--list') o.list = true;
+    else if (a === '--no-index') o.passes = ['no-index'];
+    else if (a === '--index-only') o.passes = ['index'];
     else if (a === '--limit' || a.startsWith('--limit=')) {
       const v = a.includes('=') ? a.slice(8) : argv[++k];
       o.limit = Number(v);
@@ -101,33 +110,38 @@ function lineIndex(text) {
 
 // ------------------------------------------------------------------ the LSP client
 
-function startServer(serverPath) {
+/**
+ * The built server, started as an editor does. With `folder`, that folder is the workspace (its
+ * header index and its instantiation sites are built); without, no workspace (the files alone).
+ * Diagnostics are pulled (textDocument/diagnostic), so that the measurement reads them when it
+ * chooses: after the background work a file started has ended.
+ */
+function startServer(serverPath, folder) {
   const child = spawn(process.execPath, [serverPath, '--stdio'], { stdio: ['pipe', 'pipe', 'pipe'] });
   let stderr = '';
   child.stderr.on('data', (d) => (stderr += d));
   const connection = rpc.createMessageConnection(new rpc.StreamMessageReader(child.stdout), new rpc.StreamMessageWriter(child.stdin));
-  const published = new Map(); // uri -> diagnostics of the last publish
-  const waiters = new Map(); // uri -> resolve
   const logs = [];
-  connection.onNotification('textDocument/publishDiagnostics', (p) => {
-    published.set(p.uri, p.diagnostics);
-    const w = waiters.get(p.uri);
-    if (w) {
-      waiters.delete(p.uri);
-      w(p.diagnostics);
-    }
-  });
+  const progress = { begun: 0, ended: 0 };
   connection.onNotification('window/logMessage', (p) => logs.push(p.message));
+  connection.onNotification('window/showMessage', (p) => logs.push(p.message));
+  connection.onNotification('$/progress', (p) => {
+    if (p.value?.kind === 'begin') progress.begun++;
+    if (p.value?.kind === 'end') progress.ended++;
+  });
+  connection.onRequest('window/workDoneProgress/create', () => null);
   connection.onRequest('workspace/configuration', () => [null]);
   connection.onRequest('client/registerCapability', () => null);
   connection.onRequest('workspace/inlayHint/refresh', () => null);
+  connection.onRequest('workspace/diagnostic/refresh', () => null);
   let exited = null;
   const exit = new Promise((r) => child.once('exit', (code, signal) => r((exited = { code, signal }))));
   connection.listen();
+  const workspace = folder ? { rootUri: pathToFileURL(folder).href, workspaceFolders: [{ uri: pathToFileURL(folder).href, name: 'corpus' }] } : {};
   return {
-    child,
     connection,
     logs,
+    progress,
     stderr: () => stderr,
     exited: () => exited,
     exit,
@@ -143,7 +157,11 @@ function startServer(serverPath) {
       const asked = connection.sendRequest('initialize', {
         processId: process.pid,
         rootUri: null,
-        capabilities: { textDocument: { hover: { contentFormat: ['markdown', 'plaintext'] }, inlayHint: {} } },
+        ...workspace,
+        capabilities: {
+          window: { workDoneProgress: true },
+          textDocument: { hover: { contentFormat: ['markdown', 'plaintext'] }, inlayHint: {}, diagnostic: {} },
+        },
       });
       try {
         await Promise.race([asked, late, died]);
@@ -151,10 +169,6 @@ function startServer(serverPath) {
         clearTimeout(timer);
       }
       await connection.sendNotification('initialized', {});
-    },
-    /** Resolves with the next diagnostics published for uri (register before opening). */
-    nextDiagnostics(uri) {
-      return new Promise((resolve) => waiters.set(uri, resolve));
     },
     async close() {
       try {
@@ -194,6 +208,33 @@ async function timed(server, method, params, problems, where) {
   }
 }
 
+const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
+
+/**
+ * Asks tlaLayout/backgroundWork until `done(answer)` holds (or the server is gone, or `limitMs`
+ * passed: then false). What the server works out off the request path is then known.
+ */
+async function waitForBackground(server, done, limitMs) {
+  const t0 = performance.now();
+  for (;;) {
+    if (server.exited()) return false;
+    let answer;
+    try {
+      answer = await server.connection.sendRequest('tlaLayout/backgroundWork', {});
+    } catch {
+      return false;
+    }
+    if (done(answer)) return true;
+    if (performance.now() - t0 > limitMs) return false;
+    await sleep(20);
+  }
+}
+
+/** Background work of one file longer than this is recorded as a timeout (the file is still measured). */
+export const BACKGROUND_LIMIT_MS = 60_000;
+/** Indexing the corpus and finding its instantiation sites longer than this fails the pass. */
+export const INDEX_LIMIT_MS = 180_000;
+
 const hoverText = (h) => {
   if (!h) return '';
   const c = h.contents;
@@ -204,194 +245,287 @@ const hoverText = (h) => {
 
 // ------------------------------------------------------------------ the measurement
 
-/**
- * Measures the corpus. Returns the figures (what --json prints).
- * @param {{ dir: string, limit?: number, server?: string, list?: boolean }} o
- */
-export async function measure(o) {
-  const started = performance.now();
-  const dir = path.resolve(o.dir);
+/** The C++ files of dir that use TLA, with their sites (sorted by path; the first `limit`). */
+function filesOf(dir, limit) {
   const all = walk(dir).sort();
   const files = [];
   for (const f of all) {
     const text = readFileSync(f, 'utf8');
     const scan = scanSites(text);
     if (scan.usesTla) files.push({ path: f, text, scan });
-    if (files.length >= (o.limit ?? Infinity)) break;
+    if (files.length >= limit) break;
   }
-  const scannedAfter = performance.now() - started;
+  return { all, files };
+}
 
-  const serverPath = o.server ?? path.join(ROOT, 'dist', 'server.js');
-  let server = startServer(serverPath);
-  const problems = [];
-  await server.initialize();
-  let restarts = 0;
-  const logsOfEarlierServers = [];
+/** The requests of one file, all at once as an editor showing it would: hints, and hovers on every site's callee and name. */
+function askFile(server, f, uri, idx, rel, problems) {
+  const hints = timed(
+    server,
+    'textDocument/inlayHint',
+    { textDocument: { uri }, range: { start: { line: 0, character: 0 }, end: { line: idx.lines, character: 0 } } },
+    problems,
+    rel,
+  );
+  const hover = (start, end) =>
+    timed(
+      server,
+      'textDocument/hover',
+      { textDocument: { uri }, position: idx.position(start + ((end - start) >> 1)) },
+      problems,
+      `${rel}:${idx.position(start).line + 1}`,
+    );
+  const none = Promise.resolve(undefined);
+  const hovers = f.scan.sites.map((s) => Promise.all([hover(s.nameStart, s.nameEnd), s.assigned ? hover(s.assignedStart, s.assignedEnd) : none]));
+  const objects = f.scan.objects.map((s) => hover(s.nameStart, s.nameEnd));
+  const diagnostics = timed(server, 'textDocument/diagnostic', { textDocument: { uri } }, problems, rel);
+  return Promise.all([hints, Promise.all(hovers), Promise.all(objects), diagnostics]);
+}
+
+/** A fresh tally of sites by construct. */
+function tally() {
   const constructs = new Map();
   const row = (c) => {
     let r = constructs.get(c);
-    if (!r) constructs.set(c, (r = { sites: 0, concrete: 0, symbolic: 0, unserved: 0 }));
+    if (!r) constructs.set(c, (r = { sites: 0, concrete: 0, symbolic: 0, unserved: 0, informative: 0 }));
     return r;
   };
   for (const c of CONSTRUCTS) row(c);
-  const excluded = new Map();
-  /** sites served by each way of asking (a site may count under several), and sites with a name to hover */
-  const servedBy = { inlay: 0, hover: 0, name: 0, assignedSites: 0 };
-  /** every inlay hint's length in characters, and the hints of a site that only repeat its call */
-  const hintLengths = [];
-  let echoingHints = 0;
-  const diagnostics = [];
-  const perFile = [];
-  const siteList = [];
-  const openToDiagnostics = [];
-  let requests = 0;
+  return { constructs, row };
+}
 
+/**
+ * Judges one file's answers: each site served (concrete or symbolic) or not, informative or not
+ * (with the reason), into the pass's figures `p`.
+ */
+function judgeFile(p, f, rel, idx, answers, list) {
+  const [hintAnswer, hoverAnswers, objectAnswers] = answers;
+  const sites = f.scan.sites;
+  const hintsBySite = assignHints(
+    sites.map((s) => idx.position(s.end)),
+    hintAnswer.result ?? [],
+  );
+  for (const h of hintAnswer.result ?? []) p.hintLengths.push(hintText(h.label).length);
+  let served = 0;
+  sites.forEach((s, k) => {
+    const callText = f.text.slice(s.start, s.end);
+    for (const h of hintsBySite.get(k) ?? []) if (echoesCall(h.label, callText)) p.echoingHints++;
+    const values = [];
+    for (const h of hintsBySite.get(k) ?? []) values.push({ via: 'inlay', value: hintValue(h.label) });
+    const [call, name] = hoverAnswers[k];
+    const vc = hoverValue(hoverText(call?.result));
+    if (vc !== undefined) values.push({ via: 'hover', value: vc });
+    const vn = name ? hoverValue(hoverText(name.result)) : undefined;
+    if (vn !== undefined) values.push({ via: 'name', value: vn });
+    for (const via of new Set(values.map((v) => v.via))) p.servedBy[via]++;
+    if (s.assigned) p.servedBy.assignedSites++;
+    const r = p.row(s.construct);
+    r.sites++;
+    let status = 'unserved';
+    if (values.length) status = values.some((v) => !isSymbolic(v.value)) ? 'concrete' : 'symbolic';
+    r[status]++;
+    if (status !== 'unserved') served++;
+    const judged = judgeInformative(values, callText);
+    const at = `${rel}:${idx.position(s.start).line + 1}`;
+    if (judged.informative) r.informative++;
+    else {
+      const why = values.length ? '' : hoverWhy(hoverText(call?.result));
+      p.reason(`${s.construct}: ${judged.reason}${why ? ` — ${why}` : ''}`, `${at} ${values[0]?.value ?? callText.split('\n')[0].slice(0, 80)}`);
+    }
+    if (list) {
+      const pos = idx.position(s.start);
+      p.siteList.push({
+        file: rel,
+        line: pos.line + 1,
+        col: pos.character + 1,
+        construct: s.construct,
+        status,
+        informative: judged.informative,
+        values,
+      });
+    }
+  });
+  f.scan.objects.forEach((s, k) => {
+    const v = hoverValue(hoverText(objectAnswers[k]?.result));
+    p.objects.sites++;
+    if (v !== undefined && judgeInformative([{ via: 'name', value: v }], f.text.slice(s.start, s.end)).informative) p.objects.informative++;
+    else if (p.objects.examples.length < 5) p.objects.examples.push(`${rel}:${idx.position(s.start).line + 1} ${v ?? 'no value'}`);
+  });
+  return served;
+}
+
+/** The figures of one pass (one server over the files), filled by judgeFile and collectDiagnostics. */
+function passFigures() {
+  const { constructs, row } = tally();
+  const reasons = new Map();
+  return {
+    constructs,
+    row,
+    reasons,
+    reason(key, example) {
+      const r = reasons.get(key);
+      if (r) r.count++;
+      else reasons.set(key, { count: 1, example });
+    },
+    excluded: new Map(),
+    /** sites served by each way of asking (a site may count under several), and sites with a name to hover */
+    servedBy: { inlay: 0, hover: 0, name: 0, assignedSites: 0 },
+    /** every inlay hint's length in characters, and the hints of a site that only repeat its call */
+    hintLengths: [],
+    echoingHints: 0,
+    objects: { sites: 0, informative: 0, examples: [] },
+    diagnostics: [],
+    perFile: [],
+    siteList: [],
+    openToDiagnostics: [],
+    requests: 0,
+  };
+}
+
+function collectDiagnostics(p, rel, report) {
+  for (const d of report?.items ?? []) {
+    if (d.severity !== 1 && d.severity !== 2) continue;
+    p.diagnostics.push({
+      file: rel,
+      line: d.range.start.line + 1,
+      col: d.range.start.character + 1,
+      severity: d.severity === 1 ? 'error' : 'warning',
+      code: d.code ?? '',
+      message: d.message,
+    });
+  }
+}
+
+/** Starts a server (over the corpus as its workspace when `index`), waiting for its index. */
+async function serve(serverPath, dir, index, problems) {
+  const server = startServer(serverPath, index ? dir : undefined);
+  await server.initialize();
+  if (!index) return { server, indexMs: 0, indexed: undefined };
+  const t0 = performance.now();
+  const idle = await waitForBackground(server, (a) => a.index === 'idle' && !a.instances, INDEX_LIMIT_MS);
+  const indexMs = performance.now() - t0;
+  if (!idle) problems.push({ kind: 'timeout', method: 'index', where: dir, ms: indexMs });
+  const indexed = await server.connection.sendRequest('tlaLayout/workspaceIndex', { digest: false }).catch(() => undefined);
+  return { server, indexMs, indexed };
+}
+
+/**
+ * One pass over the files with one server: open each, let the background work it starts end
+ * (with the index: the header's instantiation, the kernel's site warnings), ask, judge, close.
+ */
+async function measurePass(o, dir, files, index) {
+  const serverPath = o.server ?? path.join(ROOT, 'dist', 'server.js');
+  const problems = [];
+  let { server, indexMs, indexed } = await serve(serverPath, dir, index, problems);
+  let restarts = 0;
+  const logsOfEarlierServers = [];
+  const p = passFigures();
+  const exitedProblem = () => ({
+    kind: 'crash',
+    method: 'server',
+    where: '',
+    message: `the server exited (${JSON.stringify(server.exited())}): ${server.stderr().slice(-400)}`,
+  });
   for (const f of files) {
     if (server.exited()) {
       // a crash: say so, and measure the remaining files with a new server
-      problems.push({
-        kind: 'crash',
-        method: 'server',
-        where: '',
-        message: `the server exited (${JSON.stringify(server.exited())}): ${server.stderr().slice(-400)}`,
-      });
+      problems.push(exitedProblem());
       logsOfEarlierServers.push(...server.logs);
-      server = startServer(serverPath);
-      await server.initialize();
+      ({ server } = await serve(serverPath, dir, index, problems));
       restarts++;
     }
     const rel = path.relative(dir, f.path).split(path.sep).join('/');
     const uri = pathToFileURL(f.path).href;
     const idx = lineIndex(f.text);
-    const sites = f.scan.sites;
     for (const x of f.scan.excluded) {
       const key = `${x.construct} (${x.why})`;
-      excluded.set(key, (excluded.get(key) ?? 0) + 1);
+      p.excluded.set(key, (p.excluded.get(key) ?? 0) + 1);
     }
-    const diag = server.nextDiagnostics(uri);
-    const t0 = performance.now();
     await server.connection.sendNotification('textDocument/didOpen', { textDocument: { uri, languageId: 'cpp', version: 1, text: f.text } });
-    // every request at once, as an editor showing the file would: the server answers in order
-    const hints = timed(
-      server,
-      'textDocument/inlayHint',
-      { textDocument: { uri }, range: { start: { line: 0, character: 0 }, end: { line: idx.lines, character: 0 } } },
-      problems,
-      rel,
-    );
-    const hovers = sites.map((s) => {
-      const at = (start, end) => idx.position(start + ((end - start) >> 1));
-      const call = timed(
-        server,
-        'textDocument/hover',
-        { textDocument: { uri }, position: at(s.nameStart, s.nameEnd) },
-        problems,
-        `${rel}:${idx.position(s.nameStart).line + 1}`,
-      );
-      const name = s.assigned
-        ? timed(
-            server,
-            'textDocument/hover',
-            { textDocument: { uri }, position: at(s.assignedStart, s.assignedEnd) },
-            problems,
-            `${rel}:${idx.position(s.assignedStart).line + 1}`,
-          )
-        : Promise.resolve(undefined);
-      return Promise.all([call, name]);
-    });
-    requests += 1 + sites.length + sites.filter((s) => s.assigned).length;
-    const diagTimeout = new Promise((r) => setTimeout(() => r(null), TIMEOUT_MS));
-    const [published, hintAnswer, hoverAnswers] = await Promise.all([
-      Promise.race([diag.then((d) => ({ d, at: performance.now() })), diagTimeout, server.exit.then(() => null)]),
-      hints,
-      Promise.all(hovers),
-    ]);
-    if (published) {
-      openToDiagnostics.push(published.at - t0);
-      for (const d of published.d) {
-        if (d.severity !== 1 && d.severity !== 2) continue;
-        diagnostics.push({
-          file: rel,
-          line: d.range.start.line + 1,
-          col: d.range.start.character + 1,
-          severity: d.severity === 1 ? 'error' : 'warning',
-          code: d.code ?? '',
-          message: d.message,
-        });
-      }
-    } else if (!server.exited()) problems.push({ kind: 'timeout', method: 'textDocument/publishDiagnostics', where: rel, ms: TIMEOUT_MS });
-
-    const hintsBySite = assignHints(
-      sites.map((s) => idx.position(s.end)),
-      hintAnswer.result ?? [],
-    );
-    for (const h of hintAnswer.result ?? []) hintLengths.push(hintText(h.label).length);
-    let served = 0;
-    sites.forEach((s, k) => {
-      for (const h of hintsBySite.get(k) ?? []) if (echoesCall(h.label, f.text.slice(s.start, s.end))) echoingHints++;
-      const values = [];
-      for (const h of hintsBySite.get(k) ?? []) values.push({ via: 'inlay', value: hintValue(h.label) });
-      const [call, name] = hoverAnswers[k];
-      const vc = hoverValue(hoverText(call?.result));
-      if (vc !== undefined) values.push({ via: 'hover', value: vc });
-      const vn = name ? hoverValue(hoverText(name.result)) : undefined;
-      if (vn !== undefined) values.push({ via: 'name', value: vn });
-      for (const via of new Set(values.map((v) => v.via))) servedBy[via]++;
-      if (s.assigned) servedBy.assignedSites++;
-      const r = row(s.construct);
-      r.sites++;
-      let status = 'unserved';
-      if (values.length) status = values.some((v) => !isSymbolic(v.value)) ? 'concrete' : 'symbolic';
-      r[status]++;
-      if (status !== 'unserved') served++;
-      if (o.list) {
-        const p = idx.position(s.start);
-        siteList.push({ file: rel, line: p.line + 1, col: p.character + 1, construct: s.construct, status, values });
-      }
-    });
+    const first = await timed(server, 'textDocument/diagnostic', { textDocument: { uri } }, problems, rel);
+    p.openToDiagnostics.push(first.ms);
+    if (index && !(await waitForBackground(server, (a) => !a.instances && !a.warnings, BACKGROUND_LIMIT_MS)))
+      problems.push({ kind: 'timeout', method: 'tlaLayout/backgroundWork', where: rel, ms: BACKGROUND_LIMIT_MS });
+    const answers = await askFile(server, f, uri, idx, rel, problems);
+    p.requests += 2 + 1 + f.scan.sites.length + f.scan.sites.filter((s) => s.assigned).length + f.scan.objects.length;
+    collectDiagnostics(p, rel, answers[3].result);
+    const served = judgeFile(p, f, rel, idx, answers, o.list);
     const byConstruct = {};
-    for (const s of sites) byConstruct[s.construct] = (byConstruct[s.construct] ?? 0) + 1;
-    perFile.push({ file: rel, sites: sites.length, served, constructs: byConstruct, excluded: f.scan.excluded.length });
+    for (const s of f.scan.sites) byConstruct[s.construct] = (byConstruct[s.construct] ?? 0) + 1;
+    p.perFile.push({ file: rel, sites: f.scan.sites.length, served, constructs: byConstruct, excluded: f.scan.excluded.length });
     await server.connection.sendNotification('textDocument/didClose', { textDocument: { uri } });
   }
-  if (server.exited())
-    problems.push({
-      kind: 'crash',
-      method: 'server',
-      where: '',
-      message: `the server exited (${JSON.stringify(server.exited())}): ${server.stderr().slice(-400)}`,
-    });
+  if (server.exited()) problems.push(exitedProblem());
   const failedLogs = [...server.logs, ...logsOfEarlierServers].filter((m) => /failed/.test(m));
   await server.close();
+  return { p, problems, failedLogs, restarts, indexMs, indexed };
+}
 
-  const total = { sites: 0, concrete: 0, symbolic: 0, unserved: 0 };
-  for (const r of constructs.values()) for (const k of Object.keys(total)) total[k] += r[k];
-  const sortedMs = [...openToDiagnostics].sort((a, b) => a - b);
-  const p95 = sortedMs.length ? sortedMs[Math.min(sortedMs.length - 1, Math.ceil(0.95 * sortedMs.length) - 1)] : NaN;
+/** The figures of a pass as --json prints them. */
+function passResult(run, index) {
+  const { p } = run;
+  const total = { sites: 0, concrete: 0, symbolic: 0, unserved: 0, informative: 0 };
+  for (const r of p.constructs.values()) for (const k of Object.keys(total)) total[k] += r[k];
+  const reasons = [...p.reasons.entries()]
+    .map(([reason, r]) => ({ reason, ...r }))
+    .sort((a, b) => b.count - a.count || (a.reason < b.reason ? -1 : 1));
+  return {
+    index,
+    ...(index
+      ? {
+          indexMs: Math.round(run.indexMs),
+          indexed: run.indexed && { files: run.indexed.files, roots: run.indexed.roots, skipped: run.indexed.skipped },
+        }
+      : {}),
+    files: p.perFile,
+    constructs: Object.fromEntries(p.constructs),
+    total,
+    reasons,
+    objects: p.objects,
+    servedBy: p.servedBy,
+    hints: {
+      count: p.hintLengths.length,
+      p50: percentile(p.hintLengths, 0.5),
+      p90: percentile(p.hintLengths, 0.9),
+      max: Math.max(0, ...p.hintLengths),
+      echoing: p.echoingHints,
+    },
+    excluded: Object.fromEntries(p.excluded),
+    diagnostics: p.diagnostics,
+    crashes: run.problems.filter((x) => x.kind === 'crash'),
+    timeouts: run.problems.filter((x) => x.kind === 'timeout'),
+    serverLoggedFailures: run.failedLogs,
+    requests: p.requests,
+    serverRestarts: run.restarts,
+    openToDiagnosticsP95Ms: Math.round(percentile(p.openToDiagnostics, 0.95) * 10) / 10,
+    siteList: p.siteList,
+  };
+}
+
+/**
+ * Measures the corpus: with the index built over it (the corpus as the server's workspace
+ * folder, the acceptance's figure) and, unless `noIndex === false`, without (the files alone, as
+ * measured before the header index). Returns the figures (what --json prints): the index pass's
+ * at the top, the other pass's under `withoutIndex`.
+ * @param {{ dir: string, limit?: number, server?: string, list?: boolean, passes?: ('index' | 'no-index')[] }} o
+ */
+export async function measure(o) {
+  const started = performance.now();
+  const dir = path.resolve(o.dir);
+  const { all, files } = filesOf(dir, o.limit ?? Infinity);
+  const scannedAfter = performance.now() - started;
+  const passes = o.passes ?? ['index', 'no-index'];
+  const results = [];
+  for (const pass of passes) results.push(passResult(await measurePass(o, dir, files, pass === 'index'), pass === 'index'));
+  const [main, other] = results;
+  const { siteList, ...figures } = main;
   return {
     dir,
     date: new Date().toISOString(),
     machine: { cpus: os.cpus().length, load: os.loadavg().map((x) => Math.round(x * 100) / 100) },
     filesScanned: all.length,
-    files: perFile,
-    constructs: Object.fromEntries(constructs),
-    total,
-    servedBy,
-    hints: {
-      count: hintLengths.length,
-      p50: percentile(hintLengths, 0.5),
-      p90: percentile(hintLengths, 0.9),
-      max: Math.max(0, ...hintLengths),
-      echoing: echoingHints,
-    },
-    excluded: Object.fromEntries(excluded),
-    diagnostics,
-    crashes: problems.filter((p) => p.kind === 'crash'),
-    timeouts: problems.filter((p) => p.kind === 'timeout'),
-    serverLoggedFailures: failedLogs,
-    requests,
-    serverRestarts: restarts,
-    openToDiagnosticsP95Ms: Math.round(p95 * 10) / 10,
+    ...figures,
+    ...(other ? { [other.index ? 'withIndex' : 'withoutIndex']: (({ siteList: _l, files: _f, ...rest }) => rest)(other) } : {}),
     scanMs: Math.round(scannedAfter),
     totalMs: Math.round(performance.now() - started),
     ...(o.list ? { sites: siteList } : {}),
@@ -403,8 +537,16 @@ export async function measure(o) {
 const pct = (n, d) => (d ? `${((100 * n) / d).toFixed(1)}%` : '–');
 
 export function formatTable(m) {
-  const head = ['construct', 'sites', 'concrete', 'symbolic', 'unserved', 'served'];
-  const rows = Object.entries(m.constructs).map(([c, r]) => [c, r.sites, r.concrete, r.symbolic, r.unserved, pct(r.concrete + r.symbolic, r.sites)]);
+  const head = ['construct', 'sites', 'concrete', 'symbolic', 'unserved', 'served', 'informative'];
+  const rows = Object.entries(m.constructs).map(([c, r]) => [
+    c,
+    r.sites,
+    r.concrete,
+    r.symbolic,
+    r.unserved,
+    pct(r.concrete + r.symbolic, r.sites),
+    pct(r.informative, r.sites),
+  ]);
   const t = m.total;
   const totalRow = [
     'total',
@@ -413,6 +555,7 @@ export function formatTable(m) {
     `${t.symbolic} (${pct(t.symbolic, t.sites)})`,
     `${t.unserved} (${pct(t.unserved, t.sites)})`,
     pct(t.concrete + t.symbolic, t.sites),
+    `${t.informative} (${pct(t.informative, t.sites)})`,
   ];
   const all = [head, ...rows, totalRow].map((r) => r.map(String));
   const widths = head.map((_, k) => Math.max(...all.map((r) => r[k].length)));
@@ -421,13 +564,31 @@ export function formatTable(m) {
   return [line(all[0]), sep, ...all.slice(1, -1).map(line), line(all[all.length - 1])].join('\n');
 }
 
+/** One line of a pass's headline figures: informative, served, concrete. */
+function headline(label, m) {
+  const t = m.total;
+  const index = m.index ? `, index ${m.indexed?.files ?? '?'} headers in ${(m.indexMs / 1000).toFixed(1)} s` : '';
+  return `${label}: informative ${t.informative}/${t.sites} (${pct(t.informative, t.sites)}), served ${pct(t.concrete + t.symbolic, t.sites)}, concrete ${pct(t.concrete, t.sites)}${index}; warnings published ${m.diagnostics.length}`;
+}
+
 export function formatReport(m) {
   const out = [];
   const withSites = m.files.filter((f) => f.sites).length;
   out.push(`corpus: ${m.dir}`);
   out.push(`${m.files.length} files use TLA (of ${m.filesScanned} C++ files), ${withSites} with sites; ${m.requests} requests`);
+  out.push(headline(m.index ? 'with the index built over it' : 'without the index', m));
+  const other = m.withoutIndex ?? m.withIndex;
+  if (other) out.push(headline(other.index ? 'with the index built over it' : 'without the index (the files alone)', other));
   out.push('');
   out.push(formatTable(m));
+  out.push('');
+  out.push(`why sites are not informative (top ${Math.min(15, m.reasons.length)} of ${m.reasons.length} reasons; count, reason, one example):`);
+  for (const r of m.reasons.slice(0, 15)) out.push(`  ${String(r.count).padStart(5)}  ${r.reason}\n         e.g. ${r.example}`);
+  const ob = m.objects;
+  out.push(
+    `Catlass layout objects declared (\`layout::RowMajor tagA{m, k};\`, not TLA sites): ${ob.sites}, informative ${ob.informative} (${pct(ob.informative, ob.sites)})` +
+      (ob.examples.length ? `; not: ${ob.examples.join('; ')}` : ''),
+  );
   out.push('');
   const b = m.servedBy;
   out.push(
@@ -440,10 +601,17 @@ export function formatReport(m) {
   out.push('');
   out.push(`warnings and errors published: ${m.diagnostics.length}`);
   for (const d of m.diagnostics) out.push(`  ${d.file}:${d.line}:${d.col} ${d.severity} ${d.code} ${d.message.split('\n')[0]}`);
-  out.push(`crashes: ${m.crashes.length}, timeouts (> ${TIMEOUT_MS / 1000} s): ${m.timeouts.length}`);
-  for (const p of [...m.crashes, ...m.timeouts]) out.push(`  ${p.kind} ${p.method} ${p.where} ${p.message ?? `${Math.round(p.ms)} ms`}`);
-  if (m.serverLoggedFailures.length)
-    out.push(`server logged ${m.serverLoggedFailures.length} failures, first: ${m.serverLoggedFailures[0].split('\n')[0]}`);
+  if (other?.diagnostics.length) {
+    out.push(`warnings and errors published ${other.index ? 'with' : 'without'} the index: ${other.diagnostics.length}`);
+    for (const d of other.diagnostics) out.push(`  ${d.file}:${d.line}:${d.col} ${d.severity} ${d.code} ${d.message.split('\n')[0]}`);
+  }
+  const problems = [...m.crashes, ...m.timeouts, ...(other ? [...other.crashes, ...other.timeouts] : [])];
+  out.push(
+    `crashes: ${m.crashes.length + (other?.crashes.length ?? 0)}, timeouts (> ${TIMEOUT_MS / 1000} s): ${m.timeouts.length + (other?.timeouts.length ?? 0)}`,
+  );
+  for (const p of problems) out.push(`  ${p.kind} ${p.method} ${p.where} ${p.message ?? `${Math.round(p.ms)} ms`}`);
+  const logged = [...m.serverLoggedFailures, ...(other?.serverLoggedFailures ?? [])];
+  if (logged.length) out.push(`server logged ${logged.length} failures, first: ${logged[0].split('\n')[0]}`);
   out.push(
     `p95 open → diagnostics ${m.openToDiagnosticsP95Ms} ms; total ${(m.totalMs / 1000).toFixed(1)} s (scan ${(m.scanMs / 1000).toFixed(1)} s) on ${m.machine.cpus} cores, load ${m.machine.load.join(' ')}`,
   );
@@ -451,7 +619,7 @@ export function formatReport(m) {
     out.push('');
     for (const s of m.sites)
       out.push(
-        `${s.file}:${s.line}:${s.col} ${s.construct} ${s.status}${s.values.length ? ' ' + s.values.map((v) => `[${v.via}] ${v.value}`).join(' | ') : ''}`,
+        `${s.file}:${s.line}:${s.col} ${s.construct} ${s.status}${s.informative ? ' informative' : ''}${s.values.length ? ' ' + s.values.map((v) => `[${v.via}] ${v.value}`).join(' | ') : ''}`,
       );
   }
   return out.join('\n');
@@ -481,7 +649,8 @@ async function main() {
     process.exit(1);
   }
   process.stdout.write((o.json ? JSON.stringify({ ...m, report: formatReport(m) }, null, 2) : formatReport(m)) + '\n');
-  process.exit(m.crashes.length || m.timeouts.length ? 1 : 0);
+  const other = m.withoutIndex ?? m.withIndex;
+  process.exit(m.crashes.length || m.timeouts.length || other?.crashes.length || other?.timeouts.length ? 1 : 0);
 }
 
 if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) await main();

@@ -27,6 +27,28 @@ export interface PictureParams {
   /** The declared name to draw; or a position inside its statement. */
   name?: string;
   position?: Position;
+  /**
+   * Runtime names bound by the layout view only (its stepper: `{ kIdx: '3' }`, decimal integers),
+   * over the file's `// tla:` comments and the setting; never written to the file.
+   */
+  bindings?: Record<string, string>;
+}
+
+/**
+ * A runtime name the tile's coordinate reads (a loop index, a block coordinate: `kIdx`,
+ * `blockCoord.m()`), which the view steps: from `start` by `step`, below `end` where the file's
+ * loop says it (`for (uint32_t kIdx = 0; kIdx < kTiles; kIdx++)`: 0, 1, 4).
+ */
+export interface PictureStepper {
+  name: string;
+  /** The value the picture was drawn with (the view's binding), or null: unbound. */
+  value: number | null;
+  start: number;
+  /** Exclusive; null: the file says no bound (or one not known as a number). */
+  end: number | null;
+  step: number;
+  /** The loop's condition as written (`kIdx < kTiles`), or null. */
+  bound: string | null;
 }
 
 export interface PictureAnswer {
@@ -37,6 +59,8 @@ export interface PictureAnswer {
   /** Where the declaration is, for "reveal the statement". */
   range: Range | null;
   version: number;
+  /** The names the view can step (a kernel tile's loop index or block coordinate); absent: none. */
+  steppers?: PictureStepper[];
 }
 
 export const PictureRequest = request<PictureParams, PictureAnswer | null>('tlaLayout/picture');
@@ -53,6 +77,8 @@ export interface ScratchpadAnswer {
   reason: string | null;
   /** A short name for the new document's tab (e.g. `matmul_kernel.cpp:42`). */
   title?: string;
+  /** The file name Save As proposes, the kernel line's (`block_mmad_pingpong_tla.hpp-L150.tla`). */
+  fileName?: string;
 }
 
 export const ScratchpadRequest = request<ScratchpadParams, ScratchpadAnswer | null>('tlaLayout/scratchpad');
@@ -77,6 +103,24 @@ export interface WorkspaceIndexAnswer {
 
 /** `digest: false` leaves the digest out (empty): it sorts and hashes every entry, too much to ask while polling. */
 export const WorkspaceIndexRequest = request<{ digest?: boolean }, WorkspaceIndexAnswer>('tlaLayout/workspaceIndex');
+
+// ---- tlaLayout/backgroundWork: whether the server still works off the request path ----------
+
+/**
+ * What the server computes in the background and tells the editor of when done (a header's
+ * instantiation, a kernel's site warnings): a measurement (`npm run corpus`) asks again until
+ * nothing is left, so it reads the answers an editor shows a moment after opening a file.
+ */
+export interface BackgroundWorkAnswer {
+  /** The header index: idle, walking or indexing (as tlaLayout/workspaceIndex says). */
+  index: WorkspaceIndexAnswer['state'];
+  /** The instantiation sites are still being found, or a header's instantiation resolved. */
+  instances: boolean;
+  /** A kernel's instantiation-site warnings are being computed. */
+  warnings: boolean;
+}
+
+export const BackgroundWorkRequest = request<Record<string, never>, BackgroundWorkAnswer>('tlaLayout/backgroundWork');
 
 // ---- tlaLayout/instantiations: the user's choice of a template's instantiation ----------
 
@@ -112,4 +156,5 @@ export const CHOOSE_INSTANTIATION_COMMAND = 'tlaLayout.chooseInstantiation';
 // ---- the layout view's messages ---------------------------------------------------------
 
 export type ToWebview = { type: 'picture'; name: string; answer: PictureAnswer | null };
-export type FromWebview = { type: 'ready' } | { type: 'reveal' };
+/** `step`: the stepper set `name` to `value` (the view's own binding, sent with the next picture request). */
+export type FromWebview = { type: 'ready' } | { type: 'reveal' } | { type: 'step'; name: string; value: number };

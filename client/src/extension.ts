@@ -13,6 +13,37 @@ let client: LanguageClient | undefined;
 /** The editor group the last scratchpad opened in: the next one opens there too. */
 let lastScratchpadColumn: vscode.ViewColumn | undefined;
 
+/** The file name Save As proposes for each open scratchpad (by its untitled uri): the kernel line's. */
+const scratchpadNames = new Map<string, string>();
+
+/**
+ * Saves a scratchpad where the user says, proposing the kernel line's name in the workspace
+ * folder (`block_mmad_pingpong_tla.hpp-L150.tla`): VS Code would propose `Untitled-1.tla`, and an
+ * untitled document that carries a path is saved there without asking. Another document: Save.
+ */
+async function saveScratchpad(): Promise<void> {
+  const editor = vscode.window.activeTextEditor;
+  const name = editor && scratchpadNames.get(editor.document.uri.toString());
+  if (!editor || !name) {
+    await vscode.commands.executeCommand('workbench.action.files.save');
+    return;
+  }
+  const folder = vscode.workspace.workspaceFolders?.[0]?.uri;
+  const target = await vscode.window.showSaveDialog({
+    defaultUri: folder ? vscode.Uri.joinPath(folder, name) : undefined,
+    filters: { 'TLA layout': ['tla'] },
+    title: 'Save Scratchpad As',
+  });
+  if (!target) return;
+  await vscode.workspace.fs.writeFile(target, new TextEncoder().encode(editor.document.getText()));
+  const column = editor.viewColumn;
+  scratchpadNames.delete(editor.document.uri.toString());
+  // the saved file takes the scratchpad's place (its untitled copy closed without asking: it is saved)
+  await vscode.window.showTextDocument(editor.document, { viewColumn: column, preserveFocus: false });
+  await vscode.commands.executeCommand('workbench.action.revertAndCloseActiveEditor');
+  await vscode.window.showTextDocument(target, { viewColumn: column, preview: false });
+}
+
 /** Where a scratchpad opens from an editor in `from`: the group of the last one, if still open and not `from`; else beside. */
 function scratchpadColumn(from: vscode.ViewColumn | undefined): vscode.ViewColumn {
   const open = vscode.window.tabGroups.all.some((g) => g.viewColumn === lastScratchpadColumn);
@@ -51,8 +82,13 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
     diagnosticPullOptions: { onChange: true, onSave: false },
     // the Catlass headers' churn (files and folders under catlass/ and tla/) keeps the server's header index true
     synchronize: { configurationSection: 'tlaLayout', fileEvents: vscode.workspace.createFileSystemWatcher('**/{catlass,tla}/**') },
-    // the instantiations chosen in this workspace (instantiations.ts): read at each start, so a restart keeps them
-    initializationOptions: () => ({ settings: vscode.workspace.getConfiguration('tlaLayout'), instantiations: savedChoices(context) }),
+    // the instantiations chosen in this workspace (instantiations.ts): read at each start, so a restart keeps them;
+    // watchesHeaders: the fileEvents above are sent, so the server neither registers a watcher nor polls
+    initializationOptions: () => ({
+      settings: vscode.workspace.getConfiguration('tlaLayout'),
+      instantiations: savedChoices(context),
+      watchesHeaders: true,
+    }),
     errorHandler: {
       error: () => ({ action: ErrorAction.Continue }),
       closed: () => {
@@ -104,7 +140,10 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
       const column = scratchpadColumn(editor.viewColumn);
       const shown = await vscode.window.showTextDocument(doc, { viewColumn: column, preview: false });
       lastScratchpadColumn = shown.viewColumn;
+      if (answer.fileName) scratchpadNames.set(doc.uri.toString(), answer.fileName);
     }),
+    vscode.commands.registerCommand('tlaLayout.saveScratchpad', saveScratchpad),
+    vscode.workspace.onDidCloseTextDocument((d) => scratchpadNames.delete(d.uri.toString())),
     // The server's "Copy as C++" code action runs this with the text to copy.
     vscode.commands.registerCommand('tlaLayout.copyToClipboard', async (text: unknown) => {
       if (typeof text !== 'string') return;

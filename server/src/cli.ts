@@ -27,6 +27,8 @@ import {
   summarizeTla,
   instantiationWarnings,
   instanceBindings,
+  budgetLine,
+  budgetsOf,
 } from './language';
 
 const USAGE = `tla-layout — evaluate Catlass TLA layouts written in the .tla language
@@ -46,7 +48,8 @@ Usage:
                                   that \`using r = Gemm::Block::BlockMmadTla<…>;\` and its members evaluate
   tla-layout eval --json --include DIR --instance FILE:LINE HEADER
                                   the class template in HEADER under the instantiation written at FILE:LINE, with its
-                                  static constexpr members and member types (\`members\`)
+                                  static constexpr members and member types (\`members\`), and its buffer budgets
+                                  (\`budgets\`: the block's static_asserts on L1/L0 use and event ids, evaluated)
   C++ files (.cpp .hpp .h .asc …) get the TLA inside them: check prints its warnings,
   eval lists every TLA site with its line, column, source text and value.
   tla-layout render FILE NAME [--text] [--svg OUT]
@@ -148,20 +151,16 @@ function cppSites(a: DocumentAnalysis, lines: LineIndex): CppSite[] {
   const sites: { at: number; end: number; alias?: string; value: string | null }[] = [];
   for (const s of a.statements) {
     // constants (and aliases) met by a limit are listed among the statements for their diagnostic: not sites
-    if (s.chunk.text.startsWith('auto __c = ') || s.chunk.text.startsWith('auto __a = ')) continue;
+    if (s.chunk.text.startsWith('auto __c = ') || /^using \w+ = /.test(s.chunk.text)) continue;
     sites.push({ at: a.startOf(s), end: a.endOf(s), value: s.result?.value ? printValue(s.result.value) : null });
   }
-  // aliases are bound, not listed among the statements: their chunk wraps the type as `auto __a = TYPE{};`
-  const prefix = 'auto __a = ';
+  // aliases of TLA types are bound, not listed among the statements: their chunk is `using NAME = TYPE;`,
+  // their value the type's form (`(u32,u32):(i64,_1)`), never the zeros of a value-initialised `NAME{}`
   for (const d of a.declarations.values()) {
-    const c = d.statement.chunk;
-    if (c.text.startsWith(prefix))
-      sites.push({
-        at: a.startOf(d.statement) + prefix.length,
-        end: a.endOf(d.statement),
-        alias: d.name,
-        value: d.value ? printValue(d.value) : null,
-      });
+    const prefix = `using ${d.name} = `;
+    const v = d.value;
+    if (d.statement.chunk.text.startsWith(prefix) && v?.kind === 'type' && v.type.t === 'value' && v.type.form !== undefined)
+      sites.push({ at: a.startOf(d.statement) + prefix.length, end: a.endOf(d.statement), alias: d.name, value: v.type.form });
   }
   sites.sort((x, y) => x.at - y.at);
   return sites.map((x) => {
@@ -307,6 +306,25 @@ function templateBody(res: ReturnType<typeof evaluateScratch>, alias: string | u
   return { header, instance: ib.selected, sites: cppSites(a, new LineIndex(text)) };
 }
 
+/** The instantiation's buffer budgets (its block's static_asserts on L1/L0 and event ids), numbers as numbers, unknown as null. */
+function budgetsJson(res: ReturnType<typeof evaluateScratch>, alias: string) {
+  const n = (v: bigint | undefined) => (v === undefined ? null : Number(v));
+  return budgetsOf(res, alias).map((b) => ({
+    name: b.name,
+    unit: b.unit,
+    used: n(b.used),
+    capacity: n(b.capacity),
+    pass: b.pass ?? null,
+    text: budgetLine(b),
+    usedText: b.usedText,
+    capacityText: b.capacityText,
+    parts: b.parts.map((p) => ({ label: p.label, size: n(p.size), count: n(p.count) })),
+    message: b.message,
+    header: b.header,
+    line: b.line,
+  }));
+}
+
 function evaluateWithHeaders(
   file: string,
   text: string,
@@ -369,11 +387,20 @@ function evaluateWithHeaders(
   }
   const failed = diagnostics.some((d) => d.severity === 'error');
   const body = instance?.header ? templateBody(res, instance.alias, path.resolve(dir, instance.header)) : undefined;
-  const result = { file, statements, diagnostics, ...(members ? { members: members.members } : {}), ...(body ?? {}) };
+  const budgets = instance?.alias ? budgetsJson(res, instance.alias) : undefined;
+  const result = {
+    file,
+    statements,
+    diagnostics,
+    ...(members ? { members: members.members } : {}),
+    ...(budgets ? { budgets } : {}),
+    ...(body ?? {}),
+  };
   if (json) return { json: result, failed };
   if (body)
     for (const s of body.sites)
       out(`${body.header}:${s.line}:${s.column}: ${s.alias ? `using ${s.alias} = ` : ''}${s.text}  ▸ ${s.value ?? '(no value)'}`);
+  for (const b of budgets ?? []) out(`${b.header}:${b.line}: budget ${b.text}`);
   for (const s of statements)
     if (s.value)
       out(

@@ -3,7 +3,6 @@
 // `.tla` documents get the whole language; C++ documents (Catlass kernels) get the TLA
 // found inside them.
 import { TextDocument } from 'vscode-languageserver-textdocument';
-import { readFileSync, statSync } from 'node:fs';
 import {
   Analyzer,
   ChangeHint,
@@ -21,7 +20,6 @@ import {
   evaluateScratch,
   headerNameUnder,
   includesOfText,
-  indexIncludes,
   isCppPath,
   withHeaders,
 } from './language';
@@ -47,6 +45,20 @@ export interface AnalysedDocument {
   instanceGroups?: readonly InstanceGroup[];
   /** A `.tla` scratchpad that includes Catlass headers: what the template resolver made of it (once per version). */
   scratch?: ScratchResult;
+  /** A `.tla` scratchpad that includes Catlass headers: the state of the workspace's header index it was evaluated with. */
+  headerState?: string;
+}
+
+/**
+ * The workspace's Catlass headers as a `.tla` scratchpad's `#include "catlass/…"` reads them
+ * (workspaceServer.ts): the one header index the workspace's worker feeds, the include root, whether
+ * its first indexing is complete, and its generation (one more for every run that changed it).
+ */
+export interface ScratchHeaders {
+  index: HeaderIndex;
+  root: string;
+  ready: boolean;
+  generation: number;
 }
 
 /**
@@ -115,15 +127,6 @@ interface PendingChanges {
   whole: boolean;
 }
 
-/** A header's text, or undefined when it is not a readable file. */
-function readHeader(path: string): string | undefined {
-  try {
-    return statSync(path).isFile() ? readFileSync(path, 'utf8') : undefined;
-  } catch {
-    return undefined;
-  }
-}
-
 export class DocumentAnalyses {
   private analyzers = new Map<string, Analyzer | CppAnalyzer>();
   private latest = new Map<string, AnalysedDocument>();
@@ -152,38 +155,29 @@ export class DocumentAnalyses {
     return true;
   }
 
-  /** The Catlass include/ folder `.tla` files' `#include "catlass/…"` lines are read from (undefined: none known). */
-  private includeDir: string | undefined;
-  private headers = new HeaderIndex();
-
-  /** A new include folder (setting tlaLayout.catlass.includePath, or a workspace folder with include/catlass and include/tla). */
-  setIncludeDir(dir: string | undefined): boolean {
-    if (dir === this.includeDir) return false;
-    this.includeDir = dir;
-    this.headers = new HeaderIndex();
-    this.latest.clear();
-    return true;
-  }
+  /** The workspace's header index (unset, or undefined: no Catlass tree known, the includes resolve nothing). */
+  headersOf: (() => ScratchHeaders | undefined) | undefined;
 
   /**
-   * The workspace's header index (workspaceServer.ts) when it holds headers: a scratchpad reads
-   * it; else the include folder's headers the scratchpad includes are read here.
+   * A `.tla` analysis with what the included Catlass headers resolve (their templates, members and
+   * static_asserts), from the workspace's index. Until its first indexing is complete the analysis
+   * is the file's own (a header not read yet could hide the specialization C++ would choose); the
+   * state it was made in is kept, so that a later index is a new analysis.
    */
-  workspaceHeaders: (() => { index: HeaderIndex; root: string } | undefined) | undefined;
-
-  /** A `.tla` analysis with what the included Catlass headers resolve (its templates, their members, their static_asserts). */
-  private withCatlassHeaders(analysis: DocumentAnalysis): { analysis: DocumentAnalysis; scratch?: ScratchResult } {
+  private withCatlassHeaders(analysis: DocumentAnalysis): { analysis: DocumentAnalysis; headerState?: string; scratch?: ScratchResult } {
     if (analysis.complete === false) return { analysis };
     const text = analysis.text;
     const includes = includesOfText(text);
     if (!includes.some((i) => /^(catlass|tla)\//.test(i))) return { analysis };
-    const workspace = this.workspaceHeaders?.();
-    const dir = workspace?.root ?? this.includeDir;
-    if (!dir) return { analysis };
-    const index = workspace?.index ?? this.headers;
-    if (!workspace) indexIncludes(index, dir, includes, readHeader);
-    const scratch = evaluateScratch(text, index, headerNameUnder(dir), this.arch, dir, analysis);
-    return { analysis: withHeaders(analysis, scratch), scratch };
+    const h = this.headersOf?.();
+    const headerState = this.headerStateOf(h);
+    if (!h?.ready) return { analysis, headerState };
+    const scratch = evaluateScratch(text, h.index, headerNameUnder(h.root), this.arch, h.root, analysis);
+    return { analysis: withHeaders(analysis, scratch), headerState, scratch };
+  }
+
+  private headerStateOf(h: ScratchHeaders | undefined): string {
+    return h ? `${h.root}\0${h.ready}\0${h.generation}` : '';
   }
 
   /** A new default arch: every .tla analyzer starts afresh (their caches assumed the old one). */
@@ -271,7 +265,10 @@ export class DocumentAnalyses {
     const kind = documentKind(doc);
     const instances = kind === 'cpp' && this.cppEnabled ? this.instanceOf?.(doc.uri, doc.getText()) : undefined;
     const instance = instances?.view;
-    if (cached && sameText && cached.version === doc.version && cached.instanceGroups === instances?.groups && this.complete(cached)) return cached;
+    // (a scratchpad evaluated with the header index is evaluated again when the index has changed)
+    const headersSame = cached?.headerState === undefined || cached.headerState === this.headerStateOf(this.headersOf?.());
+    if (cached && sameText && cached.version === doc.version && cached.instanceGroups === instances?.groups && headersSame && this.complete(cached))
+      return cached;
     let analyzer = this.analyzers.get(doc.uri);
     // (an analyzer reads one instantiation for its life: another needs a new one)
     if (
@@ -297,8 +294,9 @@ export class DocumentAnalyses {
         : analyzer instanceof Analyzer
           ? analyzer.analyze(text, hint)
           : analyzer.analyze(typeof text === 'string' ? text : text.text());
+    let headerState: string | undefined;
     let scratch: ScratchResult | undefined;
-    if (kind === 'tla') ({ analysis, scratch } = this.withCatlassHeaders(analysis));
+    if (kind === 'tla') ({ analysis, headerState, scratch } = this.withCatlassHeaders(analysis));
     // a yielded analysis is counted once, when it is complete
     if (analysis.complete !== false) this.onAnalysed?.(analysis.statements.length);
     // the lines of the same text (an analysis continued) are the same
@@ -316,6 +314,7 @@ export class DocumentAnalyses {
       ...(instance ? { instance } : {}),
       ...(instances ? { instanceGroups: instances.groups } : {}),
       ...(scratch ? { scratch } : {}),
+      ...(headerState !== undefined ? { headerState } : {}),
     };
     this.latest.set(doc.uri, result);
     return result;

@@ -38,6 +38,11 @@ export class KernelWarnings {
     return a && a.text === text ? a.warnings : [];
   }
 
+  /** True while some file's warnings are being computed (its `changed` may still be told). */
+  get busy(): boolean {
+    return this.running || this.pending.size > 0;
+  }
+
   /** Forgets a closed file. */
   forget(uri: string): void {
     this.answers.delete(uri);

@@ -15,8 +15,6 @@ import {
   createConnection,
   CodeLensRefreshRequest,
 } from 'vscode-languageserver/node';
-import { existsSync } from 'node:fs';
-import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { DocumentAnalyses } from './documents';
 import { DiagnosticsScheduler } from './diagnosticsScheduler';
@@ -32,7 +30,7 @@ import { DEFAULT_SETTINGS, Settings, readSettings } from './features/settings';
 import { WorkspaceIndexServer } from './workspaceServer';
 import { TemplateInstances } from './templateInstances';
 import { KernelWarnings } from './kernelWarnings';
-import { InstantiationChoices, InstantiationsNotification } from '../../shared/protocol';
+import { BackgroundWorkAnswer, BackgroundWorkRequest, InstantiationChoices, InstantiationsNotification } from '../../shared/protocol';
 
 /** The client's choices as sent (template → site): anything else in them is left out. */
 function readChoices(raw: unknown): InstantiationChoices {
@@ -96,8 +94,6 @@ function templateInstances(
     const p = filePath(uri);
     return p && workspace.index.covers(p) ? instances.instanceOf(p, text) : undefined;
   };
-  // a scratchpad that includes Catlass headers reads the same index
-  analyses.workspaceHeaders = siteHeaders;
   instances.changed = (p) => {
     diagnostics.invalidated([pathToFileURL(p).href]);
     if (connection.languages.inlayHint) void connection.languages.inlayHint.refresh().catch(() => undefined);
@@ -108,7 +104,13 @@ function templateInstances(
   connection.onNotification(InstantiationsNotification.method, (p: { choices?: unknown }) => instances.choose(readChoices(p?.choices), true));
   // a kernel's instantiation sites that certainly fail to compile: warnings, published when computed
   const warnings = new KernelWarnings(siteHeaders);
-  analyses.siteWarnings = (uri, text) => warnings.warningsOf(uri, text);
+  // a kernel's sites, not the library's own headers (their sites are the templates' dependent ones), nor a
+  // file over the index's size limit: a file's sites are resolved in one turn, which a request would wait for
+  analyses.siteWarnings = (uri, text) => {
+    const p = filePath(uri);
+    if ((p && workspace.index.covers(p)) || text.length > settings().catlass.index.maxFileBytes) return [];
+    return warnings.warningsOf(uri, text);
+  };
   warnings.changed = (uri) => diagnostics.invalidated([uri]);
   documents.onDidClose((e) => warnings.forget(e.document.uri));
   workspace.onIndexChanged = () => {
@@ -129,6 +131,8 @@ function templateInstances(
     folders: [] as string[],
     /** Walks the folders for sites again (after the include roots are known or changed). */
     findSites: () => void instances.configure(wired.folders, workspace.headers().roots),
+    /** Whether an instantiation or a kernel's site warnings are still being worked out. */
+    busy: () => ({ instances: instances.busy, warnings: warnings.busy }),
     /** The client refreshes its code lenses when asked (workspace.codeLens.refreshSupport). */
     codeLensRefresh: false,
     /** The choices the client saved (initializationOptions.instantiations). */
@@ -147,6 +151,8 @@ export function startServer(connection: Connection): void {
   const host = { document: (uri: string) => documents.get(uri), analyses, log };
   // the Catlass headers of the workspace, indexed off the request path (workspaceServer.ts)
   const workspace = new WorkspaceIndexServer(connection, documents, new HeaderIndex());
+  // a scratchpad's `#include "catlass/…"` reads that one index
+  analyses.headersOf = () => workspace.scratchHeaders();
   const diagnostics = new DiagnosticsScheduler({
     ...host,
     send: (uri, version, list) => void connection.sendDiagnostics({ uri, version, diagnostics: list }),
@@ -159,17 +165,6 @@ export function startServer(connection: Connection): void {
   let configurationCapability = false;
   let refreshSupport = false;
 
-  /** A workspace folder that is a Catlass tree (holds include/catlass and include/tla): its include/ folder. */
-  let workspaceIncludeDir: string | undefined;
-  const catlassIncludeOf = (uris: string[]): string | undefined => {
-    for (const uri of uris) {
-      if (!uri.startsWith('file://')) continue;
-      const include = path.join(fileURLToPath(uri), 'include');
-      if (existsSync(path.join(include, 'catlass')) && existsSync(path.join(include, 'tla'))) return include;
-    }
-    return undefined;
-  };
-
   connection.onInitialize((params) => {
     const caps = params.capabilities;
     configurationCapability = !!caps.workspace?.configuration;
@@ -179,8 +174,6 @@ export function startServer(connection: Connection): void {
     analyses.cppEnabled = settings.cpp.enabled;
     analyses.setArch(settings.arch);
     analyses.setBindingPatterns(settings.bindings);
-    workspaceIncludeDir = catlassIncludeOf((params.workspaceFolders ?? []).map((f) => f.uri).concat(params.rootUri ? [params.rootUri] : []));
-    analyses.setIncludeDir(settings.catlass.includePath[0] ?? workspaceIncludeDir);
     workspace.initialize(params);
     instances.codeLensRefresh = !!caps.workspace?.codeLens?.refreshSupport;
     instances.choose(params.initializationOptions?.instantiations);
@@ -197,10 +190,9 @@ export function startServer(connection: Connection): void {
       settings = readSettings(await connection.workspace.getConfiguration('tlaLayout'));
       workspace.configure(settings.catlass);
       instances.findSites();
-      // (all run: a new arch, new bindings or a new include folder each start the analyzers afresh)
+      // (both run: a new arch or new bindings each start the analyzers afresh; a new include root indexes afresh, then refreshes)
       const archChanged = [analyses.setArch(settings.arch), analyses.setBindingPatterns(settings.bindings)].some(Boolean);
-      const includeChanged = analyses.setIncludeDir(settings.catlass.includePath[0] ?? workspaceIncludeDir);
-      if (analyses.cppEnabled !== settings.cpp.enabled || archChanged || includeChanged) {
+      if (analyses.cppEnabled !== settings.cpp.enabled || archChanged) {
         analyses.cppEnabled = settings.cpp.enabled;
         analyses.invalidate();
         diagnostics.invalidated(documents.all().map((d) => d.uri));
@@ -241,6 +233,11 @@ export function startServer(connection: Connection): void {
     // the header index waits for a quiet moment while the editor asks
     connection.onRequest(type, (p, token) => (workspace.index.requested(), handler(p, token)));
   }
+
+  connection.onRequest(BackgroundWorkRequest.method, (): BackgroundWorkAnswer => ({
+    index: workspace.index.status(false).state,
+    ...instances.busy(),
+  }));
 
   documents.listen(connection);
   connection.listen();

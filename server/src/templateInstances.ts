@@ -10,8 +10,10 @@ import { Dirent, promises as fsp, readFileSync } from 'node:fs';
 import * as path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import {
+  Budget,
   CppAnalyzer,
   HeaderIndex,
+  budgetsOf,
   InstanceGroup,
   InstanceSite,
   InstanceView,
@@ -53,6 +55,8 @@ export interface SiteHere {
   selected: string;
   /** Its public member types and constants as `eval --instance` lists them (`LayoutTagL1A` → `{ type: 'Catlass::layout::zN' }`). */
   members: ReadonlyMap<string, Readonly<Record<string, unknown>>>;
+  /** Its buffer budgets (cpp/budgets.ts). */
+  budgets: readonly Budget[];
 }
 
 /** The instantiation a header's analysis reads its template body under (the hover's words and the analyzer's bindings). */
@@ -121,7 +125,7 @@ export function resolveSite(site: SiteRef, siteText: string, header: string, hea
         typeof v.header === 'string' ? { ...v, href: `${pathToFileURL(path.join(headers.root, v.header)).href}#L${String(v.line)}` } : v,
       );
   }
-  return { here: { start: ib.start, end: ib.end, bindings: ib.bindings, selected: ib.selected, members } };
+  return { here: { start: ib.start, end: ib.end, bindings: ib.bindings, selected: ib.selected, members, budgets: budgetsOf(res, site.alias) } };
 }
 
 /**
@@ -235,6 +239,7 @@ export function headerAnswer({ found, unresolved }: ResolvedSites, choices: Read
       sites: sites.map(siteOf),
       members: f.here.members,
       differing: new Set(),
+      budgets: f.here.budgets,
       bindings: f.here.bindings,
     };
   };
@@ -352,6 +357,11 @@ export class TemplateInstances {
   /** True once the walk has read every file it found. */
   get ready(): boolean {
     return this.walked;
+  }
+
+  /** True while the walk or a header's resolution is under way (its `changed` may still be told). */
+  get busy(): boolean {
+    return this.walking || this.running || this.pending.size > 0;
   }
 
   /** The header's instantiations if known for this text (undefined meanwhile: the computation is scheduled). */

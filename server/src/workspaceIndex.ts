@@ -23,11 +23,11 @@ import {
 export interface HeaderIndexLike {
   setFile(path: string, text: string): void;
   removeFile(path: string): void;
-  /** A file's facts parsed off the main thread (by IndexOptions.parser). */
-  setFacts?(path: string, facts: unknown): void;
+  /** A file's facts parsed off the main thread (by IndexOptions.parser), as it sends them. */
+  setEncodedFacts?(path: string, facts: unknown): void;
 }
 
-/** Parses a header's text into the facts setFacts takes, elsewhere (a worker thread). */
+/** Parses a header's text into the facts setEncodedFacts takes, elsewhere (a worker thread). */
 export interface OffThreadParser {
   parse(text: string): Promise<unknown>;
   dispose(): void;
@@ -139,6 +139,8 @@ export class WorkspaceIndex {
   private noticed = new Set<SkipReason>();
   private scheduled = false;
   private run = { done: 0, changed: false, active: false };
+  /** The first indexing of the current roots is complete (until then the index holds only part of the tree). */
+  private complete = false;
   private waiters: (() => void)[] = [];
   private disposed = false;
   private readonly fsys: HeaderFs;
@@ -164,7 +166,7 @@ export class WorkspaceIndex {
     this.fsys = options.fs ?? nodeFs;
     this.sliceMs = options.sliceMs ?? SLICE_MS;
     this.restMs = options.restMs ?? REST_MS;
-    this.parser = index?.setFacts ? options.parser : undefined;
+    this.parser = index?.setEncodedFacts ? options.parser : undefined;
     this.settleMs = options.settleMs ?? 300;
     this.later = options.later ?? ((f, ms) => setTimeout(f, ms));
   }
@@ -184,7 +186,13 @@ export class WorkspaceIndex {
     this.libraryDirs = this.roots.flatMap((r) => LIBRARY_FOLDERS.map((f) => path.join(r, f)));
     this.walk = this.roots.length ? { walk: new HeaderWalk(this.roots, this.limits, this.fsys), cold: true } : undefined;
     this.run.changed = true;
+    this.complete = false;
     this.kick();
+  }
+
+  /** Has the index read the whole tree once since its roots were set (later churn keeps it ready)? */
+  get ready(): boolean {
+    return this.complete && this.roots.length > 0;
   }
 
   /** The library folder a path is under, or undefined when the index does not hold it. */
@@ -452,7 +460,7 @@ export class WorkspaceIndex {
       (facts) => {
         if (this.parsing.get(p) !== ticket || this.disposed) return;
         this.parsing.delete(p);
-        this.index!.setFacts!(p, facts);
+        this.index!.setEncodedFacts!(p, facts);
         this.kick();
       },
       (e: Error) => {
@@ -488,6 +496,7 @@ export class WorkspaceIndex {
   /** Nothing left: the run ends (its idle event once), and whoever waited is told. */
   private settle(): void {
     if (this.busy) return; // a parse in flight or an edit settling: its end settles again
+    this.complete = true;
     if (this.run.active) {
       const changed = this.run.changed;
       this.run = { done: 0, changed: false, active: false };

@@ -4,10 +4,13 @@
 // tlaLayout/workspaceIndex (what the index holds) for tests, the bench and the fuzz campaign.
 import { existsSync } from 'node:fs';
 import * as path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { deserialize } from 'node:v8';
 import { Worker } from 'node:worker_threads';
 import {
   Connection,
+  DidChangeWatchedFilesNotification,
+  Disposable,
   FileChangeType,
   InitializeParams,
   MessageType,
@@ -16,11 +19,12 @@ import {
   WorkDoneProgressServerReporter,
 } from 'vscode-languageserver/node';
 import { WorkspaceIndexAnswer, WorkspaceIndexRequest } from '../../shared/protocol';
-import { findIncludeRoots } from './headerTree';
+import { LIBRARY_FOLDERS, findIncludeRoots } from './headerTree';
 import { EditedDocument } from './textDocument';
 import { Settings } from './features/settings';
 import { OffThreadParser, WatchedChange, WorkspaceIndex } from './workspaceIndex';
-import { HeaderIndex } from './language';
+import { EncodedFacts, FactsSummary, HeaderFacts, HeaderIndex } from './language';
+import type { ScratchHeaders } from './documents';
 
 /** The index the workspace keeps, its include roots, and a number that changes whenever its content does. */
 export interface WorkspaceHeaders {
@@ -51,7 +55,7 @@ function workerParser(): OffThreadParser | undefined {
   if (!existsSync(script)) return undefined;
   let worker: Worker | undefined;
   let next = 0;
-  const waiting = new Map<number, { resolve: (f: unknown) => void; reject: (e: Error) => void }>();
+  const waiting = new Map<number, { resolve: (f: EncodedFacts) => void; reject: (e: Error) => void }>();
   const failAll = (e: Error) => {
     for (const w of waiting.values()) w.reject(e);
     waiting.clear();
@@ -60,11 +64,13 @@ function workerParser(): OffThreadParser | undefined {
     if (worker) return worker;
     const w = new Worker(script);
     w.unref();
-    w.on('message', (m: { id: number; facts?: unknown; error?: string }) => {
+    w.on('message', (m: { id: number; summary?: FactsSummary; bytes?: ArrayBuffer; error?: string }) => {
       const p = waiting.get(m.id);
       waiting.delete(m.id);
-      if (m.error !== undefined) p?.reject(new Error(m.error));
-      else p?.resolve(m.facts);
+      if (m.error !== undefined || !m.summary || !m.bytes) return p?.reject(new Error(m.error ?? 'the parser thread sent no facts'));
+      const bytes = m.bytes;
+      // decoded when a lookup first reaches the header (most never are while indexing)
+      p?.resolve({ summary: m.summary, decode: () => deserialize(new Uint8Array(bytes)) as HeaderFacts });
     });
     w.on('error', failAll);
     w.on('exit', (code) => failAll(new Error(`the parser thread exited (${code})`)));
@@ -72,7 +78,7 @@ function workerParser(): OffThreadParser | undefined {
   };
   return {
     parse: (text) =>
-      new Promise((resolve, reject) => {
+      new Promise<EncodedFacts>((resolve, reject) => {
         const id = ++next;
         waiting.set(id, { resolve, reject });
         try {
@@ -84,6 +90,24 @@ function workerParser(): OffThreadParser | undefined {
       }),
     dispose: () => void worker?.terminate(),
   };
+}
+
+/**
+ * How the index hears of headers changed on disk: our VS Code client watches catlass/ and tla/
+ * itself (it says so in its initialization options); another client that can register watchers
+ * dynamically is asked to (workspace/didChangeWatchedFiles for the include roots); one that cannot
+ * gets a poll, a rescan of the tree (sizes and times, in slices) at an interval that grows with it.
+ */
+export type WatchMode = 'client' | 'registered' | 'poll';
+
+export function watchModeOf(params: Pick<InitializeParams, 'capabilities' | 'initializationOptions'>): WatchMode {
+  if ((params.initializationOptions as { watchesHeaders?: unknown } | undefined)?.watchesHeaders === true) return 'client';
+  return params.capabilities.workspace?.didChangeWatchedFiles?.dynamicRegistration ? 'registered' : 'poll';
+}
+
+/** The poll's interval: 3 s, and 5 ms more per header held (10,000 headers: 50 s), so that a rescan costs a few per cent of a core at most. */
+export function pollInterval(files: number): number {
+  return Math.max(3000, 5 * files);
 }
 
 function pathOf(uri: string): string | undefined {
@@ -104,6 +128,11 @@ export class WorkspaceIndexServer {
   private shown = { done: 0, total: 0, at: 0 };
   /** Told when a run of indexing changed the index (the server refreshes what depends on it). */
   onIndexChanged: (() => void) | undefined;
+
+  private watchMode: WatchMode = 'client';
+  private relativePatterns = false;
+  private registration: { roots: string; disposable: Promise<Disposable | undefined> } | undefined;
+  private pollTimer: NodeJS.Timeout | undefined;
 
   /** Counts the runs of indexing that changed the index: a cache of what it resolved is of one generation. */
   private generation = 0;
@@ -166,6 +195,8 @@ export class WorkspaceIndexServer {
   initialize(params: InitializeParams): void {
     const uris = params.workspaceFolders?.map((f) => f.uri) ?? (params.rootUri ? [params.rootUri] : []);
     this.folders = uris.map(pathOf).filter((p): p is string => p !== undefined);
+    this.watchMode = watchModeOf(params);
+    this.relativePatterns = !!params.capabilities.workspace?.didChangeWatchedFiles?.relativePatternSupport;
   }
 
   /** Starts indexing (after initialized), or follows a settings change: a new root or limit indexes afresh. */
@@ -174,13 +205,59 @@ export class WorkspaceIndexServer {
     this.settings = settings;
     const roots = findIncludeRoots(this.folders, settings.includePath);
     this.index.configure(roots, settings.index);
+    if (this.watchMode === 'registered') this.register(roots);
+    if (this.watchMode === 'poll') this.poll();
+  }
+
+  /** Asks the client to watch the library folders of the roots (again only when they change). */
+  private register(roots: readonly string[]): void {
+    const key = roots.join('\0');
+    if (this.registration?.roots === key) return;
+    void this.registration?.disposable.then((d) => d?.dispose());
+    const watchers = roots.flatMap((r) =>
+      LIBRARY_FOLDERS.map((f) =>
+        this.relativePatterns
+          ? { globPattern: { baseUri: pathToFileURL(r).href, pattern: `${f}/**` } }
+          : { globPattern: `${r.split(path.sep).join('/')}/${f}/**` },
+      ),
+    );
+    this.registration = {
+      roots: key,
+      disposable: roots.length
+        ? this.connection.client.register(DidChangeWatchedFilesNotification.type, { watchers }).catch(() => undefined)
+        : Promise.resolve(undefined),
+    };
+  }
+
+  /** The client cannot watch for us: a rescan now and then (or, with no tree yet, a look for one). */
+  private poll(): void {
+    if (this.pollTimer) return;
+    const next = () => {
+      this.pollTimer = setTimeout(
+        () => {
+          const s = this.index.status(false);
+          if (!s.roots.length && this.settings) this.configure(this.settings);
+          else if (!this.index.busy) this.index.rescan();
+          next();
+        },
+        pollInterval(this.index.status(false).files),
+      );
+      this.pollTimer.unref();
+    };
+    next();
   }
 
   get isStarted(): boolean {
     return this.started;
   }
 
-  /** The header index as the scratchpads and the instantiation sites read it. */
+  /** The header index as a `.tla` scratchpad's includes read it (undefined: no Catlass tree known). */
+  scratchHeaders(): ScratchHeaders | undefined {
+    const roots = this.index.status(false).roots;
+    return roots.length ? { index: this.headerIndex, root: roots[0], ready: this.index.ready, generation: this.generation } : undefined;
+  }
+
+  /** The header index as the instantiation sites read it. */
   headers(): WorkspaceHeaders {
     return { index: this.headerIndex, roots: this.index.status(false).roots, generation: this.generation };
   }

@@ -3,7 +3,7 @@
 // is counted by hand from the snippet.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { assignHints, echoesCall, hintValue, hoverValue, isSymbolic, percentile } from '../../scripts/corpus-judge.mjs';
+import { assignHints, echoesCall, hintValue, hoverValue, hoverWhy, isSymbolic, judgeInformative, percentile } from '../../scripts/corpus-judge.mjs';
 import { scanSites, tokenize } from '../../scripts/corpus-scan.mjs';
 
 /** [construct, source text of the site, assigned name or ''] of every site. */
@@ -204,4 +204,60 @@ test('the judge reads a C++ hover whose value comes before the signature; counts
   assert.equal(echoesCall('▸ (_128,_64) valid (44,8) tail', 'TileView(tensorA, MakeCoord(2u, 3u), MakeShape(Int<128>{}, Int<64>{}))'), false);
   assert.equal(percentile([5, 1, 4, 2, 3], 0.5), 3);
   assert.equal(percentile([5, 1, 4, 2, 3, 6, 7, 8, 9, 10], 0.9), 9);
+});
+
+test('informative: more than the call’s own words; the reason a site is not', () => {
+  const v = (value: string, via = 'hover') => ({ via, value });
+  // RowMajor's stride (k,_1) is not written in the call
+  assert.deepEqual(judgeInformative([v('(m,k):(k,_1):(m,k)')], 'MakeLayout<half, layout::RowMajor>(m, k)'), { informative: true });
+  // zN's ⌈m/16⌉ blocks
+  assert.deepEqual(judgeInformative([v('((_16,⌈m/16⌉),(_16,⌈k/16⌉))', 'inlay')], 'MakeLayout<half, zN>(m, k)'), { informative: true });
+  // a tensor's layout taken from elsewhere says something; its coord (_0,_0) alone would not
+  assert.deepEqual(judgeInformative([v('(m,k):(k,_1):(m,k) @ (_0,_0)')], 'MakeTensor(gmA, layoutA, Arch::PositionGM{})'), { informative: true });
+  assert.deepEqual(judgeInformative([v('‹?› @ (_0,_0)')], 'MakeTensor(gmA, layoutA, Arch::PositionGM{})'), {
+    informative: false,
+    reason: 'a value not known here (‹?›)',
+  });
+  // the acceptance's forms: Tensor<E, POS> over X, ‹?›:‹?›:(…)
+  assert.deepEqual(judgeInformative([v('Tensor<half, GM> over gmA', 'inlay')], 'MakeTensor(gmA, layoutA, Arch::PositionGM{})'), {
+    informative: false,
+    reason: 'a tensor shown as its element and position only (Tensor<E, POS> over X)',
+  });
+  assert.deepEqual(judgeInformative([v('‹?›:‹?›:(m,k)'), v('‹?›:‹?›:(m,k)', 'name')], 'MakeLayout<ElementA, LayoutTagA>(m, k)'), {
+    informative: false,
+    reason: 'a layout whose shape and stride are not known (‹?›:‹?›:(…))',
+  });
+  // a tile's shape written in the call
+  assert.deepEqual(judgeInformative([v('(mActual,kActual)')], 'GetTile(tensorA, MakeCoord(0, 0), MakeShape(mActual, kActual))'), {
+    informative: false,
+    reason: "only the call's own words",
+  });
+  // one informative value among empty ones is enough
+  assert.deepEqual(judgeInformative([v('‹?›', 'inlay'), v('(m,k):(k,_1):(m,k)', 'name')], 'MakeTensor(g, l, p)'), { informative: true });
+  assert.deepEqual(judgeInformative([], 'MakeLayout(shape, stride)'), { informative: false, reason: 'no value shown' });
+  // hoverWhy groups reasons: names and numbers made …
+  assert.equal(hoverWhy("**layoutA**\n\nno value: 'layoutA' is a parameter of 3 kernels"), "no value: '…' is a parameter of N kernels");
+  assert.equal(hoverWhy('```cpp\nMakeLayout(shape, stride)\n```\n\nMakes a Layout'), '');
+});
+
+test('Catlass layout objects declared: layout::X name{…} or (…), Catlass:: too; not TLA sites', () => {
+  const src = [
+    'void f(uint32_t m, uint32_t k) {',
+    '  layout::RowMajor tagA{m, k};',
+    '  Catlass::layout::zN tagB(k, m);',
+    '  other::layout::RowMajor notOurs{m, k};',
+    '  layout::RowMajor;',
+    '  using L = layout::ColumnMajor;',
+    '  auto c = layout::RowMajor{m, k};',
+    '}',
+  ].join('\n');
+  const s = scanSites(src);
+  assert.deepEqual(
+    s.objects.map((o) => [o.construct, src.slice(o.start, o.end), src.slice(o.nameStart, o.nameEnd)]),
+    [
+      ['RowMajor', 'layout::RowMajor tagA{m, k}', 'tagA'],
+      ['zN', 'layout::zN tagB(k, m)', 'tagB'],
+    ],
+  );
+  assert.deepEqual(s.sites, []);
 });

@@ -17,8 +17,13 @@ const skip = existsSync(CORPUS) ? false : `skipped: ${CORPUS} is absent (a bare 
 
 interface Measured {
   files: { file: string; sites: number; served: number; constructs: Record<string, number>; excluded: number }[];
-  constructs: Record<string, { sites: number; concrete: number; symbolic: number; unserved: number }>;
-  total: { sites: number; concrete: number; symbolic: number; unserved: number };
+  constructs: Record<string, { sites: number; concrete: number; symbolic: number; unserved: number; informative: number }>;
+  total: { sites: number; concrete: number; symbolic: number; unserved: number; informative: number };
+  reasons: { reason: string; count: number; example: string }[];
+  indexed?: { files: number };
+  objects: { sites: number; informative: number; examples: string[] };
+  index: boolean;
+  withoutIndex?: Omit<Measured, 'files' | 'withoutIndex' | 'report'>;
   diagnostics: { file: string; line: number; col: number; severity: string; code: string; message: string }[];
   crashes: unknown[];
   timeouts: unknown[];
@@ -50,11 +55,11 @@ const HAND_COUNTS: { file: string; sites: Record<string, number>; excluded?: num
 ];
 
 test(
-  'npm run corpus: every TLA file of Catlass served without a crash or a timeout; sites as counted by hand',
-  { skip, timeout: 300_000 },
+  'npm run corpus: every TLA file of Catlass served without a crash or a timeout, with the index built over it; sites as counted by hand',
+  { skip, timeout: 400_000 },
   async () => {
     const started = performance.now();
-    const { stdout } = await promisify(execFile)(process.execPath, [path.join(ROOT, 'scripts', 'corpus.mjs'), '--json', CORPUS], {
+    const { stdout } = await promisify(execFile)(process.execPath, [path.join(ROOT, 'scripts', 'corpus.mjs'), '--json', '--index-only', CORPUS], {
       cwd: ROOT,
       maxBuffer: 64 * 1024 * 1024,
     }).catch((e: { stdout?: string; stderr?: string; code?: number }) => {
@@ -67,6 +72,9 @@ test(
     console.log(`corpus test: ${((performance.now() - started) / 1000).toFixed(1)} s`);
 
     assert.deepEqual(m.crashes, [], 'requests that failed');
+    // the corpus as the workspace folder: its include/ indexed (Catlass 1.6.1 has 314 headers under include/)
+    assert.equal(m.index, true);
+    assert.ok((m.indexed?.files ?? 0) >= 300, `${m.indexed?.files} headers indexed`);
     assert.deepEqual(m.timeouts, [], 'requests that took over 10 s');
 
     for (const h of HAND_COUNTS) {
@@ -129,6 +137,7 @@ function smallTree(): string {
       // zN over run-time m, k: ⌈m/16⌉… — symbolic
       '    auto d = tla::MakeLayout<half, Catlass::layout::zN>(m, k);',
       '    auto t = tag.GetTileLayout(MakeCoord(m, k));',
+      '    Catlass::layout::RowMajor rowTag{m, k};',
       '}',
       '',
     ].join('\n'),
@@ -148,8 +157,15 @@ test('the measurement on a small tree: sites, served concrete and symbolic, file
       m.files.map((f) => [f.file, f.sites, f.excluded]),
       [['kernel/k.hpp', 2, 1]],
     );
-    assert.deepEqual(m.constructs.MakeLayout, { sites: 2, concrete: 1, symbolic: 1, unserved: 0 });
-    assert.deepEqual(m.total, { sites: 2, concrete: 1, symbolic: 1, unserved: 0 });
+    // both say more than their call: a's stride (200,_1), d's ⌈m/16⌉ blocks
+    assert.deepEqual(m.constructs.MakeLayout, { sites: 2, concrete: 1, symbolic: 1, unserved: 0, informative: 2 });
+    assert.deepEqual(m.total, { sites: 2, concrete: 1, symbolic: 1, unserved: 0, informative: 2 });
+    assert.deepEqual(m.reasons, []);
+    // the pass with the tree as the workspace first, the files alone second: no Catlass tree, the same figures
+    assert.equal(m.index, true);
+    assert.deepEqual(m.withoutIndex?.total, m.total);
+    // `layout::RowMajor tag{m, k};` is a layout object, not a TLA site
+    assert.equal(m.objects.sites, 1);
     // both sites are assigned to a name (a, d); both have their inlay hint
     assert.equal(m.servedBy.assignedSites, 2);
     assert.equal(m.servedBy.inlay, 2);
@@ -165,10 +181,11 @@ test('a request that fails is counted as a crash and the exit code says so', { t
     // the server's fault injection (server/src/server.ts): every hover throws
     const { code, m } = await runCorpus(dir, { ...process.env, TLA_LAYOUT_FAULT: 'hover' });
     assert.equal(code, 1);
-    // two sites, each asked on its callee and on its assigned name
-    assert.equal(m.crashes.length, 4);
+    // two sites, each asked on its callee and on its assigned name, and the layout object's name
+    assert.equal(m.crashes.length, 5);
+    assert.equal(m.withoutIndex?.crashes.length, 5, 'the same in the pass without the index');
     // the inlay hints still serve both sites
-    assert.deepEqual(m.total, { sites: 2, concrete: 1, symbolic: 1, unserved: 0 });
+    assert.deepEqual(m.total, { sites: 2, concrete: 1, symbolic: 1, unserved: 0, informative: 2 });
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }

@@ -140,4 +140,4 @@ describe('Catlass templates resolved against the inst and v3 tile_copy goldens',
 });
 
 /** The counts measured when this test was written (floors; raise them as the resolver grows). */
-const FLOORS = { instance: 216, tileCopy: 207, siteMembers: 3185 };
+const FLOORS = { instance: 219, tileCopy: 210, siteMembers: 3185 };

@@ -384,7 +384,7 @@ describe('TLA Layout in code-server', { skip, timeout: 600_000 }, () => {
         .then((t) => t.join('|')),
       /\/\/ From/,
     );
-    await poll(async () => (await vs.visibleLines()).some((l) => l.text.startsWith("auto m = 128; // 'm' is not a compile-time constant")), {
+    await poll(async () => (await vs.visibleLines()).some((l) => l.text.startsWith("uint32_t m = 128; // 'm' is not a compile-time constant")), {
       timeout: 15_000,
       message: () => 'the scratchpad has no placeholder for m',
     });

@@ -261,6 +261,8 @@ describe('every Show Layout entry point, and saving a scratchpad, in code-server
     }).catch(() => {});
     await vs.screenshot('menus-4-scratchpad-save-as');
     assert.ok(proposed.startsWith(path.join(work, 'examples')) && proposed.endsWith('.tla'), `the Save As dialog proposed ${proposed}`);
+    // the kernel line's name, in the workspace folder (issue 24 problem 3)
+    assert.equal(path.basename(proposed), `matmul_kernel.cpp-L${aLine}.tla`, `the Save As dialog proposed ${proposed}`);
     await page.keyboard.press('Escape');
     assert.deepEqual(
       fs.readdirSync('/').filter((f) => f.endsWith('.tla')),

@@ -110,6 +110,26 @@ test('every statement of the examples and of the test texts', () => {
     'auto x;',
     'x = a[1][2];',
     'x = f<1 + 2>(3);',
+    // AscendC buffer set-up calls (issue 24 problem 6): any tokens inside balanced parentheses
+    'gmA.SetGlobalBuffer((__gm__ ElementA*)params.ptrA);',
+    'pipe.InitBuffer(inQueue, BUFFER_NUM, tileLength * sizeof(half));',
+    'this->pipe.InitBuffer(q, 2, 1024);',
+    'gmA.SetL2CacheHint(AscendC::CacheMode::CACHE_MODE_DISABLE);',
+    'resource.l1Buf.InitBuffer(a[0], {1, 2}, x->y, -3, 0x10u, _16, "s)");',
+    'InitBuffer(q, 2);',
+    'x.SetGlobalBuffer(a / b /* c */ // d\n);',
+    'x.SetGlobalBuffer(a /* c);',
+    'x.SetGlobalBuffer((a);',
+    'x.SetGlobalBuffer(a));',
+    "x.SetGlobalBuffer('a');",
+    'x.SetGlobalBuffer(1.5);',
+    'x.SetGlobalBuffer(12abc);',
+    'x.SetGlobalBuffer(a # b);',
+    'x.SetGlobalBuffer(a) + 1;',
+    'x.SetGlobalBufferX(a);',
+    'x.y->SetGlobalBuffer();',
+    'a::b.SetGlobalBuffer(1);',
+    'x.SetGlobalBuffer<half>(1);',
   ])
     agree(t);
 });
@@ -174,6 +194,12 @@ const vocabulary = [
   'value',
   'GlobalTensor',
   'true',
+  'SetGlobalBuffer',
+  'InitBuffer',
+  '->',
+  '&',
+  '#',
+  "'",
 ];
 
 test('property: on random token soups the fast parser agrees with ohm or declines', () => {

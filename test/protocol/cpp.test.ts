@@ -104,8 +104,9 @@ describe('C++ kernels: hover on the declared name, Show Layout, scratchpad', () 
     assert.equal(r1.title, 'templated.cpp:10');
     assert.ok(r1.text.startsWith('// templated.cpp:10\n'), r1.text);
     assert.match(r1.text, /\/\/ ElementA is half in the kernel/);
-    assert.match(r1.text, /auto m = 128; \/\/ 'm' is not a compile-time constant in the kernel: set its value here/);
-    assert.match(r1.text, /auto k = 128;/);
+    // the kernel declares `uint32_t m, uint32_t k`: the placeholders have its type
+    assert.match(r1.text, /uint32_t m = 128; \/\/ 'm' is not a compile-time constant in the kernel: set its value here/);
+    assert.match(r1.text, /uint32_t k = 128;/);
     // RowMajor(128, 128): (128,128):(128,_1)
     assert.deepEqual(evaluates(r1.text), ['(128,128):(128,_1):(128,128)']);
     // template parameters: a placeholder element type and tag, each with its comment

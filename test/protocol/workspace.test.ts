@@ -1,5 +1,5 @@
-// The workspace's header index through the protocol: a hover during indexing answers within
-// 50 ms, indexing shows work-done progress, a checkout of 800 headers sent as watcher events is
+// The workspace's header index through the protocol: a hover during indexing answers without
+// waiting for it, within a bound relative to the idle server's, indexing shows work-done progress, a checkout of 800 headers sent as watcher events is
 // absorbed while hovers keep answering and ends with what a cold server indexes of the new tree,
 // and a limit is one message however often it is met.
 import assert from 'node:assert/strict';
@@ -12,11 +12,10 @@ import type { WorkspaceIndexAnswer } from '../../shared/protocol';
 import { HOSTILE_TEMPLATES } from '../fixtures/hostile-templates';
 import { policyHeader, tempTree } from '../workspace/workspaceKit';
 import { TestClient, startClient } from './client';
+import { pollInterval, watchModeOf } from '../../server/src/workspaceServer';
 
-/** The budget of a request while the index works (issue 23). */
+/** The budget of a request while the index works (issue 23): the floor of the bound, which grows with the idle hover's time. */
 const HOVER_BUDGET_MS = 50;
-/** A hover this late is a stall: the index held the event loop (the machine's noise stays well under it). */
-const STALL_MS = 200;
 const DOC = 'auto L = MakeLayout(MakeShape(4, 8), MakeStride(8, 1));\n';
 const DOC_URI = 'file:///work/scratch.tla';
 
@@ -31,8 +30,14 @@ async function idle(c: TestClient): Promise<WorkspaceIndexAnswer> {
   }
 }
 
-/** Hovers on L every few ms until `until` resolves; every answer's time, and whether the index was busy. */
-async function hoversUntil(c: TestClient, until: Promise<unknown>): Promise<number[]> {
+/** The 95th percentile of some times. */
+function p95(times: readonly number[]): number {
+  const sorted = [...times].sort((x, y) => x - y);
+  return sorted[Math.ceil(0.95 * sorted.length) - 1] ?? NaN;
+}
+
+/** Hovers on L every 20 ms until `until` resolves (`after` runs after each answer); every answer's time. */
+async function hoversUntil(c: TestClient, until: Promise<unknown>, after?: () => Promise<void>): Promise<number[]> {
   let done = false;
   void until.then(() => (done = true));
   const times: number[] = [];
@@ -42,6 +47,7 @@ async function hoversUntil(c: TestClient, until: Promise<unknown>): Promise<numb
     times.push(performance.now() - t0);
     // (4,8):(8,1) by the text: the hover is the document's own value, whatever the index does
     assert.match((h!.contents as { value: string }).value, /\(4,8\):\(8,1\)/);
+    await after?.();
     await new Promise((r) => setTimeout(r, 20)); // an editor's hovers and hints while typing
   }
   return times;
@@ -63,30 +69,30 @@ describe('the header index through the protocol', () => {
     t.remove();
   });
 
-  // The budget is the machine's too: on this shared 2-core machine at a load of 10–19, hovers on a
-  // server with no index at all miss 50 ms now and then (30–80 ms, one in twenty or so). An attempt
-  // holds when 95% of the hovers during indexing answer within 50 ms and none stalls (200 ms); the
-  // test holds when one of three attempts does. A server that indexes in one go fails all three: its
-  // first hover waits for the whole index, and the index is done before a second one.
-  test('a hover during indexing answers within 50 ms; the indexing shows its progress', async () => {
-    const attempts: string[] = [];
-    for (let attempt = 0; attempt < 3; attempt++) {
-      await c?.close();
-      c = await startClient({ window: { workDoneProgress: true } }, undefined, { workspaceFolders: [t.dir] });
-      await c.open(DOC_URI, DOC);
-      const ready = idle(c);
-      const times = await hoversUntil(c, ready);
-      const s = await ready;
-      assert.equal(s.files, 3000);
-      assert.ok(times.length >= 3, `only ${times.length} hovers while indexing: the index was done before they began`);
-      const sorted = [...times].sort((x, y) => x - y);
-      const p95 = sorted[Math.ceil(0.95 * sorted.length) - 1];
-      if (p95 <= HOVER_BUDGET_MS && sorted.at(-1)! <= STALL_MS) break;
-      attempts.push(`p95 ${p95.toFixed(0)} ms, slowest ${sorted.at(-1)!.toFixed(0)} ms of ${times.length}`);
-    }
+  // A hover during indexing must not wait for the index: it is answered while the index is still
+  // at work (the status asked right after it says so), and its latency is bounded by what the same
+  // server takes for the same hover once idle, measured in the same run (so that a loaded machine
+  // moves both): p95 ≤ max(50 ms, 5 × the idle p95). A server that indexes in one go fails the first
+  // (its first hover waits for the whole index, which is done when it answers); one whose slices hold
+  // the loop for long fails the second. No retries, no bare wall-clock bound but the budget's floor.
+  test('a hover during indexing answers without waiting for it, within max(50 ms, 5 × idle); the indexing shows its progress', async () => {
+    c = await startClient({ window: { workDoneProgress: true } }, undefined, { workspaceFolders: [t.dir] });
+    await c.open(DOC_URI, DOC);
+    const ready = idle(c);
+    // after each hover, is the index still at work? (the last one or two may end after it: the loop looks every 20 ms)
+    const busy: boolean[] = [];
+    const times = await hoversUntil(c, ready, async () => void busy.push((await status(c, false)).state !== 'idle'));
+    const s = await ready;
+    assert.equal(s.files, 3000);
+    assert.ok(times.length >= 3, `only ${times.length} hovers while indexing: the index was done before they began`);
+    assert.ok(busy[0], 'the first hover was answered once the index was done: it waited for the index');
+    const answeredBusy = busy.filter(Boolean).length;
+    assert.ok(answeredBusy >= times.length - 2, `${answeredBusy} of ${times.length} hovers were answered while the index was at work`);
+    const idleTimes = await hoversUntil(c, new Promise((r) => setTimeout(r, Math.max(1000, times.length * 25))));
+    const bound = Math.max(HOVER_BUDGET_MS, 5 * p95(idleTimes));
     assert.ok(
-      attempts.length < 3,
-      `hovers during indexing over ${HOVER_BUDGET_MS} ms (p95) or ${STALL_MS} ms (any), in each of 3 attempts: ${attempts.join('; ')}`,
+      p95(times) <= bound,
+      `hover p95 during indexing ${p95(times).toFixed(1)} ms of ${times.length}, over max(${HOVER_BUDGET_MS}, 5 × idle p95 ${p95(idleTimes).toFixed(1)} ms)`,
     );
     const p = c.progress();
     assert.equal(p[0]?.kind, 'begin');
@@ -101,6 +107,7 @@ describe('the header index through the protocol', () => {
 
   test('a checkout rewriting 800 headers is absorbed while hovers answer, and equals a cold index of the new tree', async () => {
     await idle(c);
+    const idleTimes = await hoversUntil(c, new Promise((r) => setTimeout(r, 1000)));
     const changes: { uri: string; type: number }[] = [];
     for (let i = 0; i < 700; i++) {
       fs.writeFileSync(files[i], bigPolicy(i, 'Other'));
@@ -116,9 +123,12 @@ describe('the header index through the protocol', () => {
     const absorbed = idle(c);
     const times = await hoversUntil(c, absorbed);
     const live = await absorbed;
-    // no stall (a hover now and then is late on an idle server too: see above)
-    const slow = times.filter((ms) => ms > STALL_MS);
-    assert.deepEqual(slow, [], `hovers over ${STALL_MS} ms during the checkout: ${slow.map((x) => x.toFixed(0)).join(', ')}`);
+    // the same bound as during the cold index: relative to this server's idle hovers, measured just before
+    const bound = Math.max(HOVER_BUDGET_MS, 5 * p95(idleTimes));
+    assert.ok(
+      times.length > 0 && p95(times) <= bound,
+      `hover p95 during the checkout ${p95(times).toFixed(1)} ms of ${times.length}, over ${bound.toFixed(1)} ms`,
+    );
     const cold = await startClient({}, undefined, { workspaceFolders: [t.dir] });
     try {
       const s = await idle(cold);
@@ -190,5 +200,45 @@ describe('a scratchpad that includes Catlass headers', () => {
     // P<float, int> matches only P<A, int>: v = 1; P<int, int> matches both partial specializations, neither more specialized
     assert.match(await at(1), /V\*\* from the Catlass headers — .*`1`/);
     assert.match(await at(2), /W\*\* from the Catlass headers: ‹\?› \(ambiguous/);
+  });
+});
+
+describe('a client that cannot register a file watcher', () => {
+  const t = tempTree({ 'catlass/a.hpp': 'struct A {};\n', 'tla/b.hpp': 'struct B {};\n' });
+  after(() => t.remove());
+
+  test('the server polls: a header changed and one created on disk, with no event sent, are indexed as a cold index has them', async () => {
+    // no workspace.didChangeWatchedFiles.dynamicRegistration, no watchesHeaders: the server's own rescans (every 3 s at this size)
+    const c = await startClient({}, undefined, { workspaceFolders: [t.dir] });
+    try {
+      const before = await idle(c);
+      fs.writeFileSync(path.join(t.root, 'catlass/a.hpp'), 'struct A { int changed; };\n');
+      t.write('catlass/c.hpp', 'struct C {};\n');
+      let live = before;
+      for (const end = performance.now() + 20_000; live.files !== 3 || live.digest === before.digest;) {
+        assert.ok(performance.now() < end, `no rescan saw the changes within 20 s: ${JSON.stringify(live)}`);
+        await new Promise((r) => setTimeout(r, 200));
+        live = await idle(c);
+      }
+      const cold = await startClient({}, undefined, { workspaceFolders: [t.dir] });
+      try {
+        assert.deepEqual(live, await idle(cold));
+      } finally {
+        await cold.close();
+      }
+    } finally {
+      await c.close();
+    }
+  });
+
+  test('who watches: our client (it says so), a client that registers watchers, else the poll', () => {
+    const caps = (dynamicRegistration?: boolean) => ({ workspace: { didChangeWatchedFiles: { dynamicRegistration } } });
+    assert.equal(watchModeOf({ capabilities: caps(true), initializationOptions: { watchesHeaders: true } }), 'client');
+    assert.equal(watchModeOf({ capabilities: caps(true), initializationOptions: {} }), 'registered');
+    assert.equal(watchModeOf({ capabilities: caps(false), initializationOptions: undefined }), 'poll');
+    assert.equal(watchModeOf({ capabilities: {}, initializationOptions: undefined }), 'poll');
+    // 3 s, and 5 ms per header: the corpus's 314 headers 3 s, 10,000 headers 50 s
+    assert.equal(pollInterval(314), 3000);
+    assert.equal(pollInterval(10_000), 50_000);
   });
 });

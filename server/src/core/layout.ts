@@ -1,5 +1,6 @@
 // Layout = (shape, stride, originShape) and the operations of include/tla/layout.hpp.
 import * as A from './arith';
+import * as S from './symbolic';
 import { Arch, DEFAULT_ARCH, ELEMENT_BITS, elementBitsAt, isFp4 } from './arch';
 import { LayoutError } from './errors';
 import {
@@ -693,6 +694,23 @@ export function knownCosize(l: Layout): bigint | undefined {
     if (span > 0n) maxOff += span;
   }
   return maxOff + 1n;
+}
+
+/**
+ * The cosize of a layout with symbolic extents or strides, as an expression (`m·k` for RowMajor
+ * (m,k):(k,_1)): 1 + Σ (extent − 1)·stride over the leaves, which is the cosize when every extent
+ * is at least 1 (an empty layout has cosize 0). Undefined when a stride is not provably ≥ 0 (then
+ * the largest offset is not the sum) or an extent may be negative.
+ */
+export function symbolicCosize(l: Layout): IntValue | undefined {
+  const sh = leaves(l.shape);
+  const st = leaves(l.stride);
+  if (sh.some((x) => isConcreteInt(x) && x.value <= 0n)) return int(0);
+  const nonNegative = (x: IntValue) => (isConcreteInt(x) ? x.value >= 0n : S.nonNegative(x.sym));
+  if (sh.length !== st.length || !sh.every(nonNegative) || !st.every(nonNegative)) return undefined;
+  let c: IntValue = int(1);
+  for (let i = 0; i < sh.length; i++) c = A.add(c, A.mul(A.sub(sh[i], int(1)), st[i]));
+  return c;
 }
 
 /** Which Catlass constructor a layout matches, for hovers: tags and element types. */

@@ -10,5 +10,6 @@ export const SCRATCHPAD_REQUEST = ScratchpadRequest.method;
 
 export function scratchpad(doc: AnalysedDocument, p: ScratchpadParams): ScratchpadAnswer {
   const offset = doc.lines.offset(p.position.line, p.position.character);
-  return scratchpadAt({ analysis: doc.analysis, text: doc.text, uri: doc.uri, cpp: doc.kind === 'cpp' }, offset, p.position.line);
+  const instance = doc.instance;
+  return scratchpadAt({ analysis: doc.analysis, text: doc.text, uri: doc.uri, cpp: doc.kind === 'cpp', instance }, offset, p.position.line);
 }

@@ -19,6 +19,7 @@ export { printValue } from './eval/values';
 export { COMPLETION_TRIGGERS, CompletionKindName, MAX_NAME_ITEMS, completionsAt } from './ide/completion';
 export { signatureAt } from './ide/signatureHelp';
 export { summarize } from './ide/describeValue';
+export { budgetsMarkdown } from './ide/budgetHover';
 export { occurrenceAt } from './ide/inspect';
 export { quickFixFor, quickFixesFor, refactorsAt } from './ide/codeActions';
 export { foldingRegions } from './ide/folding';
@@ -36,7 +37,11 @@ export { LineIndex, TextSource, lineStarts } from './syntax/text';
 export { isCppPath } from './syntax/vocabulary';
 export { Bindings, bindingsForPath, parseBindings, printBindings } from './syntax/bindings';
 export {
+  EncodedFacts,
+  FactsSummary,
   HeaderIndex,
+  summarizeFacts,
+  HeaderFacts,
   headerFacts,
   headerNameUnder,
   includesOfText,
@@ -52,6 +57,12 @@ export {
   withHeaders,
   instantiationWarnings,
   instanceBindings,
+  Budget,
+  BudgetPart,
+  budgetLine,
+  budgetsOf,
+  formatBytes,
+  instanceBudgets,
 } from './cpp/templates';
 export { summarizeTla } from './cpp/tlaBridge';
 export {

@@ -14,6 +14,7 @@ import { CACHE_SLACK_BYTES, MAX_NESTING, limitMessages, normalizeLineEnds } from
 import { Bindings, NO_BINDINGS, maxNesting } from '../syntax';
 import { StringSource, TextSource } from '../syntax';
 import { ReadersIndex } from './readers';
+import { bindingBefore, copyWritesFrom, isAssignmentForm, withWrite, writeAt, writesBefore } from './assignments';
 
 /**
  * The declarations of an analysis, in the order of the statements that declare them: the
@@ -27,6 +28,10 @@ export class DeclarationTable implements ReadonlyMap<string, Declaration> {
     private readonly base: ReadonlyMap<string, Declaration> | undefined,
     private readonly changes: Map<string, Declaration>,
   ) {}
+  /** The previous analysis's table, changed where declarations changed (sameNames): an assignment replaces its own, the later ones stand. */
+  get keepsPrevious(): boolean {
+    return this.base !== undefined;
+  }
   /** A table made name by name. */
   static empty(): DeclarationTable {
     return new DeclarationTable(undefined, new Map());
@@ -98,9 +103,10 @@ class Scope {
     const d = this.declarations.get(name);
     return d && d.statement.index < this.at ? d : undefined;
   }
+  /** What a name is bound to here: its declaration's binding, or that of its last assignment before this statement. */
   get(name: string): Binding | undefined {
     const d = this.first(name);
-    return d ? d.binding : this.using.get(name);
+    return d ? bindingBefore(d, this.at) : this.using.get(name);
   }
   *keys(): Iterable<string> {
     for (const d of this.declarations.values()) if (d.statement.index < this.at) yield d.name;
@@ -136,7 +142,7 @@ function copyPrefix(p: TlaProgress, plan: SplitPlan, prev: PreviousAnalysis, bin
   if (!p.sameNames)
     for (const d of prev.declarations.values()) {
       if (d.statement.index >= plan.prefix) break;
-      p.declarations.declare(d.name, d);
+      p.declarations.declare(d.name, writesBefore(d, plan.prefix));
     }
   for (const u of prev.usings) {
     if (u >= plan.prefix) break;
@@ -148,8 +154,18 @@ function copyPrefix(p: TlaProgress, plan: SplitPlan, prev: PreviousAnalysis, bin
 /** From `index` on, the previous analysis's statements, declarations and `using` marks. */
 function copyRest(p: TlaProgress, prev: PreviousAnalysis, index: number): void {
   for (let i = index; i < p.chunks.length; i++) p.statements.push(prev.statements[i]);
-  if (!p.sameNames) for (const d of prev.declarations.values()) if (d.statement.index >= index) p.declarations.declare(d.name, d);
+  if (!p.sameNames) {
+    for (const d of prev.declarations.values()) if (d.statement.index >= index) p.declarations.declare(d.name, d);
+    copyWritesFrom(prev.declarations.values(), index, p.declarations);
+  }
   for (const u of prev.usings) if (u >= index) p.usings.push(u);
+}
+
+/** The indices of the statements an edit made anew (no previous statement stands for them). */
+function newStatementIndices(plan: SplitPlan): number[] {
+  const fresh: number[] = [];
+  for (let i = plan.prefix; i < plan.tail; i++) if (plan.oldIndex[i] === -1) fresh.push(i);
+  return fresh;
 }
 
 /** The first of the edited regions' statements at or after `from` (ascending), or `none`. */
@@ -309,6 +325,8 @@ export interface Declaration {
   value: Value | null;
   /** What the name is bound to for the statements after it (its value and C++ type); the `.tla` analysis sets it. */
   binding?: Binding;
+  /** The later assignments of the name (`a += b;`, `a = b;`), in statement order: each binds it from its next statement on (assignments.ts). */
+  writes?: readonly Declaration[];
 }
 
 export interface DocumentAnalysis {
@@ -826,8 +844,7 @@ export class Analyzer {
     // the readers index of the previous analysis, updated statement by statement, is this one's
     const readers = p.sameNames && prev ? this.readersFor(prev) : undefined;
     // (and the statements of the edited regions, each looked at)
-    const fresh: number[] = [];
-    if (readers) for (let i = plan!.prefix; i < plan!.tail; i++) if (plan!.oldIndex[i] === -1) fresh.push(i);
+    const fresh = readers ? newStatementIndices(plan!) : [];
     if (p.index === 0) this.visited = 0;
 
     if (plan && prev && p.index < plan.prefix) {
@@ -881,7 +898,7 @@ export class Analyzer {
         // after the edit, shifted: reused when every name it read is bound as before — the
         // same record when it is still at the same place with the same standing, else a copy
         // at its new place (the previous analysis's record is never changed)
-        const duplicate = !!old.declaredName && bindings.first(old.declaredName) !== undefined;
+        const duplicate = !!old.declaredName && bindings.first(old.declaredName) !== undefined && !isAssignmentForm(old.statement);
         const sa = old.index === index && old.chunk === chunk && !!old.duplicate === duplicate ? old : movedStatement(old, index, chunk);
         statements.push(sa);
         if (sa !== prev!.statements[index]) p.changed?.push(index);
@@ -1049,6 +1066,8 @@ export class Analyzer {
       if (chunk.preprocessor || was.chunk.preprocessor || was.statement?.type === 'using') return false;
       const name = this.declaredNameIn(chunk);
       if (name === null || name !== was.declaredName) return false;
+      // (an assignment stays one, and a declaration one: the table's assignments stand)
+      if (name !== undefined && isAssignmentForm(this.parsedStatement(chunk)) !== isAssignmentForm(was.statement)) return false;
     }
     return true;
   }
@@ -1067,6 +1086,12 @@ export class Analyzer {
     const st = parsed.statement;
     if (st.type === 'using') return null;
     return st.type === 'decl' || st.type === 'alias' || st.type === 'declare' ? st.name : undefined;
+  }
+
+  /** A chunk's tree (the parse is cached: declaredNameIn made it), or null. */
+  private parsedStatement(chunk: StatementChunk): Ast.Statement | null {
+    const parsed = this.parseCache.get(chunk.text + (chunk.terminated ? '' : ';'));
+    return parsed?.ok ? parsed.statement : null;
   }
 
   /** What a yielded analysis has so far: the statements analysed, their diagnostics, and where it paused. */
@@ -1097,7 +1122,7 @@ export class Analyzer {
   private settle(name: string | undefined, oldAt: number, scope: Scope, prev: PreviousAnalysis, dirty: Set<string>): void {
     if (name === undefined) return;
     const d = prev.declarations.get(name);
-    const was = d && d.statement.index < oldAt ? d.binding : undefined;
+    const was = d && d.statement.index < oldAt ? bindingBefore(d, oldAt) : undefined;
     if (scope.get(name) === was) dirty.delete(name);
     else dirty.add(name);
   }
@@ -1113,6 +1138,7 @@ export class Analyzer {
       const name = sa.declaredName;
       const span = sa.declaredNameSpan!;
       const first = bindings.first(name);
+      if (first && isAssignmentForm(sa.statement)) return this.bindAssignment(sa, first, declarations);
       if (first) {
         if (published) return;
         sa.duplicate = true;
@@ -1137,11 +1163,31 @@ export class Analyzer {
           prev && prev.ctype === ctype && (prev.value === value || (prev.value && value && printValue(prev.value) === printValue(value)))
             ? prev
             : { value, ctype };
-        // the same statement declared it before the edit (wherever the edit moved it): the same record
-        if (before && before.statement === sa && before.binding === binding) declarations.declare(name, before);
-        else declarations.declare(name, { name, statement: sa, nameSpan: span, value: binding.value, binding });
+        // the same statement declared it before the edit (wherever the edit moved it): the same
+        // record; its assignments are the table's when it keeps them, else the walk makes them again
+        const writes = declarations.keepsPrevious ? declarations.get(name)?.writes : undefined;
+        if (before && before.statement === sa && before.binding === binding && before.writes === writes) declarations.declare(name, before);
+        else declarations.declare(name, { name, statement: sa, nameSpan: span, value: binding.value, binding, writes });
       }
     }
+  }
+
+  /** Binds an assignment of a declared name: its new binding, from the next statement on (assignments.ts). */
+  private bindAssignment(sa: StatementAnalysis, first: Declaration, declarations: DeclarationTable): void {
+    const name = sa.declaredName!;
+    const value = sa.result?.value ?? null;
+    const ctype = sa.result?.ctype;
+    // the binding of the same assignment before the edit, when its value is unchanged: dependents stay cached
+    const beforeDecl = this.previous?.declarations.get(name);
+    const prev = beforeDecl && writeAt(beforeDecl, sa.index)?.binding;
+    const binding: Binding =
+      prev && prev.ctype === ctype && (prev.value === value || (prev.value && value && printValue(prev.value) === printValue(value)))
+        ? prev
+        : { value, ctype };
+    const now = writeAt(first, sa.index);
+    if (now && now.statement === sa && now.binding === binding) return;
+    const write: Declaration = { name, statement: sa, nameSpan: sa.declaredNameSpan!, value: binding.value, binding };
+    declarations.declare(name, withWrite(first, write, declarations.keepsPrevious));
   }
 
   private finish(

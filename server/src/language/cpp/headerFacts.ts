@@ -214,11 +214,15 @@ class Scanner {
 
   /** The end of a declaration from i: after its `;` at depth 0, or after a body `{…}` (and a `;` right after it). */
   private skipDecl(i: number, end: number): number {
+    // after a top-level `=`, braces are an initializer's (`= c ? size_t{4} : n;`), not a body
+    let initializer = false;
     for (let j = i; j < end; j++) {
       const x = this.t[j];
       if (x.k !== 'p') continue;
       if (x.t === ';') return j + 1;
-      if (x.t === '(' || x.t === '[') j = this.match(j, end);
+      if (x.t === '<' && this.is(j - 1, 'template')) j = this.match(j, end);
+      else if (x.t === '=' && !this.is(j - 1, 'operator')) initializer = true;
+      else if (x.t === '(' || x.t === '[' || (x.t === '{' && initializer)) j = this.match(j, end);
       else if (x.t === '{') {
         const c = this.match(j, end);
         return this.is(c + 1, ';') ? c + 2 : c + 1;

@@ -18,9 +18,10 @@ import type { DocumentAnalysis, StatementAnalysis, Declaration } from '../analys
 import { ARCH_MACRO, EvaluationMemo, USING_BINDING, archBinding, entryBytes, evaluateRecording, placedAnalysis, readsHold } from '../analysis';
 import type { Ast } from '../syntax';
 import { Diagnostic } from '../syntax';
-import { Binding, EvalResult, LocalDiagnostic, Value } from '../eval';
+import { Binding, EvalResult, LocalDiagnostic, Value, unqualifiedName } from '../eval';
+import { LOOKED_UP, unqualifiedLookup } from './nameLookup';
 import { ParseResult, parseStatement } from '../syntax';
-import { ArchRegion, CppScope, CppTokens, archRegions, retokenize, scanTokens, tokenizeFrom } from './scanner';
+import { ArchRegion, CppScope, CppTokens, archRegions, configurationDefaults, retokenize, scanTokens, tokenizeFrom } from './scanner';
 import { CACHE_SLACK_BYTES, MAX_CPP_EXPRESSION_CHARS, limitMessages, normalizeLineEnds } from '../../core/limits';
 import { Bindings, NO_BINDINGS, bindingsInComments, mergeBindings, nestingLimit } from '../syntax';
 
@@ -34,15 +35,21 @@ export interface CppAnalysis extends DocumentAnalysis {
   bindings: Bindings;
   /** false when the analysis yielded before the end of the file (call analyze again to continue). */
   complete: boolean;
+  /** The file's `#if CATLASS_ARCH == …` regions (a scratchpad of a site in one says so). */
+  archs: readonly ArchRegion[];
+  /** With runtime names bound to numbers: the same text analysed without them (made when first asked), for the symbolic form beside the numbers. */
+  unbound?: () => CppAnalysis;
 }
 
 /** One piece of TLA to evaluate: a constant's initialiser, an alias's type, an expression. */
 interface Item {
-  /** constant: `constexpr uint32_t M = …`; alias: `using X = Layout<…>` (its value); type: `using E = half;`
-   * (the type); buffer: `AscendC::GlobalTensor<E> gm`; using: `using namespace Catlass;`. */
-  kind: 'constant' | 'alias' | 'type' | 'buffer' | 'using' | 'unknownName' | 'expression';
+  /** constant: `constexpr uint32_t M = …`; type: `using E = half;`, `using X = Layout<…>;` (the type);
+   * buffer: `AscendC::GlobalTensor<E> gm`; using: `using namespace Catlass;`. */
+  kind: 'constant' | 'type' | 'buffer' | 'using' | 'unknownName' | 'expression';
   /** A buffer declared as an array (`LocalTensor<E> bufs[N]`). */
   isArray?: boolean;
+  /** Declared in a configuration macro's default branch (`#else` of `#ifdef M`): M. */
+  defaultUnless?: string;
   /** The block where what it binds is visible (C++ scoping: nothing leaks from another function). */
   scopeStart: number;
   scopeEnd: number;
@@ -73,7 +80,12 @@ interface Progress {
   places: Map<StatementAnalysis, Ast.Span>;
   /** The runtime names bound to numbers: the analyzer's, under (a setting) or over (the CLI) the file's `// tla: m=1000`. */
   bound: Bindings;
+  /** What an unqualified MakeCoord, Coord or detail finds at an offset (nameLookup.ts). */
+  lookupName: (key: string, at: number) => Binding | undefined;
 }
+
+/** The keys the evaluator reads an unqualified Catlass/tla name's lookup by, and the name of each. */
+const LOOKUP_KEYS: ReadonlyMap<string, string> = new Map(LOOKED_UP.map((n) => [unqualifiedName(n), n]));
 
 /** One call's work on a progress: when it started, whether it did new work (then it may yield), its counts. */
 interface Pass {
@@ -131,7 +143,6 @@ class ByteCache {
   /** By kind of item, then by its source text (a lookup by a slice of the document builds no string). */
   private maps: Record<Item['kind'], Map<string, CacheEntry>> = {
     constant: new Map(),
-    alias: new Map(),
     type: new Map(),
     buffer: new Map(),
     using: new Map(),
@@ -194,6 +205,8 @@ export class CppAnalyzer {
     private readonly defaultArch?: Arch,
     private readonly bindings: Bindings = NO_BINDINGS,
     private readonly overComments = false,
+    /** false: the file's `// tla: m=1000` comments are not read either (the analysis without any binding). */
+    private readonly fileBindings = true,
   ) {}
   /** The bindings in force for the last text, to start afresh when they change. */
   private boundKey = '';
@@ -266,7 +279,16 @@ export class CppAnalyzer {
     if (!pr) {
       this.previousBindings.clear();
       return placedAnalysis(
-        { text: original, statements: [], diagnostics: [], declarations: new Map(), usesTla: false, complete: true, bindings: NO_BINDINGS },
+        {
+          text: original,
+          statements: [],
+          diagnostics: [],
+          declarations: new Map(),
+          usesTla: false,
+          complete: true,
+          bindings: NO_BINDINGS,
+          archs: [],
+        },
         new Map(),
       );
     }
@@ -294,6 +316,8 @@ export class CppAnalyzer {
     const scan = scanTokens(tokens.tokens, tokens.includes.length > 0);
     this.previous = { text, tokens };
     if (!scan.mentionsTla) return undefined;
+    const typeAliases = scan.aliases;
+    const readsValues = (a: { start: number; end: number }) => text.slice(a.start, a.end).includes('decltype');
     // what names bind (constants, aliases, buffers, using-directives) in source order, then the expressions
     // a scanned declaration as an item: where it is, the name it binds, the block where that is visible
     const item = (
@@ -312,12 +336,25 @@ export class CppAnalyzer {
     });
     const names: Item[] = [
       ...scan.constants.map((c) => item('constant', c, c.name)),
-      ...scan.aliases.map((a) => item(a.layoutType ? 'alias' : 'type', a, a.name)),
+      ...typeAliases.filter((a) => !readsValues(a)).map((a) => item('type', a, a.name)),
       ...scan.buffers.map((b): Item => ({ ...item('buffer', b, b.name), isArray: b.isArray })),
       ...scan.usings.map((u) => item('using', u, `using namespace ${u.namespace}`)),
       ...scan.unknownNames.map((u) => item('unknownName', u, u.name)),
     ].sort((x, y) => x.start - y.start);
-    const items: Item[] = [...names, ...scan.expressions.map((e) => item('expression', e, e.boundName))];
+    // `using L = decltype(layoutA);` reads a variable: it is evaluated among the expressions, in source order
+    const later = [
+      ...typeAliases.filter(readsValues).map((a) => item('type', a, a.name)),
+      ...scan.expressions.map((e) => item('expression', e, e.boundName)),
+    ];
+    const items: Item[] = [...names, ...later.sort((x, y) => x.start - y.start)];
+    // `#ifdef CATLASS_JIT_LAYOUT_A … #else using LayoutTagA = layout::RowMajor; #endif`: a default, not the file's value
+    const defaults = configurationDefaults(text);
+    if (defaults.length)
+      for (const it of items) {
+        if (it.kind !== 'type' && it.kind !== 'constant') continue;
+        const d = defaults.find((r) => r.start <= it.start && it.start < r.end);
+        if (d) it.defaultUnless = d.macro;
+      }
     // A file that uses what exists only on Ascend 950 outside any #if on the arch compiles only
     // with CATLASS_ARCH 3510 (the examples set it on the command line): evaluate it so.
     const archs = archRegions(text);
@@ -325,7 +362,7 @@ export class CppAnalyzer {
       (t) => t.kind === 'ident' && ARCH_3510_NAMES.has(t.text) && !archs.some((r) => r.start <= t.start && t.start < r.end),
     );
     if (only3510) archs.push({ start: 0, end: Infinity, arch: 3510 });
-    const inFile = bindingsInComments(text);
+    const inFile = this.fileBindings ? bindingsInComments(text) : NO_BINDINGS;
     const bound = this.overComments ? mergeBindings(inFile, this.bindings) : mergeBindings(this.bindings, inFile);
     const key = [...bound].map(([k, v]) => `${k}=${v}`).join(' ');
     if (key !== this.boundKey) {
@@ -347,6 +384,7 @@ export class CppAnalyzer {
       declarations: new Map(),
       symbols: new Map(),
       places: new Map(),
+      lookupName: (key, at) => unqualifiedLookup(scan.namespaces, scan.usingDeclarations, scan.usings, LOOKUP_KEYS.get(key)!, at),
     };
   }
 
@@ -400,7 +438,8 @@ export class CppAnalyzer {
     const archHere = pass.pr.archs.find((r) => r.start <= start && start < r.end)?.arch ?? this.defaultArch ?? core.DEFAULT_ARCH;
     const inst = this.instantiation;
     const instHere = inst && inst.start <= start && start < inst.end ? inst.bindings : undefined;
-    const lookupHere = (n: string) => (n === ARCH_MACRO ? archBinding(archHere) : (instHere?.get(n) ?? lookupAt(scoped, n, start)));
+    const lookupHere = (n: string) =>
+      n === ARCH_MACRO ? archBinding(archHere) : LOOKUP_KEYS.has(n) ? pass.pr.lookupName(n, start) : (instHere?.get(n) ?? lookupAt(scoped, n, start));
     if (cached && readsHold(cached.reads, { get: lookupHere })) result = cached.result;
     else {
       pass.work = true;
@@ -425,6 +464,16 @@ export class CppAnalyzer {
   /** Binds a name in the block of `it` and records its declaration. */
   private bind(pass: Pass, name: string, value: Value | null, sa: StatementAnalysis, nameStart: number, nameEnd: number, it: Item): void {
     const { scoped, made, places, declarations } = pass.pr;
+    if (it.defaultUnless) {
+      // a configuration default: unknown to what reads it (the build that defines the macro picks
+      // another), its own hover says what it defaults to (a type; a constant's default is not shown)
+      bindIn(scoped, name, undefined, it);
+      if (value?.kind !== 'type') return;
+      value = { ...value, defaultUnless: it.defaultUnless };
+      const base = places.get(sa)!.start;
+      declarations.set(`${name}\u0000default`, { name, statement: sa, nameSpan: { start: nameStart - base, end: nameEnd - base }, value });
+      return;
+    }
     // the same value as a binding of the previous analysis: that binding, so its dependents stay cached
     // (identity only: with scoped names, a binding of an equal-printing value from another scope
     // or another text may stand for another declaration — found by the C++ fuzz)
@@ -435,6 +484,11 @@ export class CppAnalyzer {
     if (!list) made.set(name, (list = []));
     list.push(binding);
     const base = places.get(sa)!.start;
+    // the same name declared again (another function, another struct's `using type = …;`): the last
+    // is the name's, an earlier one stays under a key no name has, so a hover on it finds its own value
+    const earlier = declarations.get(name);
+    if (earlier && earlier.statement !== sa)
+      declarations.set(`${name}\u0000${places.get(earlier.statement)!.start + earlier.nameSpan.start}`, earlier);
     declarations.set(name, { name, statement: sa, nameSpan: { start: nameStart - base, end: nameEnd - base }, value: binding.value });
   }
 
@@ -452,16 +506,12 @@ export class CppAnalyzer {
         const sa = this.evaluatePiece(pass, it.kind, it.start, it.end, (s) => `${prefix}${s};`, prefix.length);
         if (sa && !sa.result) pr.limited.push(sa);
         if (sa?.result?.value && sa.result.value.kind === 'int') this.bind(pass, it.name!, sa.result.value, sa, it.nameStart!, it.nameEnd!, it);
-      } else if (it.kind === 'alias') {
-        const prefix = 'auto __a = ';
-        // bound, not listed: the `{}` we add does not exist in the source, so no hint sits on it
-        const sa = this.evaluatePiece(pass, it.kind, it.start, it.end, (s) => `${prefix}${s}{};`, prefix.length);
-        if (sa && !sa.result) pr.limited.push(sa);
-        if (sa?.result?.value) this.bind(pass, it.name!, sa.result.value, sa, it.nameStart!, it.nameEnd!, it);
       } else if (it.kind === 'type') {
-        // `using ElementA = half;`: the type it names (an element, a tag, a TLA type)
+        // `using ElementA = half;`, `using LayoutL0C = tla::Layout<…>;`: the type it names (an element, a
+        // tag, a TLA type written as a type, `(u32,u32):(i64,_1)`), never the zeros of a value-initialised `X{}`
         const prefix = `using ${it.name} = `;
         const sa = this.evaluatePiece(pass, it.kind, it.start, it.end, (s) => `${prefix}${s};`, prefix.length);
+        if (sa && !sa.result) pr.limited.push(sa);
         if (sa?.result?.value) this.bind(pass, it.name!, sa.result.value, sa, it.nameStart!, it.nameEnd!, it);
       } else if (it.kind === 'buffer') {
         const sa = this.evaluatePiece(pass, it.kind, it.start, it.end, (s) => `${s} ${it.name};`, 0);
@@ -550,9 +600,24 @@ export class CppAnalyzer {
         usesTla: true,
         complete,
         bindings: pr.bound,
+        archs: pr.archs,
+        ...(pr.bound.size && complete ? { unbound: this.unboundTwin(original) } : {}),
       },
       places,
     );
+  }
+
+  /** The analysis of `text` without any binding, made once when first asked (a hover of a bound value). */
+  private unboundTwin(text: string): () => CppAnalysis {
+    const { defaultArch, instantiation } = this;
+    let made: CppAnalysis | undefined;
+    return () => {
+      if (made) return made;
+      const twin = new CppAnalyzer(defaultArch, NO_BINDINGS, false, false);
+      twin.instantiation = instantiation;
+      for (made = twin.analyze(text); !made.complete;) made = twin.analyze(text);
+      return made;
+    };
   }
 
   /** Adds bindings to those a later analysis may reuse. */

@@ -57,6 +57,7 @@ const NATIVE_TEMPLATES = new Set([
   ...PREDICATE_TEMPLATES,
   'AscendC::GlobalTensor',
   'AscendC::LocalTensor',
+  'AscendC::SizeOfBits',
 ]);
 
 /** Native templates that are classes (deduced from in a partial specialisation's pattern). */
@@ -124,6 +125,8 @@ export function applyNative(q0: string, args: Ty[], r: Resolver): Ty {
     case 'AscendC::GlobalTensor':
     case 'AscendC::LocalTensor':
       return cls(q, args);
+    case 'AscendC::SizeOfBits':
+      return cls('std::integral_constant', [cls('size_t'), val(BigInt(logicalBits(args[0], r)))]);
   }
   if (q.startsWith('tla::detail::is')) return integralBool(predicate(q.slice('tla::detail::is'.length), args, r));
   throw new Unknown(`the template ${q}`);
@@ -216,6 +219,24 @@ export function nativeMember(t: Extract<Ty, { k: 'class' }>, name: string, r: Re
   }
   throw new Unknown(`${t.q}::${name} is not known here`);
 }
+
+/**
+ * `AscendC::SizeOfBits<T>::value`: AscendC's logical width of an element, which is not in Catlass's
+ * include/ (a fixed AscendC fact). Catlass's device build takes it (`using AscendC::SizeOfBits;` in
+ * catlass/numeric_size.hpp, whose comment says why: sub-byte types such as int4b_t count their logical
+ * bits, where sizeof(T) * 8 would not match the device layout): int4b_t is 4 bits, the rest their bits.
+ * AscendC's MX fp8 types (what catlass/gemm/helper.hpp's GetL0Element makes of float8_e4m3_t and
+ * float8_e5m2_t at 3510) are the same 8-bit elements read with a scale.
+ */
+function logicalBits(t: Ty, r: Resolver): number {
+  const s = strip(t);
+  const q = s.k === 'class' && !s.args.length ? (canonicalInteger(s.q) ?? s.q).replace(/^AscendC::(?=int4b_t$)/, '') : undefined;
+  if (q !== undefined && MX_FP8.has(q)) return 8;
+  const bits = q !== undefined ? core.elementBitsAt(q, r.arch) : undefined;
+  return bits ?? sizeOfType(t, r) * 8;
+}
+
+const MX_FP8 = new Set(['AscendC::mx_fp8_e4m3_t', 'AscendC::mx_fp8_e5m2_t']);
 
 /** sizeof(T) of a fundamental or element type. */
 export function sizeOfType(t: Ty, r: Resolver): number {

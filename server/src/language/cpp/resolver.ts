@@ -64,9 +64,11 @@ export class Resolver {
     /** A file's path → its name relative to include/ (the goldens' `header`). */
     readonly headerName: (file: string) => string = (f) => f,
   ) {
+    // a kernel's layouts are the device build's: the AscendC compiler defines __CCE__ there
     this.macros = new Map([
       ['CATLASS_ARCH', BigInt(arch)],
       ['__NPU_ARCH__', BigInt(arch)],
+      ['__CCE__', 1n],
     ]);
   }
 
@@ -114,7 +116,7 @@ export class Resolver {
         // decltype of a name bound to a layout evaluator's value (a scratchpad's `auto layoutA = …`)
         const n = simpleName(x.x);
         const b = n ? this.lookupBinding(n, f) : undefined;
-        if (b?.k === 'tla') return typeOfValue(b.value);
+        if (b?.k === 'tla') return typeOfValue(b.value, b.leaf);
         throw new Unknown('decltype of an expression');
       }
       case 'pack':
@@ -274,6 +276,8 @@ export class Resolver {
     const args = this.args(argNodes, f);
     if (d.kind === 'alias') {
       const frame: Frame = { scope: d.scope, usings: d.usings };
+      // `using AscendC::SizeOfBits;`: the name is the other namespace's template
+      if (!d.params && d.target.n === 'name') return this.apply(this.nameEntity(d.target, frame), argNodes, f);
       return this.resolve(d.target, { ...frame, bind: this.bindParams(d.params ?? [], args, frame) });
     }
     if (d.kind === 'const') return this.namespaceConst(d, args);
@@ -515,7 +519,18 @@ export class Resolver {
           this.complete(bi);
           inst.bases.push(bi);
         }
-        for (const m of inst.decl.members) this.instantiateMember(inst, m);
+        // as the compiler does, the body goes on past a failing static_assert (its later members
+        // and asserts are known: a budget after it); the first failure is the one reported
+        let first: AssertFailure | undefined;
+        for (const m of inst.decl.members) {
+          try {
+            this.instantiateMember(inst, m);
+          } catch (e) {
+            if (!(e instanceof AssertFailure)) throw e;
+            first ??= e;
+          }
+        }
+        if (first) throw first;
       });
     } catch (e) {
       if (e instanceof AssertFailure) inst.error = e;

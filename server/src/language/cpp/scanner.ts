@@ -187,6 +187,21 @@ export interface CppUsing extends CppScope {
   end: number;
 }
 
+/** `namespace Catlass::Gemm::Block { … }`: its body, and the namespace's full name (enclosing blocks' too), outermost first. */
+export interface CppNamespace extends CppScope {
+  path: string[];
+}
+
+/** `using tla::MakeCoord;`: the name it declares in its block (from its place on), and the namespace it is taken from. */
+export interface CppUsingDeclaration extends CppScope {
+  namespace: string;
+  name: string;
+  start: number;
+  end: number;
+  /** Its block is a namespace's body (that namespace's full name) or the file's (''): it adds to that namespace's names; undefined in any other block. */
+  inNamespace: string | undefined;
+}
+
 /**
  * A name whose value the file does not determine where it is visible, so that it hides a name of
  * the same spelling from outside (a wrong number otherwise): a template parameter (`uint32_t
@@ -217,6 +232,9 @@ export interface CppScan {
   usings: CppUsing[];
   unknownNames: CppUnknownName[];
   expressions: CppExpression[];
+  /** The namespace blocks and the using-declarations: what C++'s name lookup reads (cpp/nameLookup.ts). */
+  namespaces: CppNamespace[];
+  usingDeclarations: CppUsingDeclaration[];
 }
 
 /** The types of the integer constants it reads (`constexpr uint32_t N = …`, `constexpr auto N = …`). */
@@ -296,6 +314,12 @@ export function scanCpp(text: string): CppScan {
   return scanTokens(tokens, includesTla);
 }
 
+/** The tokens before a `{` that opens a block of code (a function's or a statement's body), not a class's or a namespace's. */
+const CODE_BLOCK_AFTER = new Set([')', 'else', 'do', 'try', '{', ';', '}', 'const', 'override', 'noexcept', 'mutable', 'final', ']']);
+
+/** The operators of a compound assignment (`+=` is `+` then `=` in the scanner's tokens). */
+const COMPOUND_OPS = new Set(['+', '-', '*', '/', '%', '&', '|', '^']);
+
 /** The constants, aliases and TLA expressions of a file's tokens. */
 const FILE_SCOPE: CppScope = { scopeStart: 0, scopeEnd: Infinity };
 
@@ -343,6 +367,10 @@ class TokenScan {
   readonly usings: CppUsing[] = [];
   readonly unknownNames: CppUnknownName[] = [];
   readonly expressions: CppExpression[] = [];
+  readonly namespaces: CppNamespace[] = [];
+  /** Names assigned after their declaration, where their earlier value may not hold (see assignment). */
+  private readonly assigned: CppUnknownName[] = [];
+  readonly usingDeclarations: CppUsingDeclaration[] = [];
   readonly aliasNames = new Set<string>();
   readonly layoutVars = new Set<string>();
   mentionsTla: boolean;
@@ -362,17 +390,82 @@ class TokenScan {
       const tok = t[i];
       if (tok.kind !== 'ident') continue;
       if (tok.text === 'tla' && (t[i + 1]?.text === '::' || t[i - 1]?.text === 'namespace')) this.mentionsTla = true;
-      const next = this.usingNamespace(i) ?? this.alias(i) ?? this.buffer(i) ?? this.constant(i);
+      this.namespaceBlock(i);
+      const next = this.usingNamespace(i) ?? this.usingDeclaration(i) ?? this.alias(i) ?? this.buffer(i) ?? this.constant(i);
       if (next !== undefined) {
         i = next;
         continue;
       }
       this.templateParameters(i);
       this.runtimeName(i);
+      this.assignment(i);
       i = this.expression(i);
     }
-    const { includesTla, mentionsTla, constants, aliases, buffers, usings, unknownNames, expressions } = this;
-    return { includesTla, mentionsTla, constants, aliases, buffers, usings, unknownNames, expressions };
+    // a buffer assigned (`l0CTensor = resource.l0CBuf.GetBufferByByte<E>(0);`) is still a buffer of its type: what the analysis knows of it
+    const bufferNames = new Set(this.buffers.map((b) => b.name));
+    for (const a of this.assigned) if (!bufferNames.has(a.name)) this.unknownNames.push(a);
+    const { includesTla, mentionsTla, constants, aliases, buffers, usings, unknownNames, expressions, namespaces, usingDeclarations } = this;
+    return { includesTla, mentionsTla, constants, aliases, buffers, usings, unknownNames, expressions, namespaces, usingDeclarations };
+  }
+
+  /** The qualified name from token k (`A::B::C`): its parts and its last token, or undefined. */
+  private qualifiedAt(k: number): { parts: string[]; last: number } | undefined {
+    const { t } = this;
+    if (t[k]?.kind !== 'ident') return undefined;
+    const parts = [t[k].text];
+    while (t[k + 1]?.text === '::' && t[k + 2]?.kind === 'ident') {
+      parts.push(t[k + 2].text);
+      k += 2;
+    }
+    return { parts, last: k };
+  }
+
+  /** The namespace block whose body holds token k, innermost (blocks are recorded in source order). */
+  private namespaceAround(k: number): CppNamespace | undefined {
+    const at = this.t[k].start;
+    for (let j = this.namespaces.length - 1; j >= 0; j--) {
+      const n = this.namespaces[j];
+      if (n.scopeStart <= at && at < n.scopeEnd) return n;
+    }
+    return undefined;
+  }
+
+  /** `namespace A::B {` (not `using namespace`, not `namespace X = Y;`): its body and full name. Consumes nothing. */
+  private namespaceBlock(i: number): void {
+    const { t } = this;
+    if (t[i].text !== 'namespace' || t[i - 1]?.text === 'using') return;
+    const q = this.qualifiedAt(i + 1);
+    const open = q ? q.last + 1 : i + 1; // (an anonymous namespace: no name of its own)
+    if (t[open]?.text !== '{') return;
+    const outer = this.namespaceAround(i);
+    const close = this.nest.closing.get(open);
+    this.namespaces.push({
+      path: [...(outer?.path ?? []), ...(q?.parts ?? ['(anonymous)'])],
+      scopeStart: t[open].start,
+      scopeEnd: close === undefined ? Infinity : t[close].end,
+    });
+  }
+
+  /** `using tla::MakeCoord;` (`using ::Catlass::MakeCoord;`): visible from its end to its block's. */
+  private usingDeclaration(i: number): number | undefined {
+    const { t } = this;
+    if (t[i].text !== 'using' || t[i + 1]?.text === 'namespace') return undefined;
+    const from = t[i + 1]?.text === '::' ? i + 2 : i + 1;
+    const q = this.qualifiedAt(from);
+    if (!q || q.parts.length < 2 || t[q.last + 1]?.text !== ';') return undefined;
+    const scope = this.scopeOf(i);
+    const b = this.nest.block[i];
+    const around = this.namespaceAround(i);
+    this.usingDeclarations.push({
+      namespace: q.parts.slice(0, -1).join('::'),
+      name: q.parts[q.parts.length - 1],
+      start: t[i].start,
+      end: t[q.last + 1].end,
+      scopeStart: t[q.last + 1].end,
+      scopeEnd: scope.scopeEnd,
+      inNamespace: b < 0 ? '' : around && around.scopeStart === t[b].start ? around.path.join('::') : undefined,
+    });
+    return q.last + 1;
   }
 
   private blockScope(b: number): CppScope {
@@ -622,6 +715,42 @@ class TokenScan {
   }
 
   /**
+   * `name = …;`, `name += …;` (a statement of its own): what the name held is not known from
+   * there to the end of the function — nor, inside a loop, from the loop's start (a later
+   * iteration reads it) — so it is an unknown name there, never the earlier value.
+   */
+  private assignment(i: number): void {
+    const { t, nest } = this;
+    const before = t[i - 1]?.text;
+    if (before !== ';' && before !== '{' && before !== '}') return;
+    const op = t[i + 1]?.text;
+    const eq = op === '=' ? i + 1 : op && COMPOUND_OPS.has(op) && t[i + 2]?.text === '=' && t[i + 2].start === t[i + 1].end ? i + 2 : -1;
+    if (eq < 0 || t[eq + 1]?.text === '=' || nest.block[i] < 0) return;
+    // the outermost block of code around it: the function's body (not its class's, nor a namespace's)
+    let fn = nest.block[i];
+    while (nest.block[fn] >= 0 && CODE_BLOCK_AFTER.has(t[nest.block[fn] - 1]?.text ?? '')) fn = nest.block[fn];
+    const close = nest.closing.get(fn);
+    const scopeEnd = close === undefined ? Infinity : t[close].end;
+    const { name, start, end } = { name: t[i].text, start: t[i].start, end: t[i].end };
+    this.assigned.push({ name, start, end, scopeStart: t[eq].end, scopeEnd });
+    const loop = this.loopAround(nest.block[i], fn);
+    if (loop !== undefined) this.assigned.push({ name, start, end, scopeStart: loop, scopeEnd });
+  }
+
+  /** The start of the outermost `for`/`while`/`do` whose body is block b or holds it (up to block `fn`), or undefined. */
+  private loopAround(b: number, fn: number): number | undefined {
+    const { t, nest } = this;
+    let found: number | undefined;
+    for (let k = b; k >= 0 && k !== fn; k = nest.block[k]) {
+      let j = k - 1;
+      if (t[j]?.text === ')' && nest.paren[j] >= 0) j = nest.paren[j]; // (a `)`'s paren is its own `(`)
+      const head = t[j - 1]?.text === 'for' || t[j - 1]?.text === 'while' ? j - 1 : t[k - 1]?.text === 'do' ? k - 1 : -1;
+      if (head >= 0) found = t[head].start;
+    }
+    return found;
+  }
+
+  /**
    * the outermost TLA expressions
    */
   private expression(i: number): number {
@@ -712,5 +841,47 @@ export function archRegions(text: string): ArchRegion[] {
     }
   }
   for (const f of stack) if (f.arch) out.push({ start: f.start, end: text.length, arch: f.arch });
+  return out;
+}
+
+/** A branch that holds a configuration macro's default (configurationDefaults). */
+export interface ConfigurationDefault {
+  start: number;
+  end: number;
+  /** The macro whose absence selects the branch (`CATLASS_JIT_LAYOUT_A`). */
+  macro: string;
+}
+
+/**
+ * The branches of a file that hold what a configuration macro defaults to: the `#else` of
+ * `#ifdef M` and the first branch of `#ifndef M … #else` (`#ifdef CATLASS_JIT_LAYOUT_A using
+ * LayoutTagA = layout::CATLASS_JIT_LAYOUT_A; #else using LayoutTagA = layout::RowMajor; #endif`).
+ * A build that defines M (the JIT build always does) compiles the other branch, so what is
+ * declared there is a default, not the file's value. An `#ifndef` without `#else` (an include
+ * guard, `#ifndef X #define X 0`) declares nothing of that kind.
+ */
+export function configurationDefaults(text: string): ConfigurationDefault[] {
+  const out: ConfigurationDefault[] = [];
+  const stack: { kind: string; macro?: string; start: number }[] = [];
+  const re = /^[ \t]*#[ \t]*(if|ifdef|ifndef|elif|else|endif)\b(.*)$/gm;
+  for (let m = re.exec(text); m; m = re.exec(text)) {
+    const kind = m[1];
+    const lineEnd = m.index + m[0].length;
+    const macro = /^\s*([A-Za-z_]\w*)\s*(?:\/\/.*|\/\*.*)?$/.exec(m[2])?.[1];
+    const top = stack[stack.length - 1];
+    if (kind === 'if' || kind === 'ifdef' || kind === 'ifndef') stack.push({ kind, macro: kind === 'if' ? undefined : macro, start: lineEnd });
+    else if (kind === 'elif') {
+      if (top) top.macro = undefined; // a chain of conditions: not a plain default
+    } else if (kind === 'else') {
+      if (top?.macro && top.kind === 'ifndef') out.push({ start: top.start, end: m.index, macro: top.macro });
+      if (top) {
+        top.kind = top.kind === 'ifdef' ? 'else-of-ifdef' : 'else';
+        top.start = lineEnd;
+      }
+    } else {
+      if (top?.macro && top.kind === 'else-of-ifdef') out.push({ start: top.start, end: m.index, macro: top.macro });
+      stack.pop();
+    }
+  }
   return out;
 }

@@ -8,10 +8,10 @@ import { Analyzer, DocumentAnalysis } from '../analysis';
 import { Value } from '../eval';
 import { splitStatements } from '../syntax';
 import { copyName } from './copyName';
-import { ExprParser, Node, tokenizeHeader } from './cppExpr';
+import { ExprParser, Node, simpleName, tokenizeHeader } from './cppExpr';
 import { Frame, Inst, NeedsLayoutEvaluator, Resolver } from './resolver';
 import { layoutMember, typeOfValue } from './tlaBridge';
-import { AssertFailure, SubstitutionFailure, Ty, UNRESOLVED, Unknown, canonical } from './types';
+import { AssertFailure, SubstitutionFailure, Ty, UNRESOLVED, Unknown, canonical, canonicalInteger } from './types';
 import { HeaderIndex } from './headerIndex';
 import { includesOfText, reachableFiles } from './includes';
 
@@ -79,7 +79,10 @@ export function evaluateScratch(
     const isType = body.startsWith('using ');
     // a name whose declaration did not compile makes every statement that uses it fail the same way
     const failedUse = [...failed].find(([n]) => new RegExp(`\\b${n}\\b`).test(rhs));
-    const outcome = failedUse ? { error: failedUse[1] } : resolveStatement(node, isType, own?.value ?? undefined, frame, resolver);
+    const resolvedOutcome = failedUse ? { error: failedUse[1] } : resolveStatement(node, isType, own?.value ?? undefined, frame, resolver);
+    const leaf = 'ok' in resolvedOutcome && resolvedOutcome.ok.k === 'tla' ? leafTypeOf(node, analysis, frame, resolver) : undefined;
+    const outcome: Outcome =
+      leaf && 'ok' in resolvedOutcome && resolvedOutcome.ok.k === 'tla' ? { ok: { ...resolvedOutcome.ok, leaf } } : resolvedOutcome;
     // a local name not resolved hides what the namespaces declare under it, as in C++: its uses are unknown
     bind.set(name, 'ok' in outcome ? outcome.ok : UNRESOLVED);
     if ('error' in outcome) failed.set(name, outcome.error);
@@ -101,7 +104,9 @@ function resolveStatement(node: Node, isType: boolean, own: Value | undefined, f
   } catch (e) {
     if (e instanceof AssertFailure) return { error: e };
     if (e instanceof Unknown || e instanceof SubstitutionFailure || e instanceof NeedsLayoutEvaluator) {
-      if (own) return { ok: typeOrValue(own) };
+      // (the evaluator's value stands in, unless its type is not one the resolver knows either)
+      const stand = own && typeOrValueIfKnown(own);
+      if (stand) return { ok: stand };
       return { unknown: e.message };
     }
     throw e;
@@ -110,11 +115,48 @@ function resolveStatement(node: Node, isType: boolean, own: Value | undefined, f
 
 const isDecltype = (n: Node) => n.n === 'decltype';
 
+/**
+ * The integer type of every dynamic leaf of `tla::MakeMxScaleLayout<E, RowMajor|ColumnMajor, B>(rows, cols)`
+ * when rows and cols are declared with the same type T: each leaf there is rows, cols, or
+ * CeilDiv/RoundUp/`*` of them with a static Int (tla/layout.hpp), which C++ keeps in T (the zZ
+ * and nN forms cast to int64_t: not these). Elsewhere the value does not tell (undefined).
+ */
+function leafTypeOf(node: Node, analysis: DocumentAnalysis, frame: Frame, r: Resolver): string | undefined {
+  if (node.n !== 'call' || node.f.n !== 'name' || node.args.length !== 2) return undefined;
+  const last = node.f.segs[node.f.segs.length - 1];
+  if (last.name !== 'MakeMxScaleLayout' || !last.args?.[1]) return undefined;
+  let tag: Ty;
+  try {
+    tag = r.resolve(last.args[1], frame);
+  } catch (e) {
+    // a tag not resolved: the leaves are not told
+    if (e instanceof Unknown || e instanceof SubstitutionFailure || e instanceof NeedsLayoutEvaluator || e instanceof AssertFailure) return undefined;
+    throw e;
+  }
+  if (tag.k !== 'class' || (tag.q !== 'Catlass::layout::RowMajor' && tag.q !== 'Catlass::layout::ColumnMajor')) return undefined;
+  const types = node.args.map((a) => {
+    const n = simpleName(a);
+    const t = n ? analysis.declarations.get(n)?.statement.result?.ctype : undefined;
+    return t ? (canonicalInteger(t) ?? t) : undefined;
+  });
+  return types[0] && types[0] === types[1] && /^uint(32|64)_t$|^int(32|64)_t$/.test(types[0]) ? types[0] : undefined;
+}
+
 function typeOrValue(v: Value): Ty {
   if (v.kind === 'type' || v.kind === 'tensor') return typeOfValue(v);
   if (v.kind === 'int' && v.value !== undefined && !v.isStatic) return { k: 'val', v: v.value, t: 'int' };
   if (v.kind === 'bool') return { k: 'val', v: v.value ? 1n : 0n, t: 'bool' };
   return { k: 'tla', value: v };
+}
+
+/** typeOrValue, or undefined where the value's type is not one the resolver knows (a Catlass coord type: GemmShape<…>). */
+function typeOrValueIfKnown(v: Value): Ty | undefined {
+  try {
+    return typeOrValue(v);
+  } catch (e) {
+    if (e instanceof Unknown) return undefined;
+    throw e;
+  }
 }
 
 /** A member alias named Copy…, a template-id of a copy class. */

@@ -4,6 +4,7 @@
 // the message the compiler would print and where the assert is.
 import type { Arch } from '../../core';
 import type { Diagnostic } from '../syntax';
+import { budgetLine, budgetsOf } from './budgets';
 import { HeaderIndex } from './headerIndex';
 import { ReadFile, includesOfText, indexIncludes } from './includes';
 import { siteScratchText } from './instanceSite';
@@ -51,12 +52,14 @@ export function instantiationWarnings(
     const e = failureOf(res, alias);
     if (!e) continue;
     const start = m.index + m[0].length - m[0].trimStart().length;
+    // a buffer budget's assert: what the instantiation puts there against the arch's size
+    const budget = budgetsOf(res, alias).find((b) => b.pass === false && b.header === e.header && b.line === e.line);
     out.push({
       start,
       end: m.index + m[0].length,
       severity: 'warning',
       code: 'static-assert-failed',
-      message: `this instantiation does not compile: static_assert failed: ${e.text} (${e.header}:${e.line})`,
+      message: `this instantiation does not compile: static_assert failed: ${e.text} (${e.header}:${e.line})${budget ? ` — ${budgetLine(budget, false)}` : ''}`,
       related: [],
     });
   }

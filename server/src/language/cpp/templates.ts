@@ -1,9 +1,10 @@
 // The template side of the language's API: a `.tla` file or a kernel's instantiation site
 // evaluated with a Catlass include directory (the CLI's `--include DIR`, `--instance FILE:LINE`).
-export { HeaderIndex } from './headerIndex';
-export { headerFacts } from './headerFacts';
+export { EncodedFacts, FactsSummary, HeaderIndex, summarizeFacts } from './headerIndex';
+export { HeaderFacts, headerFacts } from './headerFacts';
 export { headerNameUnder, includesOfText, indexIncludes, ReadFile } from './includes';
 export { evaluateScratch, outcomeFields, ScratchResult, Outcome } from './scratch';
 export { siteScratchText, instanceMembers, instanceBindings, InstanceMember } from './instanceSite';
 export { withHeaders } from './headerAnalysis';
 export { instantiationWarnings } from './siteWarnings';
+export { Budget, BudgetPart, budgetLine, budgetsOf, formatBytes, instanceBudgets } from './budgets';

@@ -10,8 +10,8 @@ export type Ty =
   | { readonly k: 'val'; readonly v: bigint; readonly t: string }
   /** An enumerator, by its qualified name. */
   | { readonly k: 'enum'; readonly q: string; readonly v: bigint }
-  /** A value the layout evaluator computed (`L1A_LAYOUT`). */
-  | { readonly k: 'tla'; readonly value: Value }
+  /** A value the layout evaluator computed (`L1A_LAYOUT`); `leaf`: the C++ integer type of its dynamic leaves, where its statement tells it. */
+  | { readonly k: 'tla'; readonly value: Value; readonly leaf?: string }
   /** A class template's name (a template template argument). */
   | { readonly k: 'template'; readonly q: string }
   /** `const T`. */

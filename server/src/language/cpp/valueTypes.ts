@@ -6,19 +6,25 @@ import { Ty, Unknown, cls, val } from './types';
 /** A dynamic leaf of a layout whose C++ integer type the value does not tell. */
 export const DYNAMIC_LEAF = cls('‹integer›');
 
-function tupleType(x: core.IntTuple): Ty {
-  if (x.kind === 'tuple') return cls('tla::tuple', x.items.map(tupleType));
+function tupleType(x: core.IntTuple, leaf: Ty = DYNAMIC_LEAF): Ty {
+  if (x.kind === 'tuple')
+    return cls(
+      'tla::tuple',
+      x.items.map((i) => tupleType(i, leaf)),
+    );
   if (x.isStatic && x.value !== undefined) return cls('tla::C', [val(x.value)]);
   if (x.isStatic) throw new Unknown('a static leaf whose value is not known');
-  return DYNAMIC_LEAF;
+  return leaf;
 }
 
-export function layoutType(l: core.Layout): Ty {
-  return cls('tla::Layout', [tupleType(l.shape), tupleType(l.stride), tupleType(l.originShape)]);
+/** A layout's type; `leaf`: its dynamic leaves' integer type when known (else each is DYNAMIC_LEAF). */
+export function layoutType(l: core.Layout, leaf?: string): Ty {
+  const t = leaf ? cls(leaf) : DYNAMIC_LEAF;
+  return cls('tla::Layout', [tupleType(l.shape, t), tupleType(l.stride, t), tupleType(l.originShape, t)]);
 }
 
-/** The C++ type of a `.tla` value (`decltype(tensorA)`) or of a `.tla` type alias. */
-export function typeOfValue(v: Value): Ty {
+/** The C++ type of a `.tla` value (`decltype(tensorA)`) or of a `.tla` type alias; `leaf` as in layoutType. */
+export function typeOfValue(v: Value, leaf?: string): Ty {
   switch (v.kind) {
     case 'tensor':
       return cls('tla::Tensor', [
@@ -28,7 +34,7 @@ export function typeOfValue(v: Value): Ty {
         { k: 'enum', q: `AscendC::TPosition::${v.position}`, v: 0n },
       ]);
     case 'layout':
-      return layoutType(v);
+      return layoutType(v, leaf);
     case 'int':
     case 'tuple':
       return tupleType(v);

@@ -10,6 +10,7 @@ import { BUILTIN_BY_NAME, CATLASS_CONSTANTS, INTEGER_TYPES, INTEGER_TYPE_CPP, TA
 import { DiagnosticCode, severityOf } from '../syntax';
 import { BUILTINS } from './builtins';
 import * as Objects from './catlassObjects';
+import { decltypeForm, typeForm, valueInitialised } from './typeForm';
 import type { BuiltinContext } from './context';
 import {
   Binding,
@@ -27,6 +28,8 @@ import {
   ARCH_MACRO,
   exactProduct,
   usingNamespaceName,
+  unqualifiedName,
+  FOUND_IN,
 } from './values';
 
 /** `Tag::MakeLayout` and the other tag member functions, after any namespace. */
@@ -60,7 +63,13 @@ export class StatementEvaluator implements BuiltinContext {
     let ctype: string | undefined;
     try {
       switch (statement.type) {
-        case 'decl':
+        case 'decl': {
+          // the short form after a declaration of its name is C++'s assignment (`a += b;`, `a = b;`)
+          const assigned = statement.declType === null ? this.env.lookup(statement.name) : undefined;
+          if (assigned) {
+            ({ value, ctype } = this.assignment(statement, assigned));
+            break;
+          }
           value = this.checkDeclaredType(statement, this.eval(statement.expr));
           ctype = isIntegerType(statement.declType)
             ? statement.declType!
@@ -68,6 +77,7 @@ export class StatementEvaluator implements BuiltinContext {
               ? this.cppTypeOf(statement.expr)
               : undefined;
           break;
+        }
         case 'alias':
           value = { kind: 'type', type: this.resolveType(statement.target, 'the aliased type') };
           break;
@@ -125,7 +135,7 @@ export class StatementEvaluator implements BuiltinContext {
       fail: (span, code, message) => this.fail(span, code, message),
       core: (node, args, op) => this.coreCall(node, args, op),
       cppTypeOf: (e) => this.cppTypeOf(e),
-      usingBoth: () => this.usingCatlass() && this.usingNamespace('tla'),
+      ambiguous: (name) => this.ambiguousHere(name),
       kindName,
     });
   }
@@ -185,6 +195,24 @@ export class StatementEvaluator implements BuiltinContext {
       this.fail(s.expr, 'argument-kind', `cannot initialise layout::${declared.name} '${s.name}' with a layout::${v.tag} tag object`);
     }
     return want === 'int' && v.kind === 'int' ? core.arith.cast(v) : v;
+  }
+
+  /**
+   * `NAME = EXPR;` or `NAME op= EXPR;` after NAME's declaration: its new value, of the same kind
+   * and C++ type (an integer converted to that type as C++ converts: modulo its width).
+   */
+  private assignment(s: Ast.Declaration, target: Binding): { value: Value; ctype?: string } {
+    this.deps.add(s.name);
+    const was = target.value;
+    const ctype = target.ctype;
+    if (ctype && /^(Int|C)</.test(ctype)) this.fail(s.nameSpan, 'argument-kind', `'${s.name}' is a compile-time ${ctype}: C++ cannot assign to it`);
+    const v = this.eval(s.expr);
+    if (was === null) throw new Abort(true); // its declaration failed (reported there)
+    const same =
+      v.kind === was.kind &&
+      (v.kind !== 'catlassCoord' || (was.kind === 'catlassCoord' && v.type === was.type && v.items.length === was.items.length));
+    if (!same) this.fail(s.expr, 'argument-kind', `cannot assign ${kindName(v)} to '${s.name}', ${kindName(was)}`);
+    return { value: v.kind === 'int' ? convertInteger(core.arith.cast(v), ctype) : v, ctype };
   }
 
   /** `AscendC::GlobalTensor<half> gmA;`, `uint32_t m;` (a runtime value: a symbol), `layout::RowMajor tag;`. */
@@ -637,6 +665,33 @@ export class StatementEvaluator implements BuiltinContext {
     return this.usingNamespace('Catlass');
   }
 
+  /**
+   * Whether an unqualified Catlass/tla name (Coord, detail) finds both namespaces' declarations:
+   * where the C++ file's lookup stops at one (inside `namespace Catlass…`, whatever `using
+   * namespace tla;` says: a directive's names count at the file's scope), that one; else both
+   * `using namespace` directives make it ambiguous.
+   */
+  private ambiguousHere(name: string): boolean {
+    const key = unqualifiedName(name);
+    this.deps.add(key);
+    const b = this.env.lookup(key);
+    if (b) return b === FOUND_IN.both;
+    return this.usingCatlass() && this.usingNamespace('tla');
+  }
+
+  makeCoordOf(args: Ast.Expr[]): 'Catlass' | 'tla' {
+    const key = unqualifiedName('MakeCoord');
+    this.deps.add(key);
+    const b = this.env.lookup(key);
+    if (b === FOUND_IN.tla) return 'tla';
+    // the lookup stops at Catlass: its MakeCoord only — unless an argument of a tla type (`_0`,
+    // `Int<4>{}`) adds tla's by argument-dependent lookup
+    if (b === FOUND_IN.Catlass && !args.some((a) => this.cppTypeOf(a)?.startsWith('Int<'))) return 'Catlass';
+    // both visible: Catlass's MakeCoord(T, T…) is the more specialised where every argument has one type
+    const catlass = b !== undefined || this.usingCatlass();
+    return catlass && this.sameKnownType(args) ? 'Catlass' : 'tla';
+  }
+
   /** `Coord<N>` written without a namespace: ambiguous (Catlass::Coord, tla::Coord) under both using namespaces. */
   private unqualifiedCoord(t: Ast.TypeArg): void {
     if (t.nameSpan.end - t.nameSpan.start === 'Coord'.length) Objects.ambiguousName(this.objects, 'Coord', t.nameSpan);
@@ -685,7 +740,10 @@ export class StatementEvaluator implements BuiltinContext {
 
   /** What a type names: an element type, a tag class, a position, a buffer type, or a TLA type's value. */
   private resolveType(t: Ast.TemplateArg, role: string): TypeDesc {
-    if (t.type === 'decltype') return { t: 'value', value: this.eval(t.expr) };
+    if (t.type === 'decltype') {
+      const value = this.eval(t.expr);
+      return isIntTuple(value) || value.kind === 'layout' ? { t: 'value', value, form: decltypeForm(value) } : { t: 'value', value };
+    }
     if (t.type === 'constExpr') this.fail(t, 'argument-kind', `${role} must be a type, not an integer expression`);
     if (t.type === 'int') this.fail(t, 'argument-kind', `${role} must be a type, not the integer ${t.value}`);
     if (!t.args) {
@@ -721,14 +779,39 @@ export class StatementEvaluator implements BuiltinContext {
       return { t: 'buffer', storage: t.name, element: name };
     }
     if (TUPLE_TYPE_FORMS.includes(t.name) || t.name === 'Layout' || /^_\d+$/.test(t.name)) {
-      if (t.name === 'Layout')
-        return { t: 'value', value: this.typeInstance({ type: 'typeInstance', typeArg: t, args: [], start: t.start, end: t.end }) };
-      return { t: 'value', value: this.typeValue(t) };
+      // (a type names no object: `using L = Layout<S, D>;` is not the value-initialised `L{}` the warning is about)
+      const value = t.name === 'Layout' ? this.layoutType(t) : this.typeValue(t);
+      return { t: 'value', value, form: this.typeForm(t) };
     }
     this.fail(t, 'unknown-name', `unknown type '${t.name}'`);
   }
 
   // ------------------------------------------------------------ type forms
+
+  /** A TLA type written out as a type (`(u32,u32):(i64,_1)`), see typeForm.ts. */
+  private typeForm(t: Ast.TemplateArg): string {
+    return typeForm(t, {
+      integerTypes: INTEGER_TYPES,
+      aliasForm: (name) => {
+        const b = this.env.lookup(name);
+        return b?.value?.kind === 'type' && b.value.type.t === 'value' ? b.value.type.form : undefined;
+      },
+      staticValue: (a) => this.typeValue(a),
+      decltypeValue: (d) => {
+        const v = this.eval(d.expr);
+        return isIntTuple(v) || v.kind === 'layout' ? v : undefined;
+      },
+    });
+  }
+
+  /** `Layout<Shape, Stride[, OriginShape]>` as the type's value-initialised layout. */
+  private layoutType(t: Ast.TypeArg): Layout {
+    const args = t.args ?? [];
+    if (args.length < 2 || args.length > 3)
+      this.fail(t, 'argument-count', `Layout<Shape, Stride[, OriginShape]> takes 2 or 3 type arguments, ${args.length} given`);
+    const [s, d, o] = args.map((a) => this.typeValue(a));
+    return this.coreCall(t as unknown as Ast.Expr, args as unknown as Ast.Expr[], () => core.makeTypeLayout(s, d, o));
+  }
 
   /** A template argument as a static IntTuple: Int<N>, _N, C<N>, Shape<…>, or a plain integer type (value 0). */
   private typeValue(t: Ast.TemplateArg): IntTuple {
@@ -798,12 +881,8 @@ export class StatementEvaluator implements BuiltinContext {
       }
     }
     if (t.name === 'Layout') {
-      const args = t.args ?? [];
-      if (args.length < 2 || args.length > 3)
-        this.fail(t, 'argument-count', `Layout<Shape, Stride[, OriginShape]> takes 2 or 3 type arguments, ${args.length} given`);
-      const [s, d, o] = args.map((a) => this.typeValue(a));
-      const l = this.coreCall(e, args as unknown as Ast.Expr[], () => core.makeTypeLayout(s, d, o));
-      if (!o) {
+      const l = this.layoutType(t);
+      if ((t.args ?? []).length < 3) {
         this.report(
           t.nameSpan,
           'zero-origin-shape',
@@ -838,7 +917,8 @@ export class StatementEvaluator implements BuiltinContext {
       }
       case 'value':
         if (args.length) this.fail(e, 'argument-count', 'a TLA type is constructed with {} only');
-        return t.value;
+        // a type form (`Layout<…>`, `decltype(layoutA)`): the value-initialised object, not the value decltype read
+        return t.form !== undefined && (isIntTuple(t.value) || t.value.kind === 'layout') ? valueInitialised(t.value) : t.value;
       case 'bool':
         return { kind: 'bool', value: false };
       default:
@@ -1139,6 +1219,26 @@ export class StatementEvaluator implements BuiltinContext {
 const COORD_ACCESSORS = new Set(['m', 'n', 'k', 'row', 'column']);
 
 /** C++ types of integer literals by suffix. */
+/** The bits and signedness of a C++ integer type (its spelling or the C++ type it names), or undefined. */
+function integerWidth(ctype: string | undefined): { bits: bigint; signed: boolean } | undefined {
+  const c = ctype && (INTEGER_TYPE_CPP[ctype] ?? ctype);
+  if (c === 'int') return { bits: 32n, signed: true };
+  if (c === 'unsigned') return { bits: 32n, signed: false };
+  if (c === 'long') return { bits: 64n, signed: true };
+  if (c === 'unsigned long') return { bits: 64n, signed: false };
+  return undefined;
+}
+
+/** A known integer converted to a C++ integer type as C++ converts it (modulo 2^bits); a symbolic one as it is. */
+function convertInteger(v: IntValue, ctype: string | undefined): IntValue {
+  const w = integerWidth(ctype);
+  if (!w || v.sym) return v;
+  const m = 1n << w.bits;
+  let x = ((v.value % m) + m) % m;
+  if (w.signed && x >= m >> 1n) x -= m;
+  return x === v.value ? v : core.int(x, v.isStatic);
+}
+
 const LITERAL_TYPES: Record<string, string> = {
   '': 'int',
   u: 'unsigned',

@@ -52,11 +52,16 @@ export type TypeDesc =
   | { readonly t: 'bool' }
   /** `GemmShape<128, 256, 64>`, `MatrixShape<16, 32>`: types whose members are constants and coords. */
   | CatlassShapeType
-  /** A TLA type (`Shape<_128, _256>`, `Layout<…>`, `decltype(layout)`): its value-initialised or known value. */
-  | { readonly t: 'value'; readonly value: Value };
+  /**
+   * A TLA type (`Shape<_128, _256>`, `Layout<…>`, `decltype(layout)`): its value-initialised or
+   * known value, and the type written out (`(u32,u32):(i64,_1)`, typeForm.ts) where it is a type form.
+   */
+  | { readonly t: 'value'; readonly value: Value; readonly form?: string };
 export interface TypeValue {
   readonly kind: 'type';
   readonly type: TypeDesc;
+  /** A kernel's `#else` default of a configuration macro (`CATLASS_JIT_LAYOUT_A`): the type when the macro is not defined. */
+  readonly defaultUnless?: string;
 }
 
 export type Value =
@@ -94,10 +99,11 @@ export function printType(t: TypeDesc): string {
     case 'catlassShape':
       return `Catlass::${t.template}<${t.dims.join(', ')}>`;
     case 'value':
+      // a type's form, never the zeros of its value-initialised object
       return t.value.kind === 'layout'
-        ? `Layout type ${printValue(t.value)}`
+        ? `Layout type ${t.form ?? printValue(t.value)}`
         : t.value.kind === 'tuple'
-          ? `tuple type ${printValue(t.value)}`
+          ? `tuple type ${t.form ?? printValue(t.value)}`
           : `decltype(${printValue(t.value)})`;
   }
 }
@@ -167,6 +173,20 @@ export interface Environment {
 
 /** The binding `using namespace X;` leaves, so that what follows reads it as a dependency. */
 export const usingNamespaceName = (ns: string) => `using namespace ${ns}`;
+/**
+ * Where C++'s lookup of an unqualified Catlass/tla name (`MakeCoord`, `Coord`, `detail`) stops
+ * before the file's using-directives: a C++ file binds it (cpp/nameLookup.ts) inside
+ * `namespace Catlass…` (Catlass's), `namespace tla` (tla's) or after a using-declaration
+ * (`using tla::MakeCoord;`); unbound, the `using namespace` directives decide.
+ */
+export const unqualifiedName = (name: string) => `unqualified ${name}`;
+/** The bindings of unqualifiedName: the namespaces whose declaration the lookup finds (both: an overload set). */
+export const FOUND_IN = {
+  Catlass: { value: { kind: 'bool', value: true } } as Binding,
+  tla: { value: { kind: 'bool', value: true } } as Binding,
+  both: { value: { kind: 'bool', value: true } } as Binding,
+} as const;
+
 /** The macro that selects the architecture. */
 export const ARCH_MACRO = 'CATLASS_ARCH';
 

@@ -51,8 +51,19 @@ export function summarize(v: Value): ValueSummary {
     rank: core.rank(v.shape),
     depth: core.depth(v.shape),
     size: core.isSymbolic(v.shape) ? core.printIntTuple(core.size(v)) : jsonInt(exactProduct(v.shape)),
-    cosize: core.isSymbolic(v) ? 'unknown' : jsonInt(core.cosize(v)),
+    cosize: cosizeOf(v),
   };
+}
+
+/** A layout's cosize: its number, or its expression where extents or strides are symbols (`m·k`), else 'unknown'. */
+function cosizeOf(l: core.Layout): number | string {
+  const known = core.knownCosize(l);
+  if (known !== undefined) return jsonInt(known);
+  const c = core.symbolicCosize(l);
+  if (!c) return 'unknown';
+  // 1 + Σ (extent − 1)·stride is the cosize when no extent is 0 (an empty layout's is 0)
+  const symbolicExtent = core.leaves(l.shape).some((x) => core.isSymbolic(x));
+  return `${core.printIntTuple(c)}${symbolicExtent ? ' (for extents ≥ 1)' : ''}`;
 }
 
 /**
@@ -137,9 +148,15 @@ export function describeValue(v: Value, gridSize: number, element?: string): str
   if (v.kind === 'opaqueLayout')
     return [
       '```\n‹?›:‹?›:' + core.printIntTuple(v.originShape) + '\n```',
-      `${code(v.label)}: its tag is not known here (a template parameter), so are its shape and stride; **originShape** ${code(core.printIntTuple(v.originShape))}`,
+      `${code(v.label)}: its tag is not known here (a template parameter, or a default a build may override), so are its shape and stride; **originShape** ${code(core.printIntTuple(v.originShape))}`,
     ].join('\n\n');
   if (v.kind === 'tagObject') return describeLayoutObject(v, gridSize);
+  if (v.kind === 'type' && v.defaultUnless)
+    return [
+      `${code(printValue(v))} — **default** when ${code(v.defaultUnless)} is not defined (the branch its \`#ifdef\`/\`#ifndef\` takes without it)`,
+      `A build that defines ${code(v.defaultUnless)} (a JIT build does) compiles the other branch, so what reads this name is not known here (‹?›).`,
+    ].join('\n\n');
+  if (v.kind === 'type' && v.type.t === 'value' && v.type.form) return describeTypeForm(v.type.value, v.type.form, element);
   if (v.kind === 'catlassCoord')
     return `${code(core.printCatlassCoordCpp(v))} — a Catlass coord (${core.coordTypeName(v)}, entries of ${core.indexOf(v)})`;
   if (v.kind !== 'layout') {
@@ -167,6 +184,23 @@ export function describeValue(v: Value, gridSize: number, element?: string): str
   if (preds) parts.push(preds);
   const grid = gridTable(v, gridSize);
   if (grid) parts.push(grid);
+  return parts.join('\n\n');
+}
+
+/**
+ * A TLA type (`using L = tla::Layout<…>;`, `decltype(l)`) as a type: its form (`(u32,u32):(i64,_1)`:
+ * static leaves `_N`, run-time leaves their integer types), what the type-level predicates say
+ * (they read the value-initialised `L{}`, whose run-time leaves are 0), never those zeros as a value.
+ */
+function describeTypeForm(value: Value, form: string, element?: string): string {
+  const parts = ['```\n' + form + '\n```'];
+  if (value.kind === 'layout') {
+    parts.push(
+      `a **layout type**: its shape, stride${form.split(':').length > 2 ? ' and originShape' : ''} as types (\`_N\` static; \`u32\`, \`i64\`, … run-time integers of that type)`,
+    );
+    const preds = predicateNote(value, element);
+    if (preds) parts.push(preds);
+  } else parts.push(`a **tuple type** (\`_N\` static; \`u32\`, \`i64\`, … run-time integers of that type)`);
   return parts.join('\n\n');
 }
 

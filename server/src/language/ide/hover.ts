@@ -1,9 +1,11 @@
 // Hover: what a layout, a tuple, a tensor or a coordinate is, and how an offset was computed.
 import * as core from '../../core';
 import { MAX_HOVER_CHARS, MAX_SYMBOLIC_CHARS, MAX_SYMBOLIC_TERMS } from '../../core/limits';
-import { declarationSpan, statementAt, statementDetails } from '../analysis';
+import { bindingOf, declarationSpan, statementAt, statementDetails } from '../analysis';
 import type { Declaration, DocumentAnalysis } from '../analysis';
-import { Ast, BUILTIN_BY_NAME, ELEMENT_TYPES, TAG_DOCS, TYPE_FORMS, elementDoc } from '../syntax';
+import { Ast, BUILTIN_BY_NAME, Bindings, ELEMENT_TYPES, TAG_DOCS, TYPE_FORMS, elementDoc, printBindings } from '../syntax';
+import { printValue } from '../eval';
+import type { Value } from '../eval';
 import { code, describeValue } from './describeValue';
 import { calleeAt, elementStatus, explainOffset, nodeAt, templateArgAt } from './inspect';
 
@@ -46,7 +48,8 @@ export function hoverAt(a: DocumentAnalysis, offset: number, options: HoverOptio
     if (!d) return null;
     const text = d.value ? describeValue(d.value, gridSize) : 'no value: its expression is not understood';
     const span = declarationSpan(a, d);
-    return md(`**${d.name}**\n\n${text}${d.value ? bindLinks(d.value) : ''}`, span.start, span.end);
+    const symbolic = d.value ? symbolicForm(a, d.value, (u) => declarationNamedAt(u, offset)?.value) : '';
+    return md(`**${d.name}**\n\n${besideValue(text, symbolic)}${d.value ? bindLinks(d.value) : ''}`, span.start, span.end);
   }
   const rel = offset - a.startOf(s);
 
@@ -107,7 +110,11 @@ export function hoverAt(a: DocumentAnalysis, offset: number, options: HoverOptio
       // in C++ the value is what clangd cannot say: it comes first, the generic doc after it
       let value = generic;
       if (own) {
-        const v = describeValue(own.value, gridSize);
+        const sameCall = (u: DocumentAnalysis) => {
+          const su = statementAt(u, offset);
+          return su && statementDetails(su).nodeValues.find((nv) => nv.node.start === callee.start && nv.node.end === callee.end)?.value;
+        };
+        const v = besideValue(describeValue(own.value, gridSize), symbolicForm(a, own.value, sameCall));
         value = options.cpp ? v + '\n\n---\n\n' + generic : generic + '\n\n---\n\n' + v;
       }
       return md(value + (own ? bindLinks(own.value) : ''), a.startOf(s) + callee.calleeSpan.start, a.startOf(s) + callee.calleeSpan.end);
@@ -116,8 +123,14 @@ export function hoverAt(a: DocumentAnalysis, offset: number, options: HoverOptio
 
   // declared names and any sub-expression: its value
   if (s.declaredName && s.declaredNameSpan && s.declaredNameSpan.start <= rel && rel <= s.declaredNameSpan.end) {
-    const v = a.declarations.get(s.declaredName)?.statement === s ? s.result?.value : undefined;
-    const text = v ? describeValue(v, gridSize) + zeroInitialised(s.statement, v) : 'no value: its statement has an error (see Problems)';
+    // (a declaration's value, or an assignment's: the name's from the next statement on)
+    const v = bindingOf(a, s) ? s.result?.value : undefined;
+    const text = v
+      ? besideValue(
+          describeValue(v, gridSize),
+          symbolicForm(a, v, (u) => statementAt(u, offset)?.result?.value),
+        ) + zeroInitialised(s.statement, v)
+      : noValue(a, s);
     return md(
       `**${s.declaredName}**\n\n${text}${v ? bindLinks(v) : ''}`,
       a.startOf(s) + s.declaredNameSpan.start,
@@ -127,9 +140,48 @@ export function hoverAt(a: DocumentAnalysis, offset: number, options: HoverOptio
   const n = nodeAt(a, offset);
   if (n) {
     const title = n.node.type === 'name' ? `**${n.node.name}**\n\n` : '';
-    return md(title + describeValue(n.value, gridSize) + bindLinks(n.value), n.start, n.end);
+    const symbolic = symbolicForm(a, n.value, (u) => nodeAt(u, offset)?.value);
+    return md(title + besideValue(describeValue(n.value, gridSize), symbolic) + bindLinks(n.value), n.start, n.end);
   }
   return null;
+}
+
+/**
+ * Why a declared name has no value, as Problems says it: the statement's first diagnostic and
+ * the line Problems lists it on (which may be another line of a long statement); in C++, where
+ * only certain mistakes are listed, the evaluator's reason, not a pointer to Problems.
+ */
+/**
+ * With runtime names bound to numbers (`// tla: m=1000 k=512`), the value without them beside the
+ * numbers: "symbolically `(m,k):(k,_1):(m,k)`". `find` reads the same place in the analysis
+ * without bindings (made once, when first asked).
+ */
+function symbolicForm(a: DocumentAnalysis, value: Value, find: (unbound: DocumentAnalysis) => Value | null | undefined): string {
+  const twin = a as DocumentAnalysis & { unbound?: () => DocumentAnalysis; bindings?: Bindings };
+  if (!twin.unbound) return '';
+  const v = find(twin.unbound());
+  if (!v) return '';
+  const text = printValue(v);
+  if (text === printValue(value)) return '';
+  return `symbolically ${code(text)}${twin.bindings?.size ? ` (without ${printBindings(twin.bindings)})` : ''}`;
+}
+
+/** The symbolic form right after the value's own block (before its facts and grid). */
+function besideValue(described: string, symbolic: string): string {
+  if (!symbolic) return described;
+  const end = described.startsWith('```') ? described.indexOf('\n```', 3) : -1;
+  if (end < 0) return `${described}\n\n${symbolic}`;
+  return `${described.slice(0, end + 4)}\n\n${symbolic}${described.slice(end + 4)}`;
+}
+
+function noValue(a: DocumentAnalysis, s: NonNullable<ReturnType<typeof statementAt>>): string {
+  const shown = s.local.find((d) => d.severity === 'error') ?? s.local[0];
+  if (shown) {
+    const line = a.text.slice(0, a.startOf(s) + shown.start).split('\n').length;
+    return `no value: ${shown.message} (in Problems, line ${line})`;
+  }
+  const hidden = s.result?.diagnostics.find((d) => d.severity === 'error');
+  return hidden ? `no value here: ${hidden.message}` : 'no value known here';
 }
 
 /** The declaration whose name is at the offset (C++ documents: a handful of declarations). */
@@ -196,6 +248,8 @@ function runtimeNames(v: unknown, out = new Set<string>()): Set<string> {
 
 /** "Bind m… · Bind k…": links that run the extension's tlaLayout.bind with the name (a `// tla: m=…` comment). */
 function bindLinks(v: unknown): string {
+  // a type (`using L = decltype(layoutA);`) is the same whatever m is: nothing to bind
+  if ((v as { kind?: string } | null)?.kind === 'type') return '';
   const names = [...runtimeNames(v)].slice(0, MAX_BIND_LINKS);
   if (!names.length) return '';
   const link = (n: string) =>

@@ -3,12 +3,13 @@
 // read under the workspace's instantiations of it (the one there is, the one the user chose, or
 // what every one of them agrees on). The hover feature joins the sections; a section kind is a
 // place for more (a buffer budget of the instantiation) without touching the others.
-import type { ScratchResult } from '../cpp';
+import type { Budget, ScratchResult } from '../cpp';
+import { budgetsMarkdown } from './budgetHover';
 import { outcomeFields } from '../cpp';
 
 /** One part of a hover that the headers give, in the order the hover shows them. */
 export interface HoverSection {
-  kind: 'header-value' | 'member-type' | 'differs' | 'instantiation';
+  kind: 'header-value' | 'member-type' | 'differs' | 'instantiation' | 'budgets';
   markdown: string;
 }
 
@@ -39,6 +40,8 @@ export interface InstanceView {
   members: ReadonlyMap<string, Readonly<Record<string, unknown>>>;
   /** Parameters and members whose values differ among the sites (`common` only). */
   differing: ReadonlySet<string>;
+  /** The instantiation's buffer budgets (only, chosen); the hover of the class's name line shows them. */
+  budgets?: readonly Budget[];
 }
 
 /** The templates of a header that have instantiation sites, for the code lens over each. */
@@ -117,6 +120,14 @@ function instantiationLine(v: InstanceView): string {
 
 /** The sections a template body's instantiation adds to the hover at the offset (none outside the body). */
 export function instanceSectionsAt(v: InstanceView | undefined, text: string, offset: number): HoverSection[] {
+  if (v?.budgets?.length && onClassHead(text, v.start, offset)) {
+    const markdown = budgetsMarkdown(v.budgets);
+    if (markdown)
+      return [
+        { kind: 'budgets', markdown },
+        { kind: 'instantiation', markdown: instantiationLine(v) },
+      ];
+  }
   if (!v || offset < v.start || offset >= v.end) return [];
   const name = wordAt(text, offset);
   const out: HoverSection[] = [];
@@ -126,6 +137,14 @@ export function instanceSectionsAt(v: InstanceView | undefined, text: string, of
     out.push({ kind: 'differs', markdown: `\`${name}\` differs among ${v.sites.length} instantiations — choose one (code lens)` });
   out.push({ kind: 'instantiation', markdown: instantiationLine(v) });
   return out;
+}
+
+/** The offset is on the line naming the class whose body starts at `bodyStart` (from its `struct`/`class` to the body). */
+function onClassHead(text: string, bodyStart: number, offset: number): boolean {
+  if (offset >= bodyStart) return false;
+  const head = text.slice(0, bodyStart);
+  const keyword = Math.max(head.lastIndexOf('struct '), head.lastIndexOf('class '));
+  return keyword >= 0 && offset >= head.lastIndexOf('\n', keyword) + 1;
 }
 
 /** A site's file and line without its folders (`demo_kernel.cpp:8`), as the lens writes it. */

@@ -160,6 +160,14 @@ export interface BareDeclaration extends Span {
   nameSpan: Span;
 }
 
+/** An AscendC buffer set-up call (`gmA.SetGlobalBuffer((__gm__ half *)p);`, `pipe.InitBuffer(q, 2, n);`): accepted, no effect. */
+export interface BufferSetup extends Span {
+  type: 'bufferSetup';
+  /** The call (`SetGlobalBuffer`), one of the vocabulary's BUFFER_SETUP_CALLS. */
+  method: string;
+  methodSpan: Span;
+}
+
 export interface PreprocessorStatement extends Span {
   type: 'preprocessor';
 }
@@ -172,6 +180,12 @@ export interface Declaration extends Span {
   isConst: boolean;
   name: string;
   nameSpan: Span;
+  /**
+   * A compound assignment `NAME op= EXPR;` (declType null): `expr` is then `NAME op EXPR`, the
+   * left operand a NameRef at `nameSpan`. With an earlier declaration of NAME, a statement of
+   * the short form (`NAME = EXPR;`, compound or not) is a C++ assignment: a new value of that name.
+   */
+  compound?: Binary['op'];
   expr: Expr;
 }
 
@@ -188,7 +202,8 @@ export interface StaticAssert extends Span {
   message: string | null;
 }
 
-export type Statement = UsingStatement | AliasStatement | BareDeclaration | PreprocessorStatement | Declaration | ExpressionStatement | StaticAssert;
+export type Statement =
+  UsingStatement | AliasStatement | BareDeclaration | PreprocessorStatement | Declaration | ExpressionStatement | StaticAssert | BufferSetup;
 
 /** Calls `visit` on every expression node below `e`, parents before children. */
 export function walkExpr(e: Expr, visit: (e: Expr) => void): void {

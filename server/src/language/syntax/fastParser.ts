@@ -4,7 +4,7 @@
 // test/language/fastParser.test.ts checks that on the goldens, the examples and fuzzed
 // statements. When it fails, ohm parses the statement again to report the error.
 import type * as Ast from './ast';
-import { DECL_QUALIFIERS as VOCABULARY_DECL_QUALIFIERS, INTEGER_TYPES, KEYWORDS as VOCABULARY_KEYWORDS } from './vocabulary';
+import { BUFFER_SETUP_CALLS, DECL_QUALIFIERS as VOCABULARY_DECL_QUALIFIERS, INTEGER_TYPES, KEYWORDS as VOCABULARY_KEYWORDS } from './vocabulary';
 import { Lexer, TLA_LEXER, TokenKind } from './lexer';
 import { namespaceOf, unqualified } from './qualifiers';
 
@@ -13,6 +13,9 @@ type Tok = { t: 'id' | 'static' | 'num' | 'str' | 'p'; v: string; s: number; e: 
 const KEYWORDS = new Set(VOCABULARY_KEYWORDS);
 const CAST_TYPES = new Set(INTEGER_TYPES);
 const DECL_QUALIFIERS = new Set(VOCABULARY_DECL_QUALIFIERS);
+const SETUP_CALLS = new Set(BUFFER_SETUP_CALLS);
+/** The punctuation a buffer set-up call's arguments may hold besides parentheses (the grammar's setupPunct). */
+const SETUP_PUNCT = new Set(',*&.:+-<>=![]{}?|^~%/');
 const isDigit = (c: number) => c >= 48 && c <= 57;
 /** u, U, l, L: the letters of an integer suffix. */
 const isSuffix = (c: number) => (c | 32) === 117 || (c | 32) === 108;
@@ -45,6 +48,9 @@ const sharedName = (v: string): string => SHARED_NAMES.get(v) ?? pooled(SHARED_N
 const sharedInt = (digits: string): bigint => (digits.length > 6 ? BigInt(digits) : pooled(SHARED_INTS, digits, BigInt));
 const sharedSpan = (start: number, end: number): Ast.Span =>
   start >= 4096 || end >= 4096 ? { start, end } : pooled(SHARED_SPANS, start * 4096 + end, () => Object.freeze({ start, end }));
+
+/** The operators of a compound assignment (`+=` …), each followed by `=`. */
+const COMPOUND_OPS = ['+', '-', '*', '/', '%'];
 
 /** Tokens, or null where ohm's lexical rules would not accept the text. */
 function tokenize(src: string): Tok[] | null {
@@ -165,6 +171,8 @@ class Parser {
       () => this.staticAssert(),
       () => this.declarationTyped(),
       () => this.declarationShort(),
+      () => this.compoundAssignment(),
+      () => this.bufferSetup(),
       () => this.expressionStatement(),
     ]) {
       const s = alt();
@@ -318,6 +326,53 @@ class Parser {
       start: name.s,
       end: semi.e,
     };
+  }
+
+  /** `gmA.SetGlobalBuffer((__gm__ ElementA *)params.ptrA);`: the grammar's BufferSetup (any tokens, parentheses balanced). */
+  private bufferSetup(): R<Ast.Statement> {
+    const t0 = this.i;
+    const start = this.peek()?.s ?? 0;
+    // SetupTarget?: (qualifiedName ("." | "->"))+, each repetition kept only when whole
+    for (;;) {
+      const save = this.i;
+      if (this.qualifiedName() && (this.accept('.') || this.accept('->'))) continue;
+      this.i = save;
+      break;
+    }
+    const method = this.peek();
+    if (!method || method.t !== 'id' || !SETUP_CALLS.has(method.v)) return this.fail(t0);
+    this.i++;
+    if (!this.accept('(')) return this.fail(t0);
+    for (let depth = 1; depth > 0; this.i++) {
+      const t = this.peek();
+      if (!t) return this.fail(t0);
+      if (t.t !== 'p') continue;
+      if (t.v === '(') depth++;
+      else if (t.v === ')') depth--;
+      else if (![...t.v].every((c) => SETUP_PUNCT.has(c))) return this.fail(t0);
+    }
+    const semi = this.accept(';');
+    if (!semi) return this.fail(t0);
+    return { type: 'bufferSetup', method: method.v, methodSpan: sharedSpan(method.s, method.e), start, end: semi.e };
+  }
+
+  /** `NAME op= EXPR;` as `NAME = NAME op EXPR;` (Ast.Declaration.compound): `op` and `=` adjacent, as C++'s one token. */
+  private compoundAssignment(): R<Ast.Statement> {
+    const t0 = this.i;
+    const name = this.ident();
+    const op = name && this.toks[this.i];
+    if (!op || op.t !== 'p' || !COMPOUND_OPS.includes(op.v)) return this.fail(t0);
+    this.i++;
+    const eq = this.accept('=');
+    if (!eq || eq.s !== op.e) return this.fail(t0);
+    const right = this.expr();
+    const semi = right && this.accept(';');
+    if (!right || !semi) return this.fail(t0);
+    const nameSpan = sharedSpan(name.s, name.e);
+    const compound = op.v as Ast.Binary['op'];
+    const left: Ast.NameRef = { type: 'name', name: name.v, start: name.s, end: name.e };
+    const expr: Ast.Binary = { type: 'binary', op: compound, left, right, start: name.s, end: right.end };
+    return { type: 'decl', declType: null, declTypeArg: null, isConst: false, name: name.v, nameSpan, compound, expr, start: name.s, end: semi.e };
   }
 
   private expressionStatement(): R<Ast.Statement> {

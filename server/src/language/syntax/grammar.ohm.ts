@@ -1,7 +1,7 @@
 // The grammar of one `.tla` statement. The file is split into statements first
 // (statements.ts), so a syntax error stays inside its own statement. Its words (keywords,
 // declaration qualifiers, cast types) come from the vocabulary (builtins.ts).
-import { DECL_QUALIFIERS, INTEGER_TYPES, KEYWORDS } from './vocabulary';
+import { BUFFER_SETUP_CALLS, DECL_QUALIFIERS, INTEGER_TYPES, KEYWORDS } from './vocabulary';
 
 /**
  * `("a" | "b" …) ~identPart`: one of the words, as a whole word, in the vocabulary's order.
@@ -30,6 +30,7 @@ TlaStatement {
     | TypedefDecl
     | StaticAssert
     | Declaration
+    | BufferSetup
     | ExpressionStatement
 
   UsingNamespace = usingKw namespaceKw qualifiedName ";"
@@ -42,6 +43,7 @@ TlaStatement {
   Declaration
     = DeclSpecifiers declName "=" Expr ";"  -- typed
     | declName "=" Expr ";"                 -- short
+    | declName compoundOp Expr ";"          -- compound
     | TypedSpecifiers declName CtorArgs ";"  -- ctor
     | TypedSpecifiers declName ";"           -- bare
   TypedSpecifiers = declQualifier* TypeArg
@@ -51,6 +53,16 @@ TlaStatement {
   DeclSpecifiers = declQualifier* DeclType
   DeclType = auto | TypeArg
   ExpressionStatement = Expr ";"
+
+  // an AscendC buffer set-up call, accepted and ignored: its arguments are any C++ tokens
+  // (\`(__gm__ ElementA *)params.ptrA\`) with balanced parentheses
+  BufferSetup = SetupTarget? bufferSetupName SetupArgs ";"
+  SetupTarget = (qualifiedName ("." | "->"))+
+  SetupArgs = "(" SetupArg* ")"
+  SetupArg = SetupArgs | stringLiteral | number | setupWord | setupPunct
+  setupWord = identStart identPart*
+  setupPunct = "/" ~("*" | "/")  -- slash
+             | "," | "*" | "&" | "." | ":" | "+" | "-" | "<" | ">" | "=" | "!" | "[" | "]" | "{" | "}" | "?" | "|" | "^" | "~" | "%"
 
   Expr = Compact | Additive
 
@@ -113,6 +125,7 @@ TlaStatement {
   // ---- lexical
   compareOp = "==" | "!="
   addOp = "+" | "-"
+  compoundOp = ("+" | "-" | "*" | "/" | "%") "="
   mulOp = "*" | "/" | "%"
   declQualifier = ${wordAlternatives(DECL_QUALIFIERS)}
   auto = ${kw('auto')}
@@ -122,6 +135,7 @@ TlaStatement {
   namespaceKw = ${kw('namespace')}
   typedefKw = ${kw('typedef')}
   staticAssertKw = ${kw('static_assert')}
+  bufferSetupName = ${wordAlternatives(BUFFER_SETUP_CALLS)}
   castType = ${wordAlternatives(INTEGER_TYPES)}
   declName = ident
   // \`LayoutA::template MakeLayout<E>\`: the \`template\` disambiguator is read and dropped

@@ -146,6 +146,12 @@ export const BUILTIN_FUNCTIONS = [
 /** The name of a builtin function: eval/builtins/ implements each (a `Record<BuiltinName, …>`). */
 export type BuiltinName = (typeof BUILTIN_FUNCTIONS)[number]['name'];
 
+/**
+ * The AscendC buffer set-up calls a kernel makes before its TLA (`gmA.SetGlobalBuffer((__gm__ half *)p);`,
+ * `pipe.InitBuffer(queue, 2, bytes);`): a `.tla` file accepts and ignores them, so pasted kernel code reads.
+ */
+export const BUFFER_SETUP_CALLS: readonly string[] = ['SetGlobalBuffer', 'SetL2CacheHint', 'InitBuffer', 'InitBufPool', 'FreeTensor', 'EnQue'];
+
 /** Member functions of tag classes (`Tag::MakeLayout<E>(r, c)`) and of values (`t.layout()`). */
 export const MEMBER_FUNCTIONS: Record<string, string> = {
   MakeLayout: 'Tag::MakeLayout<Element>(rows, cols) — a tag object of that class.',

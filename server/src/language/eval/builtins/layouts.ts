@@ -63,11 +63,17 @@ function makeLayout(ev: BuiltinContext, e: Ast.Call): Value {
   if (e.templateArgs) {
     const el = ev.typeName(e, 0, 'Element');
     const tag = ev.typeName(e, 1, 'Element, Tag');
-    const arch0 = ev.arch();
     // In a kernel, an element type that is a template parameter is not known here; the
-    // layouts that do not depend on the element are still shown (RowMajor and ColumnMajor
-    // do depend on it at 3510, where fp4 pads the row).
-    const elementFree = ['VectorLayout', 'L0C', 'Weight4BitnZ', ...(arch0 === 2201 ? ['RowMajor', 'ColumnMajor'] : [])];
+    // layouts that do not depend on the element are still shown. RowMajor and ColumnMajor
+    // depend on it at 3510 (fp4 pads the contiguous extent: RoundUp(x, 2)), and a template's
+    // arch is its instantiation's (a C++ file's CATLASS_ARCH is the setting's, not the
+    // code's): their padded stride is marked.
+    const elementFree = ['VectorLayout', 'L0C', 'Weight4BitnZ'];
+    const freeElement = ev.env.free && !(el.name in core.ELEMENT_BITS);
+    if (freeElement && (tag.name === 'RowMajor' || tag.name === 'ColumnMajor') && e.args.length === 2) {
+      const [r, c] = e.args.map((a, i) => ev.integer(a, i ? 'cols' : 'rows'));
+      return ev.coreCall(e, e.args, () => elementDependentMajor(el.name, tag.name, r, c));
+    }
     if (ev.env.free && !(core.TAG_CLASSES as readonly string[]).includes(tag.name) && e.args.length === 2) {
       // a tag that is a template parameter: the layout's structure is not known, its originShape is (rows, cols)
       const [r, c] = e.args.map((a, i) => ev.integer(a, i ? 'cols' : 'rows'));
@@ -103,6 +109,19 @@ function makeLayout(ev: BuiltinContext, e: Ast.Call): Value {
     () => core.makeLayout(parts[0], parts[1], parts[2]),
     () => ev.relatedFor(e.args),
   );
+}
+
+/**
+ * `MakeLayout<E, RowMajor|ColumnMajor>(r, c)` for an element not known here: the 2201 layout
+ * with its padded stride a symbol `x‹?E›` — x for every element but fp4 at 3510, RoundUp(x, 2)
+ * for fp4 — never the plain x (which would be wrong for fp4).
+ */
+function elementDependentMajor(element: string, tag: string, rows: core.IntValue, cols: core.IntValue): Value {
+  const l = core.makeLayoutFromTag('half', tag, rows, cols, 2201);
+  const [s0, s1] = (l.stride as core.TupleValue).items;
+  const padded = tag === 'RowMajor' ? s0 : s1;
+  const mark = core.symbolicInt(`${core.printIntTuple(padded)}‹?${element}›`);
+  return core.layout(l.shape, core.tuple(...(tag === 'RowMajor' ? [mark, s1] : [s0, mark])), l.originShape);
 }
 
 function makeLayoutL0C(ev: BuiltinContext, e: Ast.Call): Value {
