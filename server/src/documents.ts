@@ -45,8 +45,10 @@ export interface AnalysedDocument {
   instance?: HeaderInstance;
   /** A header's templates that have instantiation sites (the code lens over each). */
   instanceGroups?: readonly InstanceGroup[];
-  /** A `.tla` scratchpad that includes Catlass headers: what the template resolver made of it (once per version). */
+  /** A `.tla` scratchpad that includes Catlass headers: what the template resolver made of it (once per version and index). */
   scratch?: ScratchResult;
+  /** Such a scratchpad: the generation of the workspace index it read (-1: none); a newer index resolves it again. */
+  headersRead?: number;
 }
 
 /**
@@ -169,21 +171,27 @@ export class DocumentAnalyses {
    * The workspace's header index (workspaceServer.ts) when it holds headers: a scratchpad reads
    * it; else the include folder's headers the scratchpad includes are read here.
    */
-  workspaceHeaders: (() => { index: HeaderIndex; root: string } | undefined) | undefined;
+  workspaceHeaders: (() => { index: HeaderIndex; root: string; generation: number } | undefined) | undefined;
+
+  /** Which headers a scratchpad's resolution read: the workspace index's generation, or -1 (none, or the include folder's). */
+  private headersRead(): number {
+    return this.workspaceHeaders?.()?.generation ?? -1;
+  }
 
   /** A `.tla` analysis with what the included Catlass headers resolve (its templates, their members, their static_asserts). */
-  private withCatlassHeaders(analysis: DocumentAnalysis): { analysis: DocumentAnalysis; scratch?: ScratchResult } {
+  private withCatlassHeaders(analysis: DocumentAnalysis): { analysis: DocumentAnalysis; scratch?: ScratchResult; headers?: number } {
     if (analysis.complete === false) return { analysis };
     const text = analysis.text;
     const includes = includesOfText(text);
     if (!includes.some((i) => /^(catlass|tla)\//.test(i))) return { analysis };
     const workspace = this.workspaceHeaders?.();
+    const headers = workspace?.generation ?? -1;
     const dir = workspace?.root ?? this.includeDir;
-    if (!dir) return { analysis };
+    if (!dir) return { analysis, headers };
     const index = workspace?.index ?? this.headers;
     if (!workspace) indexIncludes(index, dir, includes, readHeader);
     const scratch = evaluateScratch(text, index, headerNameUnder(dir), this.arch, dir, analysis);
-    return { analysis: withHeaders(analysis, scratch), scratch };
+    return { analysis: withHeaders(analysis, scratch), scratch, headers };
   }
 
   /** A new default arch: every .tla analyzer starts afresh (their caches assumed the old one). */
@@ -271,7 +279,16 @@ export class DocumentAnalyses {
     const kind = documentKind(doc);
     const instances = kind === 'cpp' && this.cppEnabled ? this.instanceOf?.(doc.uri, doc.getText()) : undefined;
     const instance = instances?.view;
-    if (cached && sameText && cached.version === doc.version && cached.instanceGroups === instances?.groups && this.complete(cached)) return cached;
+    if (
+      cached &&
+      sameText &&
+      cached.version === doc.version &&
+      cached.instanceGroups === instances?.groups &&
+      this.complete(cached) &&
+      // (a scratchpad that includes Catlass headers: of the index it read)
+      (cached.headersRead === undefined || cached.headersRead === this.headersRead())
+    )
+      return cached;
     let analyzer = this.analyzers.get(doc.uri);
     // (an analyzer reads one instantiation for its life: another needs a new one)
     if (
@@ -298,7 +315,8 @@ export class DocumentAnalyses {
           ? analyzer.analyze(text, hint)
           : analyzer.analyze(typeof text === 'string' ? text : text.text());
     let scratch: ScratchResult | undefined;
-    if (kind === 'tla') ({ analysis, scratch } = this.withCatlassHeaders(analysis));
+    let headersRead: number | undefined;
+    if (kind === 'tla') ({ analysis, scratch, headers: headersRead } = this.withCatlassHeaders(analysis));
     // a yielded analysis is counted once, when it is complete
     if (analysis.complete !== false) this.onAnalysed?.(analysis.statements.length);
     // the lines of the same text (an analysis continued) are the same
@@ -316,6 +334,7 @@ export class DocumentAnalyses {
       ...(instance ? { instance } : {}),
       ...(instances ? { instanceGroups: instances.groups } : {}),
       ...(scratch ? { scratch } : {}),
+      ...(headersRead !== undefined ? { headersRead } : {}),
     };
     this.latest.set(doc.uri, result);
     return result;

@@ -96,8 +96,11 @@ function templateInstances(
     const p = filePath(uri);
     return p && workspace.index.covers(p) ? instances.instanceOf(p, text) : undefined;
   };
-  // a scratchpad that includes Catlass headers reads the same index
-  analyses.workspaceHeaders = siteHeaders;
+  // a scratchpad that includes Catlass headers reads the same index (of its generation)
+  analyses.workspaceHeaders = () => {
+    const h = siteHeaders();
+    return h && { ...h, generation: workspace.headers().generation };
+  };
   instances.changed = (p) => {
     diagnostics.invalidated([pathToFileURL(p).href]);
     if (connection.languages.inlayHint) void connection.languages.inlayHint.refresh().catch(() => undefined);
@@ -113,7 +116,6 @@ function templateInstances(
   documents.onDidClose((e) => warnings.forget(e.document.uri));
   workspace.onIndexChanged = () => {
     instances.invalidate();
-    analyses.invalidate();
     warnings.invalidate();
     diagnostics.invalidated(documents.all().map((d) => d.uri));
   };
