@@ -27,6 +27,28 @@ export interface PictureParams {
   /** The declared name to draw; or a position inside its statement. */
   name?: string;
   position?: Position;
+  /**
+   * Runtime names bound by the layout view only (its stepper: `{ kIdx: '3' }`, decimal integers),
+   * over the file's `// tla:` comments and the setting; never written to the file.
+   */
+  bindings?: Record<string, string>;
+}
+
+/**
+ * A runtime name the tile's coordinate reads (a loop index, a block coordinate: `kIdx`,
+ * `blockCoord.m()`), which the view steps: from `start` by `step`, below `end` where the file's
+ * loop says it (`for (uint32_t kIdx = 0; kIdx < kTiles; kIdx++)`: 0, 1, 4).
+ */
+export interface PictureStepper {
+  name: string;
+  /** The value the picture was drawn with (the view's binding), or null: unbound. */
+  value: number | null;
+  start: number;
+  /** Exclusive; null: the file says no bound (or one not known as a number). */
+  end: number | null;
+  step: number;
+  /** The loop's condition as written (`kIdx < kTiles`), or null. */
+  bound: string | null;
 }
 
 export interface PictureAnswer {
@@ -37,6 +59,8 @@ export interface PictureAnswer {
   /** Where the declaration is, for "reveal the statement". */
   range: Range | null;
   version: number;
+  /** The names the view can step (a kernel tile's loop index or block coordinate); absent: none. */
+  steppers?: PictureStepper[];
 }
 
 export const PictureRequest = request<PictureParams, PictureAnswer | null>('tlaLayout/picture');
@@ -112,4 +136,5 @@ export const CHOOSE_INSTANTIATION_COMMAND = 'tlaLayout.chooseInstantiation';
 // ---- the layout view's messages ---------------------------------------------------------
 
 export type ToWebview = { type: 'picture'; name: string; answer: PictureAnswer | null };
-export type FromWebview = { type: 'ready' } | { type: 'reveal' };
+/** `step`: the stepper set `name` to `value` (the view's own binding, sent with the next picture request). */
+export type FromWebview = { type: 'ready' } | { type: 'reveal' } | { type: 'step'; name: string; value: number };

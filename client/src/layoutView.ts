@@ -41,6 +41,11 @@ export class LayoutView {
   private followTimer: NodeJS.Timeout | undefined;
   private ready = false;
   private queued: ToWebview | undefined;
+  /**
+   * The stepper's values (`kIdx` → 3): bindings of this view only, for its target, sent with each
+   * picture request and never written to the file; a new target starts them afresh.
+   */
+  private stepped = new Map<string, number>();
 
   constructor(
     private readonly context: vscode.ExtensionContext,
@@ -87,7 +92,7 @@ export class LayoutView {
       }
       name = answer.name;
     }
-    this.target = { uri, name };
+    this.retarget({ uri, name });
     if (!this.panel) this.panel = this.createPanel(column ?? vscode.ViewColumn.Beside);
     // the same panel where it is (a new column only when asked for "to the side")
     else this.panel.reveal(column, true);
@@ -106,9 +111,16 @@ export class LayoutView {
     const answer = await this.request({ textDocument: { uri }, position: editor.selection.active });
     // only onto a layout that has a picture; elsewhere the panel keeps what it shows
     if (!answer?.name || !answer.picture || (this.target?.uri === uri && this.target.name === answer.name)) return;
-    this.target = { uri, name: answer.name };
+    this.retarget({ uri, name: answer.name });
     this.panel.title = `Layout: ${answer.name}`;
-    this.post({ type: 'picture', name: answer.name, answer });
+    if (answer.steppers?.length) await this.refresh();
+    else this.post({ type: 'picture', name: answer.name, answer });
+  }
+
+  /** Shows another declaration: the stepper's values were the last one's. */
+  private retarget(target: Target): void {
+    if (this.target?.uri !== target.uri || this.target.name !== target.name) this.stepped.clear();
+    this.target = target;
   }
 
   private createPanel(column: vscode.ViewColumn): vscode.WebviewPanel {
@@ -157,6 +169,10 @@ export class LayoutView {
           this.ready = true;
           if (this.queued) void panel.webview.postMessage(this.queued);
         } else if (m.type === 'reveal') await this.reveal();
+        else if (m.type === 'step' && Number.isSafeInteger(m.value)) {
+          this.stepped.set(m.name, m.value);
+          await this.refresh();
+        }
       },
       undefined,
       this.context.subscriptions,
@@ -186,13 +202,25 @@ export class LayoutView {
 
   private async refresh(): Promise<void> {
     if (!this.panel || !this.target) return;
-    const answer = await this.request({ textDocument: { uri: this.target.uri }, name: this.target.name });
-    this.post({ type: 'picture', name: this.target.name, answer });
+    const target = this.target;
+    let answer = await this.request(this.pictureParams(target));
+    // a stepped name starts where its loop does (0 where the file says no start): a picture at once
+    const fresh = answer?.steppers?.filter((st) => !this.stepped.has(st.name)) ?? [];
+    if (fresh.length) {
+      for (const st of fresh) this.stepped.set(st.name, st.start);
+      answer = await this.request(this.pictureParams(target));
+    }
+    if (this.target === target) this.post({ type: 'picture', name: target.name, answer });
+  }
+
+  private pictureParams(target: Target): PictureParams {
+    const bindings = Object.fromEntries([...this.stepped].map(([k, v]) => [k, String(v)]));
+    return { textDocument: { uri: target.uri }, name: target.name, ...(this.stepped.size ? { bindings } : {}) };
   }
 
   private async reveal(): Promise<void> {
     if (!this.target) return;
-    const answer = await this.request({ textDocument: { uri: this.target.uri }, name: this.target.name });
+    const answer = await this.request(this.pictureParams(this.target));
     const r = answer?.range;
     const doc = await vscode.workspace.openTextDocument(vscode.Uri.parse(this.target.uri));
     const shown = vscode.window.visibleTextEditors.find((e) => e.document === doc);
@@ -222,6 +250,10 @@ input { width: 5em; }
 canvas { display: block; image-rendering: pixelated; }
 canvas:focus { outline: 1px solid var(--vscode-focusBorder); }
 #tooltip { position: fixed; pointer-events: none; background: var(--vscode-editorHoverWidget-background); color: var(--vscode-editorHoverWidget-foreground); border: 1px solid var(--vscode-editorHoverWidget-border); padding: 4px 8px; font-family: var(--vscode-editor-font-family); white-space: pre; display: none; z-index: 10; }
+#steppers { display: flex; gap: 4px 14px; flex-wrap: wrap; align-items: center; margin: 4px 0; }
+#steppers .stepper { display: inline-flex; gap: 4px; align-items: center; }
+#steppers .value { min-width: 2.5em; text-align: center; font-family: var(--vscode-editor-font-family); }
+#steppers .range { color: var(--vscode-descriptionForeground); }
 #legend { color: var(--vscode-descriptionForeground); margin-top: 6px; display: flex; flex-wrap: wrap; gap: 4px 14px; align-items: center; }
 #legend .key { display: inline-flex; gap: 5px; align-items: center; }
 #legend .swatch { display: inline-block; width: 14px; height: 14px; border: 1px solid #8888; }

@@ -6,7 +6,7 @@
 
 using namespace tla;
 
-namespace Catlass::Gemm::Block {
+namespace MatmulDemo {  // (inside namespace Catlass, an unqualified MakeCoord would be Catlass::MakeCoord)
 
 constexpr uint32_t M = 300;
 constexpr uint32_t N = 500;
@@ -35,4 +35,4 @@ struct MatmulBlock {
     }
 };
 
-}  // namespace Catlass::Gemm::Block
+}  // namespace MatmulDemo

@@ -6,6 +6,8 @@
 //   npm run test:e2e          (SKIP_E2E=1 skips it)
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
+import fs from 'node:fs';
+import path from 'node:path';
 import { poll, startProductWorkspace } from './harness.mjs';
 
 const skip = process.env.SKIP_E2E ? 'SKIP_E2E is set' : process.platform !== 'linux' ? 'e2e runs on Linux only' : false;
@@ -110,5 +112,83 @@ describe('the layout view in code-server', { skip, timeout: 600_000 }, () => {
     assert.match(await tipAt(0), /← \(0,0\): outside the tile$/);
     await vs.screenshot('view-2-memory-tail-tile');
     await frame().locator('button', { hasText: 'Grid' }).click();
+  });
+
+  /** Presses a button of the view's toolbar (by its text) and waits for `done`. */
+  async function press(label, done, what) {
+    await frame()
+      .locator('.toolbar button', { hasText: new RegExp(`^${label}$`) })
+      .click();
+    await poll(done, { timeout: 10_000, message: () => `${what}: pressing ${label} did nothing` });
+  }
+
+  /** Every button of the view's toolbar, pressed once: each changes what it says it changes. */
+  async function pressEveryButton(what) {
+    const zoom = async () => Number(await canvas().getAttribute('data-zoom'));
+    const fitted = await zoom();
+    await press('\\+', async () => Math.abs((await zoom()) - fitted * 1.5) < 1e-6, what);
+    await press('−', async () => Math.abs((await zoom()) - fitted) < 1e-6, what);
+    await press('\\+', async () => (await zoom()) > fitted, what);
+    await press('Fit', async () => Math.abs((await zoom()) - fitted) < 1e-6, what);
+    await press('Memory', async () => (await canvas().getAttribute('data-tab')) === 'memory', what);
+    await press('Grid', async () => (await canvas().getAttribute('data-tab')) === 'grid', what);
+    // a click on the picture reveals the declaration in its editor (the cursor first moved away, to line 1)
+    await vs.page.locator('.editor-group-container .monaco-editor .view-lines').first().click();
+    await vs.goTo(1, 1);
+    const box = await canvas().boundingBox();
+    await vs.page.mouse.click(box.x + 3, box.y + 3);
+    await poll(async () => (await vs.cursor().catch(() => ({ line: 1 }))).line !== 1, {
+      timeout: 10_000,
+      message: () => `${what}: a click on the picture did not reveal the statement`,
+    });
+  }
+
+  it('every button of the view works on a .tla layout and on a C++ kernel tile', async () => {
+    await vs.openFile('06-tile-layout.tla');
+    await showLayout(13, 9, 'a');
+    await pressEveryButton('on a .tla layout');
+    await vs.openFile('cpp/basic_matmul_tla.cpp');
+    // line 49: tensorBlockC = TileView(tensorC, (2,1), (128,256))
+    await showLayout(49, 14, 'tensorBlockC');
+    await pressEveryButton('on a C++ tile');
+  });
+
+  it('the stepper: a kernel tile whose coordinate reads kIdx steps through its loop, the tail appears, the file untouched', async () => {
+    const file = path.join(ws.examples, 'cpp', 'basic_matmul_tla.cpp');
+    const onDisk = fs.readFileSync(file, 'utf8');
+    await vs.openFile('cpp/basic_matmul_tla.cpp');
+    // line 54: tensorTileA = TileView(tensorA, MakeCoord(2u, kIdx), (128, 64)) inside for (kIdx = 0; kIdx < kTiles; …)
+    await showLayout(54, 18, 'tensorTileA');
+    const stepper = frame().locator('[data-stepper="kIdx"]');
+    const value = stepper.locator('.value');
+    const factsSay = async (text) => {
+      let facts = '';
+      await poll(async () => (facts = await frame().locator('#facts').innerText()).includes(text), {
+        timeout: 15_000,
+        message: () => `the view never said ${text}; it said ${facts}`,
+      });
+    };
+    // kTiles = (200 + 64 − 1) / 64 = 4: kIdx 0…3, starting at the loop's 0
+    await poll(async () => (await value.textContent()) === '0', { timeout: 15_000, message: () => 'the stepper did not start at 0' });
+    assert.match(await stepper.innerText(), /0…3 \(kIdx < kTiles\)/);
+    // block row 2: row 256, valid 300 − 256 = 44; kIdx 0: column 0, valid 64
+    await factsSay('tile (128,64) of tensorA at (256,0), valid (44,64)');
+    await vs.screenshot('view-3-stepper-0');
+    const up = stepper.locator('button[aria-label="step kIdx up"]');
+    for (const k of [1, 2, 3]) {
+      await up.click();
+      await poll(async () => (await value.textContent()) === String(k), { timeout: 15_000, message: () => `+ did not reach ${k}` });
+      // column k·64, valid min(64, 200 − k·64): 64, 64, 8
+      await factsSay(`at (256,${k * 64}), valid (44,${Math.min(64, 200 - k * 64)})`);
+    }
+    await factsSay('a tail tile');
+    assert.equal(await up.isDisabled(), true, 'kIdx stops below kTiles');
+    assert.equal(await frame().locator('#title').textContent(), 'Layout: tensorTileA');
+    await vs.screenshot('view-4-stepper-3-tail');
+    await stepper.locator('button[aria-label="step kIdx down"]').click();
+    await factsSay('at (256,128), valid (44,64)');
+    // nothing written: the file on disk and its editor are as they were
+    assert.equal(fs.readFileSync(file, 'utf8'), onDisk);
+    assert.equal(await vs.page.locator('.editor-group-container .tab.dirty').count(), 0, 'an editor became dirty');
   });
 });

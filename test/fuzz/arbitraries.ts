@@ -241,6 +241,8 @@ const statement: fc.Arbitrary<string> = fc.oneof(
       .tuple(fc.constantFrom('auto ', 'Layout ', 'const auto ', '', 'auto ', 'Shape<_1> ', 'int64_t ', 'constexpr auto '), name, expression)
       .map(([t, n, e]) => `${t}${n} = ${e};`),
   },
+  // an assignment of a declared name (`a += b;`): a new binding from the next statement on
+  { weight: 1, arbitrary: fc.tuple(name, fc.constantFrom('+=', '-=', '*=', '='), expression).map(([n, op, e]) => `${n} ${op} ${e};`) },
   { weight: 2, arbitrary: expression.map((e) => `print(${e});`) },
   { weight: 1, arbitrary: expression.map((e) => `${e};`) },
   {

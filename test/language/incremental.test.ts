@@ -41,6 +41,7 @@ function snapshot(a: DocumentAnalysis) {
       end: declarationSpan(a, d).end,
       value: show(d.value),
       at: d.statement.index,
+      writes: (d.writes ?? []).map((w) => `${w.statement.index}:${show(w.value)}`),
     })),
   };
 }
@@ -88,6 +89,8 @@ const statement: fc.Arbitrary<string> = fc.oneof(
     .map(([x, a, b, s]) => `Layout ${x} = MakeLayout(MakeShape(MakeShape(16, ${a % 8 || 1}), ${b}), MakeStride(MakeStride(16, 256), ${s}));`),
   fc.tuple(name, pos, pos).map(([x, a, b]) => `auto ${x} = ((_16,${a % 9 || 1}),(_16,${b % 9 || 1})):((_16,_256),(_1,${b})):(${a},${b});`),
   fc.tuple(name, name).map(([x, y]) => `${x} = ${y};`),
+  // a C++ assignment of a declared name: a new binding from the next statement on
+  fc.tuple(name, fc.constantFrom('+', '-', '*'), intExpr).map(([x, op, v]) => `${x} ${op}= ${v};`),
   fc.constantFrom('using namespace tla;', '// a comment', '#include "tla/layout.hpp"', '/* block\n comment */'),
 );
 
@@ -122,7 +125,7 @@ const edit: fc.Arbitrary<Edit> = fc.oneof(
     kind: fc.constant('splice' as const),
     at: fc.nat(),
     length: fc.nat({ max: 40 }),
-    text: fc.constantFrom('', ';', '\n', ' 1', 'auto q = '),
+    text: fc.constantFrom('', ';', '\n', ' 1', 'auto q = ', ' += 1'),
   }),
 );
 

@@ -1,9 +1,9 @@
-// The --stdio writer's JSON of the messages that carry diagnostics is JSON.stringify's text,
-// character for character, with every diagnostic written from its cached JSON.
+// The --stdio writer's bytes of the messages that carry diagnostics are the UTF-8 of
+// JSON.stringify's text, byte for byte, with every diagnostic copied from its cached bytes.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import fc from 'fast-check';
-import { messageJson } from '../../server/src/diagnosticsJson';
+import { messageBytes } from '../../server/src/diagnosticsJson';
 
 const position = fc.record({ line: fc.nat({ max: 10_000 }), character: fc.nat({ max: 500 }) });
 const range = fc.record({ start: position, end: position });
@@ -29,16 +29,16 @@ test('a publishDiagnostics notification and a pulled full report: the text of JS
       const report = { jsonrpc: '2.0', id: 7, result: { kind: 'full', resultId: '3', items: list } };
       // twice: the second time every diagnostic comes from the cache
       for (let i = 0; i < 2; i++) {
-        assert.equal(messageJson(publish), JSON.stringify(publish));
-        assert.equal(messageJson(report), JSON.stringify(report));
+        assert.deepEqual(messageBytes(publish), Buffer.from(JSON.stringify(publish), 'utf8'));
+        assert.deepEqual(messageBytes(report), Buffer.from(JSON.stringify(report), 'utf8'));
       }
     }),
     { numRuns: 200 },
   );
 });
 
-test('other messages are JSON.stringify of themselves', () => {
+test('other messages are the UTF-8 of JSON.stringify of themselves', () => {
   const hover = { jsonrpc: '2.0', id: 1, result: { contents: { kind: 'markdown', value: '**offset 37**' } } };
   const unchanged = { jsonrpc: '2.0', id: 2, result: { kind: 'unchanged', resultId: '3' } };
-  for (const m of [hover, unchanged]) assert.equal(messageJson(m), JSON.stringify(m));
+  for (const m of [hover, unchanged]) assert.deepEqual(messageBytes(m), Buffer.from(JSON.stringify(m), 'utf8'));
 });

@@ -7,7 +7,7 @@ import fc from 'fast-check';
 import { TextDocument, TextDocumentContentChangeEvent } from 'vscode-languageserver-textdocument';
 import { EditedDocument } from '../../server/src/textDocument';
 import { DocumentAnalyses, documentLines } from '../../server/src/documents';
-import { toLspDiagnostics } from '../../server/src/features/diagnostics';
+import { conversions, toLspDiagnostics } from '../../server/src/features/diagnostics';
 import { Analyzer, LineIndex, printValue } from '../../server/src/language';
 
 const piece = fc.constantFrom('a', 'auto x = 1;', '\n', '\r\n', '\r', ' ', 'é', '😀', '\t', ';');
@@ -144,6 +144,61 @@ for (const kind of KINDS)
     // and many kept the previous declarations (the edits declared the same names at the same places)
     assert.ok(kept > 100, `only ${kept} analyses kept the previous declarations`);
     assert.ok(whole < checks / 4, `${whole} of ${checks} analyses split the whole text`);
+  });
+
+// Typing: edits inside one line (a number changed, a character typed or deleted) on lines that
+// hold several statements, some with diagnostics, some pointing at others (a duplicate's related
+// first declaration): the LSP diagnostics brought up to date from the version before (only the
+// changed statements and those on the edited line converted again) equal a fresh conversion.
+const LINES = [
+  'uint32_t m = 16; auto t = MakeLayout(m); print(t(40));\n',
+  'auto k = m + 1; static_assert(k == 17); auto bad = nope + m;\n',
+  'auto z = MakeLayout<half, zN>(k, 32); auto t = 3; print(z(MakeCoord(1, 99)));\n',
+  'auto g = GetTileLayout(z, MakeShape(16, 16), MakeCoord(0, 16)); auto q = t + 2;\n',
+  'static_assert(m == 16); auto r = MakeShape(m, k, 1); print(rank(r) + oops);\n',
+];
+const typing = fc.tuple(fc.nat(), fc.nat({ max: 2 }), fc.constantFrom('', '1', '7', '0', 'm', 'k', ' ', '9'));
+
+for (const kind of KINDS)
+  test(`typing within a line: the LSP diagnostics brought up to date by each edit equal a fresh conversion (${kind.name})`, () => {
+    const before = conversions.afterEdit;
+    let checks = 0;
+    fc.assert(
+      fc.property(
+        fc.array(fc.constantFrom(...LINES), { minLength: 2, maxLength: 10 }),
+        fc.array(typing, { minLength: 1, maxLength: 25 }),
+        (lines, edits) => {
+          const analyses = new DocumentAnalyses();
+          let doc = kind.create('file:///typing.tla', 'tla-layout', 1, lines.join(''));
+          let version = 1;
+          const check = () => {
+            const got = analyses.get(doc);
+            const fresh = new DocumentAnalyses().get(doc);
+            assert.deepEqual(
+              toLspDiagnostics(doc.uri, got.analysis, got.lines),
+              toLspDiagnostics(doc.uri, fresh.analysis, fresh.lines),
+              doc.getText(),
+            );
+            checks++;
+          };
+          check();
+          for (const [at, len, insert] of edits) {
+            const t = kind.text(doc);
+            const a = at % (t.length + 1);
+            // within the line: never across a line break
+            const lineEnd = t.indexOf('\n', a) < 0 ? t.length : t.indexOf('\n', a);
+            const b = Math.min(lineEnd, a + len);
+            doc = kind.update(doc, [{ range: { start: doc.positionAt(a), end: doc.positionAt(b) }, text: insert }], ++version);
+            analyses.changed(doc.uri, t.length, { start: a, removed: b - a, inserted: insert.length });
+            check();
+          }
+        },
+      ),
+      { numRuns: 300 },
+    );
+    // most conversions were brought up to date from the version before (the path under test ran)
+    const incremental = conversions.afterEdit - before;
+    assert.ok(incremental > checks / 3, `only ${incremental} of ${checks} conversions came from the version before`);
   });
 
 // The merge of issue 15 (change hints) with issue 13 (time budget, lone CR): an analysis

@@ -21,7 +21,7 @@ import {
   offsetHue,
   unflatten,
 } from '../../../shared/picture';
-import type { FromWebview, PictureAnswer, ToWebview } from '../../../shared/protocol';
+import type { FromWebview, PictureAnswer, PictureStepper, ToWebview } from '../../../shared/protocol';
 
 declare function acquireVsCodeApi(): { postMessage(m: FromWebview): void; getState(): unknown; setState(s: unknown): void };
 const vscode = acquireVsCodeApi();
@@ -60,6 +60,7 @@ const el = <K extends keyof HTMLElementTagNameMap>(tag: K, props: Partial<HTMLEl
 const app = document.getElementById('app')!;
 const title = el('h1', { id: 'title' });
 const facts = el('div', { id: 'facts' });
+const steppers = el('div', { id: 'steppers' });
 const toolbar = el('div', { className: 'toolbar' });
 const stage = el('div', { id: 'stage' });
 const spacer = el('div');
@@ -702,8 +703,43 @@ function buildLegend(): void {
   legend.replaceChildren(...items.map((i) => (typeof i === 'string' ? el('span', { textContent: i }) : i)));
 }
 
+/**
+ * A control per runtime name the tile's coordinate reads: − and + step it within its loop's
+ * bound (where the file says it); the value is the view's own binding, sent with the next request.
+ */
+function buildSteppers(list: readonly PictureStepper[]): void {
+  steppers.replaceChildren(
+    ...list.map((st) => {
+      const value = st.value;
+      const set = (v: number) => vscode.postMessage({ type: 'step', name: st.name, value: v });
+      const down = button('−', () => value !== null && set(value - st.step), undefined, `step ${st.name} down`);
+      const up = button('+', () => set(value === null ? st.start : value + st.step), undefined, `step ${st.name} up`);
+      down.disabled = value === null || value - st.step < st.start;
+      up.disabled = value !== null && st.end !== null && value + st.step >= st.end;
+      const range =
+        st.end !== null
+          ? `${st.start}…${st.end - 1} (${st.bound ?? 'its loop'})`
+          : `from ${st.start}${st.bound ? ` (${st.bound})` : ': the file gives no bound'}`;
+      const box = el(
+        'span',
+        { className: 'stepper' },
+        el('code', { textContent: st.name }),
+        down,
+        el('span', { className: 'value', textContent: value === null ? '‹?›' : String(value) }),
+        up,
+        el('span', { className: 'range', textContent: range }),
+      );
+      box.dataset.stepper = st.name;
+      return box;
+    }),
+  );
+  if (list.length) steppers.append(el('span', { className: 'range', textContent: 'stepped in this view only: the file is not changed' }));
+  steppers.style.display = list.length ? '' : 'none';
+}
+
 function showAnswer(answer: PictureAnswer | null, declared: string): void {
   state.name = declared;
+  buildSteppers(answer?.steppers ?? []);
   if (!answer || !answer.picture) {
     state.picture = null;
     title.textContent = `Layout: ${declared}`;
@@ -759,7 +795,8 @@ function showAnswer(answer: PictureAnswer | null, declared: string): void {
   document.body.dataset.subject = subject?.text ?? state.picture.text;
   buildToolbar();
   if (state.tab === 'memory') ensureMemory();
-  if (!same) fit();
+  // a stepped tile moves: fitted again, unless the user zoomed
+  if (!same || state.fitted) fit();
   else draw();
   buildLegend();
 }
@@ -768,7 +805,7 @@ window.addEventListener('message', (ev: MessageEvent<ToWebview>) => {
   if (ev.data?.type === 'picture') showAnswer(ev.data.answer, ev.data.name);
 });
 
-app.replaceChildren(title, facts, toolbar, stage, legend, live);
+app.replaceChildren(title, facts, steppers, toolbar, stage, legend, live);
 stage.append(canvas, spacer);
 document.body.append(tooltip);
 vscode.postMessage({ type: 'ready' });

@@ -1,7 +1,7 @@
 // The layout picture for the webview (custom request `tlaLayout/picture`) and the
 // "Show layout" code lens above every layout-valued declaration.
 import type { CodeLens } from 'vscode-languageserver';
-import { layoutDeclarations, pictureAt } from '../language';
+import { layoutDeclarations, parseBindings, pictureAt } from '../language';
 import type { AnalysedDocument } from '../documents';
 import { PictureAnswer, PictureParams, PictureRequest, SHOW_LAYOUT_COMMAND } from '../../../shared/protocol';
 import { toRange } from './convert';
@@ -12,13 +12,20 @@ export const PICTURE_REQUEST = PictureRequest.method;
 
 export function picture(doc: AnalysedDocument, params: PictureParams): PictureAnswer {
   const offset = !params.name && params.position ? doc.lines.offset(params.position.line, params.position.character) : undefined;
-  const t = pictureAt(doc.analysis, { name: params.name, offset }, doc.kind === 'cpp');
+  const { bindings } = parseBindings(
+    Object.entries(params.bindings ?? {})
+      .map(([k, v]) => `${k}=${v}`)
+      .join(' '),
+  );
+  const view = bindings.size ? { bindings, instantiation: doc.instance } : undefined;
+  const t = pictureAt(doc.analysis, { name: params.name, offset }, doc.kind === 'cpp', view);
   const range = t.statement ? toRange(doc.lines, t.statement.start, t.statement.end) : null;
   if (!t.name || !t.picture)
     return { name: null, picture: null, reason: 'place the cursor on a layout declaration', range: null, version: doc.version };
+  const steppers = t.steppers ? { steppers: t.steppers } : {};
   return t.picture.ok
-    ? { name: t.name, picture: t.picture.picture, reason: null, range, version: doc.version }
-    : { name: t.name, picture: null, reason: t.picture.reason, range, version: doc.version };
+    ? { name: t.name, picture: t.picture.picture, reason: null, range, version: doc.version, ...steppers }
+    : { name: t.name, picture: null, reason: t.picture.reason, range, version: doc.version, ...steppers };
 }
 
 export function codeLenses(doc: AnalysedDocument): CodeLens[] {

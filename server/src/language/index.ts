@@ -8,8 +8,11 @@ export {
   DocumentAnalysis,
   StatementAnalysis,
   emptyAnalysis,
-  forEachDiagnosticGroup,
+  forEachDiagnosticStatement,
+  pausedDiagnostic,
+  pointsElsewhere,
   statementDetails,
+  statementDiagnostics,
 } from './analysis/documentAnalysis';
 export { CppAnalyzer } from './cpp/kernelAnalysis';
 export { printValue } from './eval/values';

@@ -14,6 +14,7 @@ import { CACHE_SLACK_BYTES, MAX_NESTING, limitMessages, normalizeLineEnds } from
 import { Bindings, NO_BINDINGS, maxNesting } from '../syntax';
 import { StringSource, TextSource } from '../syntax';
 import { ReadersIndex } from './readers';
+import { bindingBefore, copyWritesFrom, isAssignmentForm, withWrite, writeAt, writesBefore } from './assignments';
 
 /**
  * The declarations of an analysis, in the order of the statements that declare them: the
@@ -98,9 +99,10 @@ class Scope {
     const d = this.declarations.get(name);
     return d && d.statement.index < this.at ? d : undefined;
   }
+  /** What a name is bound to here: its declaration's binding, or that of its last assignment before this statement. */
   get(name: string): Binding | undefined {
     const d = this.first(name);
-    return d ? d.binding : this.using.get(name);
+    return d ? bindingBefore(d, this.at) : this.using.get(name);
   }
   *keys(): Iterable<string> {
     for (const d of this.declarations.values()) if (d.statement.index < this.at) yield d.name;
@@ -136,7 +138,7 @@ function copyPrefix(p: TlaProgress, plan: SplitPlan, prev: PreviousAnalysis, bin
   if (!p.sameNames)
     for (const d of prev.declarations.values()) {
       if (d.statement.index >= plan.prefix) break;
-      p.declarations.declare(d.name, d);
+      p.declarations.declare(d.name, writesBefore(d, plan.prefix));
     }
   for (const u of prev.usings) {
     if (u >= plan.prefix) break;
@@ -148,7 +150,10 @@ function copyPrefix(p: TlaProgress, plan: SplitPlan, prev: PreviousAnalysis, bin
 /** From `index` on, the previous analysis's statements, declarations and `using` marks. */
 function copyRest(p: TlaProgress, prev: PreviousAnalysis, index: number): void {
   for (let i = index; i < p.chunks.length; i++) p.statements.push(prev.statements[i]);
-  if (!p.sameNames) for (const d of prev.declarations.values()) if (d.statement.index >= index) p.declarations.declare(d.name, d);
+  if (!p.sameNames) {
+    for (const d of prev.declarations.values()) if (d.statement.index >= index) p.declarations.declare(d.name, d);
+    copyWritesFrom(prev.declarations.values(), index, p.declarations);
+  }
   for (const u of prev.usings) if (u >= index) p.usings.push(u);
 }
 
@@ -309,6 +314,8 @@ export interface Declaration {
   value: Value | null;
   /** What the name is bound to for the statements after it (its value and C++ type); the `.tla` analysis sets it. */
   binding?: Binding;
+  /** The later assignments of the name (`a += b;`, `a = b;`), in statement order: each binds it from its next statement on (assignments.ts). */
+  writes?: readonly Declaration[];
 }
 
 export interface DocumentAnalysis {
@@ -320,10 +327,27 @@ export interface DocumentAnalysis {
   declarations: ReadonlyMap<string, Declaration>;
   /** false when the analysis yielded before the end (its time budget spent): analyze the same text again to continue. */
   complete?: boolean;
+  /** How it differs from the analysis before it, when an edit of one region kept every statement's index (see AnalysisEdit). */
+  edit?: AnalysisEdit;
   /** Where one of its statements starts in the text (the records hold no offset: see StatementChunk). */
   startOf(s: StatementAnalysis): number;
   /** Where it ends (just past its last character). */
   endOf(s: StatementAnalysis): number;
+}
+
+/**
+ * What one edit changed from the complete analysis before (`since`; weak, so that analyses do
+ * not hold each other alive): the text changed only inside [from, to) (this analysis's
+ * offsets), every statement kept its index, and the statements whose records differ are
+ * `changed` (ascending) — every other statement is the same record, its diagnostics the
+ * same, at a place moved only by the edit's length after `to`. So the diagnostics a client
+ * holds can be brought up to date by what changed (features/diagnostics.ts).
+ */
+export interface AnalysisEdit {
+  since: WeakRef<DocumentAnalysis>;
+  changed: readonly number[];
+  from: number;
+  to: number;
 }
 
 /** A declared name's offsets in the document. */
@@ -365,6 +389,7 @@ class TlaAnalysis implements DocumentAnalysis {
     private readonly starts: ArrayLike<number>,
     /** A yielded analysis: the diagnostic that says where it paused. */
     readonly pausedAt?: Diagnostic,
+    readonly edit?: AnalysisEdit,
   ) {}
   get complete(): boolean | undefined {
     return this.pausedAt ? false : undefined;
@@ -392,7 +417,7 @@ interface TlaProgress {
   prev: PreviousAnalysis | undefined;
   chunks: StatementChunk[];
   /** Where each chunk starts in `text`. */
-  starts: number[];
+  starts: Starts;
   /** The `using namespace` marks so far (the declarations are the other half of the scope). */
   using: Map<string, Binding>;
   /** The indices of the `using namespace` statements so far. */
@@ -401,6 +426,9 @@ interface TlaProgress {
   /** The edit declared no other names at no other places: the previous declarations are kept, changed where they changed. */
   sameNames: boolean;
   statements: StatementAnalysis[];
+  /** An edit of one region that keeps every index (sameNames): the indices whose records differ from the previous ones, and the analysis before. */
+  changed: number[] | undefined;
+  since: WeakRef<DocumentAnalysis> | undefined;
   evaluated: number;
   /** The next chunk to analyse. */
   index: number;
@@ -442,6 +470,9 @@ function tidyExpected(expected: string): string {
   return shown.length > 1 ? `${shown.slice(0, -1).join(', ')} or ${shown[shown.length - 1]}` : shown[0];
 }
 
+/** Where each statement starts: a typed array after an edit (its memory is outside the heap the collector copies). */
+type Starts = number[] | Int32Array;
+
 /** What the previous analysis left, for the next one to reuse what an edit did not touch. */
 interface PreviousAnalysis {
   text: TextSource;
@@ -475,7 +506,7 @@ export interface ChangedRange {
 interface SplitPlan {
   chunks: StatementChunk[];
   /** Where each chunk starts in the new text. */
-  starts: number[];
+  starts: Starts;
   /** Leading statements identical to the previous analysis's (reused as they are). */
   prefix: number;
   /** From this chunk on, every one is a previous statement, after the last edited region. */
@@ -484,6 +515,9 @@ interface SplitPlan {
   oldIndex: Int32Array;
   /** How many regions were re-split. */
   regions: number;
+  /** The last region re-split, in new offsets (outside the regions the text is the previous one). */
+  from: number;
+  to: number;
 }
 
 /** The changed ranges, in old and new offsets; undefined when the hint does not fit the texts. */
@@ -579,43 +613,64 @@ function planSplit(prev: PreviousAnalysis, text: TextSource, hint?: ChangeHint):
     shift = shiftAfter;
     k = Math.max(k, m);
   }
-  // a previous statement's chunk is the same object at its new place: only its start moves
-  const chunks: StatementChunk[] = [];
-  const starts: number[] = [];
-  const oldIndex: number[] = [];
+  // the regions are split first (a handful of statements), so that the plan's arrays are made at
+  // their size: a previous statement's chunk is the same object at its new place, only its start moves
+  const split: { chunks: StatementChunk[]; starts: number[] }[] = [];
   let next = 0; // first previous statement not yet placed
   let prevTo = 0; // where the previous group's region ended (new offsets)
+  let count = 0;
+  let region = { from: 0, to: 0 };
   for (const g of groups) {
-    // previous statements between the last group and this one: shifted
-    for (let i = next; i < g.k0; i++) {
-      chunks.push(old[i].chunk);
-      starts.push(oldStarts[i] + g.shiftBefore);
-      oldIndex.push(i);
-    }
     // from the end of the statement before the group: one placed above (shifted by the
     // changes before), or the last of the previous group (where its region ended)
     const from = g.k0 === 0 ? 0 : g.k0 - 1 < next ? prevTo : oldEnd(g.k0 - 1) + g.shiftBefore;
     const to = g.m < old.length ? oldEnd(g.m) + g.shiftAfter : text.length;
     prevTo = to;
     if (to < from) return undefined;
-    const first = chunks.length;
-    splitRegion(text, from, to, g.k0 === 0, chunks, starts);
-    if (g.m < old.length) {
-      const last = chunks.length - 1;
-      if (last < first || starts[last] + chunks[last].text.length !== to || !chunks[last].terminated || chunks[last].preprocessor) return undefined;
+    const part = { chunks: [] as StatementChunk[], starts: [] as number[] };
+    splitRegion(text, from, to, g.k0 === 0, part.chunks, part.starts);
+    const last = part.chunks.length - 1;
+    if (
+      g.m < old.length &&
+      (last < 0 || part.starts[last] + part.chunks[last].text.length !== to || !part.chunks[last].terminated || part.chunks[last].preprocessor)
+    )
+      return undefined;
+    count += g.k0 - next + part.chunks.length;
+    split.push(part);
+    region = { from, to };
+    next = g.m + 1;
+  }
+  count += Math.max(0, old.length - next);
+  const chunks = new Array<StatementChunk>(count);
+  const starts = new Int32Array(count);
+  const oldIndex = new Int32Array(count);
+  let at = 0;
+  const placeOld = (from: number, to: number, shift: number) => {
+    for (let i = from; i < to; i++, at++) {
+      chunks[at] = old[i].chunk;
+      starts[at] = oldStarts[i] + shift;
+      oldIndex[at] = i;
     }
-    for (let i = first; i < chunks.length; i++) oldIndex.push(-1);
+  };
+  next = 0;
+  for (let r = 0; r < groups.length; r++) {
+    const g = groups[r];
+    // previous statements between the last group and this one: shifted
+    placeOld(next, g.k0, g.shiftBefore);
+    const part = split[r];
+    for (let i = 0; i < part.chunks.length; i++, at++) {
+      chunks[at] = part.chunks[i];
+      starts[at] = part.starts[i];
+      oldIndex[at] = -1;
+    }
     next = g.m + 1;
   }
   // after the last group: shifted by every change
-  const tail = chunks.length;
-  for (let i = next; i < old.length; i++) {
-    chunks.push(old[i].chunk);
-    starts.push(oldStarts[i] + shift);
-    oldIndex.push(i);
-  }
+  const tail = at;
+  placeOld(next, old.length, shift);
   // before the first group nothing moved: those statements are reused as they are
-  return { chunks, starts, prefix: groups.length ? groups[0].k0 : old.length, tail, oldIndex: Int32Array.from(oldIndex), regions: groups.length };
+  const prefix = groups.length ? groups[0].k0 : old.length;
+  return { chunks, starts, prefix, tail, oldIndex, regions: groups.length, ...region };
 }
 
 /** splitInto over a source: a region of a text read in parts is split as a string of its own. */
@@ -626,6 +681,11 @@ function splitRegion(text: TextSource, from: number, to: number, lineStart: bool
   const region = text.slice(from, to);
   splitInto(region, 0, region.length, lineStart, chunks, starts);
   for (let i = first; i < starts.length; i++) starts[i] += from;
+}
+
+/** What an edit of one region that kept every index changed (see AnalysisEdit), when the analysis was made so. */
+function editOf(p: TlaProgress): AnalysisEdit | undefined {
+  return p.changed && p.since && p.plan ? { since: p.since, changed: p.changed, from: p.plan.from, to: p.plan.to } : undefined;
 }
 
 /** Whether two sources are the same text (the same version's, or equal strings). */
@@ -665,6 +725,8 @@ export class Analyzer {
   private readersOf: PreviousAnalysis | undefined;
   /** Whether the last analyze() kept the previous declarations (its edits declared the same names at the same places). */
   keptDeclarations = false;
+  /** The last complete analysis returned (the one an edit's AnalysisEdit is told from). */
+  private lastAnalysis: WeakRef<DocumentAnalysis> | undefined;
 
   parse(text: string): ParseResult {
     let r = this.parseCache.get(text);
@@ -721,9 +783,13 @@ export class Analyzer {
     const plan = this.previous ? planSplit(this.previous, text, hint) : undefined;
     this.regions = plan ? plan.regions : 0;
     let chunks: StatementChunk[];
-    let starts: number[];
+    let starts: Starts;
     if (plan) ({ chunks, starts } = plan);
-    else splitRegion(text, 0, text.length, true, (chunks = []), (starts = []));
+    else {
+      const all: number[] = [];
+      splitRegion(text, 0, text.length, true, (chunks = []), all);
+      starts = all;
+    }
     const sameNames = !!plan && this.declaresAsBefore(plan, this.previous!);
     this.keptDeclarations = sameNames;
     return {
@@ -738,6 +804,8 @@ export class Analyzer {
       declarations: sameNames ? this.previous!.declarations.sameNames() : DeclarationTable.empty(),
       sameNames,
       statements: [],
+      changed: sameNames && plan!.regions === 1 && this.lastAnalysis ? [] : undefined,
+      since: this.lastAnalysis,
       evaluated: 0,
       index: 0,
       parsedCount: this.parsedCount, // the edited regions parsed to see what they declare
@@ -748,6 +816,7 @@ export class Analyzer {
     const t0 = performance.now();
     const { text, original, plan, prev, chunks, declarations, statements } = p;
     const bindings = new Scope(declarations, p.using, p.usings);
+    this.keepWrites = p.sameNames;
     /**
      * Names that may be bound otherwise here than at the same place of the previous analysis
      * (where its statement `lastOld` was before `old`): while there are none, a previous
@@ -755,9 +824,8 @@ export class Analyzer {
      * `anyName`: a `using namespace` changed (not followed name by name): every one is checked.
      */
     const dirty = new Set<string>();
-    let anyName = false;
     let lastOld = plan && p.index > 0 ? -2 : -1; // -2: not known (a continued analysis checks every name)
-    if (lastOld === -2) anyName = true;
+    let anyName = lastOld === -2;
     const touched: string[] = []; // names bound by new statements since the last previous one
     let evaluated = p.evaluated;
     this.parsedCount = p.parsedCount;
@@ -821,9 +889,10 @@ export class Analyzer {
         // after the edit, shifted: reused when every name it read is bound as before — the
         // same record when it is still at the same place with the same standing, else a copy
         // at its new place (the previous analysis's record is never changed)
-        const duplicate = !!old.declaredName && bindings.first(old.declaredName) !== undefined;
+        const duplicate = !!old.declaredName && bindings.first(old.declaredName) !== undefined && !isAssignmentForm(old.statement);
         const sa = old.index === index && old.chunk === chunk && !!old.duplicate === duplicate ? old : movedStatement(old, index, chunk);
         statements.push(sa);
+        if (sa !== prev!.statements[index]) p.changed?.push(index);
         this.bind(sa, bindings, declarations, sa === old);
         if (!anyName && sa.declaredName && prev) this.settle(sa.declaredName, oi + 1, bindings, prev, dirty);
         lastOld = oi;
@@ -831,6 +900,7 @@ export class Analyzer {
       }
       const sa = newStatement(index, chunk);
       statements.push(sa);
+      p.changed?.push(index);
       if (chunk.preprocessor) {
         sa.baseLocal = [];
         if (defineMacro(sa, chunk)) this.bind(sa, bindings, declarations);
@@ -857,7 +927,7 @@ export class Analyzer {
       if (old) lastOld = oi;
     }
     this.progress = undefined;
-    const analysis = this.finish(text, original, statements, declarations, p.starts, p.usings, evaluated, chunks.length);
+    const analysis = this.finish(text, original, statements, declarations, p.starts, p.usings, evaluated, chunks.length, editOf(p));
     // the index follows the analysis only through edits that kept the names (it was updated); else it is made again when needed
     if (readers) this.readersOf = this.previous;
     else this.readers = this.readersOf = undefined;
@@ -987,6 +1057,8 @@ export class Analyzer {
       if (chunk.preprocessor || was.chunk.preprocessor || was.statement?.type === 'using') return false;
       const name = this.declaredNameIn(chunk);
       if (name === null || name !== was.declaredName) return false;
+      // (an assignment stays one, and a declaration one: the table's assignments stand)
+      if (name !== undefined && isAssignmentForm(this.parsedStatement(chunk)) !== isAssignmentForm(was.statement)) return false;
     }
     return true;
   }
@@ -1005,6 +1077,12 @@ export class Analyzer {
     const st = parsed.statement;
     if (st.type === 'using') return null;
     return st.type === 'decl' || st.type === 'alias' || st.type === 'declare' ? st.name : undefined;
+  }
+
+  /** A chunk's tree (the parse is cached: declaredNameIn made it), or null. */
+  private parsedStatement(chunk: StatementChunk): Ast.Statement | null {
+    const parsed = this.parseCache.get(chunk.text + (chunk.terminated ? '' : ';'));
+    return parsed?.ok ? parsed.statement : null;
   }
 
   /** What a yielded analysis has so far: the statements analysed, their diagnostics, and where it paused. */
@@ -1035,7 +1113,7 @@ export class Analyzer {
   private settle(name: string | undefined, oldAt: number, scope: Scope, prev: PreviousAnalysis, dirty: Set<string>): void {
     if (name === undefined) return;
     const d = prev.declarations.get(name);
-    const was = d && d.statement.index < oldAt ? d.binding : undefined;
+    const was = d && d.statement.index < oldAt ? bindingBefore(d, oldAt) : undefined;
     if (scope.get(name) === was) dirty.delete(name);
     else dirty.add(name);
   }
@@ -1051,6 +1129,7 @@ export class Analyzer {
       const name = sa.declaredName;
       const span = sa.declaredNameSpan!;
       const first = bindings.first(name);
+      if (first && isAssignmentForm(sa.statement)) return this.bindAssignment(sa, first, declarations);
       if (first) {
         if (published) return;
         sa.duplicate = true;
@@ -1075,11 +1154,34 @@ export class Analyzer {
           prev && prev.ctype === ctype && (prev.value === value || (prev.value && value && printValue(prev.value) === printValue(value)))
             ? prev
             : { value, ctype };
-        // the same statement declared it before the edit (wherever the edit moved it): the same record
-        if (before && before.statement === sa && before.binding === binding) declarations.declare(name, before);
-        else declarations.declare(name, { name, statement: sa, nameSpan: span, value: binding.value, binding });
+        // the same statement declared it before the edit (wherever the edit moved it): the same
+        // record; its assignments are the table's when it keeps them, else the walk makes them again
+        const writes = this.keepWrites ? declarations.get(name)?.writes : undefined;
+        if (before && before.statement === sa && before.binding === binding && before.writes === writes) declarations.declare(name, before);
+        else declarations.declare(name, { name, statement: sa, nameSpan: span, value: binding.value, binding, writes });
       }
     }
+  }
+
+  /** The analysis keeps the previous declarations (sameNames): an assignment replaces its own, the later ones stand. */
+  private keepWrites = false;
+
+  /** Binds an assignment of a declared name: its new binding, from the next statement on (assignments.ts). */
+  private bindAssignment(sa: StatementAnalysis, first: Declaration, declarations: DeclarationTable): void {
+    const name = sa.declaredName!;
+    const value = sa.result?.value ?? null;
+    const ctype = sa.result?.ctype;
+    // the binding of the same assignment before the edit, when its value is unchanged: dependents stay cached
+    const beforeDecl = this.previous?.declarations.get(name);
+    const prev = beforeDecl && writeAt(beforeDecl, sa.index)?.binding;
+    const binding: Binding =
+      prev && prev.ctype === ctype && (prev.value === value || (prev.value && value && printValue(prev.value) === printValue(value)))
+        ? prev
+        : { value, ctype };
+    const now = writeAt(first, sa.index);
+    if (now && now.statement === sa && now.binding === binding) return;
+    const write: Declaration = { name, statement: sa, nameSpan: sa.declaredNameSpan!, value: binding.value, binding };
+    declarations.declare(name, withWrite(first, write, this.keepWrites));
   }
 
   private finish(
@@ -1087,10 +1189,11 @@ export class Analyzer {
     original: TextSource,
     statements: StatementAnalysis[],
     table: DeclarationTable,
-    starts: number[],
+    starts: Starts,
     usings: number[],
     evaluated: number,
     count: number,
+    edit: AnalysisEdit | undefined,
   ): DocumentAnalysis {
     // Forget cache entries of statements that are gone, so memory follows the document: when
     // the caches outgrow it — in bytes (twice what its text needs in each, plus CACHE_SLACK_BYTES,
@@ -1121,47 +1224,53 @@ export class Analyzer {
     const declarations = table.settled();
     this.previous = { text, statements, declarations, starts, usings };
     this.stats = { parsed: this.parsedCount, evaluated, statements: count };
-    return new TlaAnalysis(original, statements, declarations, starts);
+    const analysis = new TlaAnalysis(original, statements, declarations, starts, undefined, edit);
+    this.lastAnalysis = new WeakRef(analysis);
+    return analysis;
   }
 }
 
 /**
- * Visits an analysis's diagnostics statement by statement: `owner`, the statement's record,
- * at `start` — the same record at the same offset has the same diagnostics, so a conversion
- * of them may be kept by record (owner is undefined when they point at other statements, whose
- * places an edit may move, and for a C++ analysis, whose diagnostics come as one group).
- * `make` gives them at their place in the document.
+ * Visits a `.tla` analysis's statements that have diagnostics, in order, each at `start` — the
+ * same record at the same offset has the same diagnostics, so a conversion of them may be kept
+ * by record, unless `related`: they point at other statements, whose places an edit may move.
+ * statementDiagnostics gives them at their place. False for another analysis (a C++ one, whose
+ * diagnostics come as one list: `a.diagnostics`), visiting nothing. (No closure a statement:
+ * 3,000 statements with diagnostics are visited every version.)
  */
-export function forEachDiagnosticGroup(
-  a: DocumentAnalysis,
-  visit: (owner: StatementAnalysis | undefined, start: number, make: () => Diagnostic[]) => void,
-): void {
-  if (!(a instanceof TlaAnalysis)) return visit(undefined, 0, () => a.diagnostics);
-  for (const sa of a.statements) {
-    if (!sa.local.length) continue;
-    const start = a.startOf(sa);
-    visit(pointsElsewhere(sa) ? undefined : sa, start, () => placedDiagnostics(a, sa, start));
+export function forEachDiagnosticStatement(a: DocumentAnalysis, visit: (sa: StatementAnalysis, start: number, related: boolean) => void): boolean {
+  if (!(a instanceof TlaAnalysis)) return false;
+  const list = a.statements;
+  for (let i = 0; i < list.length; i++) {
+    const sa = list[i];
+    if (sa.local.length) visit(sa, a.startOf(sa), pointsElsewhere(sa));
   }
-  const paused = a.pausedAt;
-  if (paused) visit(undefined, paused.start, () => [paused]);
+  return true;
 }
 
-function pointsElsewhere(sa: StatementAnalysis): boolean {
+/** The diagnostic that says where a `.tla` analysis paused (its time budget spent), if it did. */
+export function pausedDiagnostic(a: DocumentAnalysis): Diagnostic | undefined {
+  return a instanceof TlaAnalysis ? a.pausedAt : undefined;
+}
+
+/** Whether a statement's diagnostics point at other statements (their related locations). */
+export function pointsElsewhere(sa: StatementAnalysis): boolean {
   for (const d of sa.local) if (d.relatedNames?.length) return true;
   return false;
 }
 
 /** The document diagnostics of an analysis: each statement's at its place, related locations resolved against its declarations. */
-function documentDiagnostics(a: DocumentAnalysis): Diagnostic[] {
+function documentDiagnostics(a: TlaAnalysis): Diagnostic[] {
   const diagnostics: Diagnostic[] = [];
-  forEachDiagnosticGroup(a, (_owner, _start, make) => {
-    for (const d of make()) diagnostics.push(d);
+  forEachDiagnosticStatement(a, (sa, start) => {
+    for (const d of statementDiagnostics(a, sa, start)) diagnostics.push(d);
   });
+  if (a.pausedAt) diagnostics.push(a.pausedAt);
   return diagnostics;
 }
 
-/** A statement's diagnostics at its place (the record placed at the same offset before: as they were). */
-function placedDiagnostics(a: DocumentAnalysis, sa: StatementAnalysis, start: number): Diagnostic[] {
+/** A statement's diagnostics at its place, `start` (the record placed at the same offset before: as they were). */
+export function statementDiagnostics(a: DocumentAnalysis, sa: StatementAnalysis, start = a.startOf(sa)): Diagnostic[] {
   const placed = PLACED.get(sa);
   if (placed && placed.start === start) return placed.diagnostics;
   let relatedAny = false;

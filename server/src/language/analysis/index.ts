@@ -11,3 +11,4 @@ export {
   statementDetails,
 } from './documentAnalysis';
 export { ARCH_MACRO, EvaluationMemo, USING_BINDING, archBinding, evaluateRecording, readsHold } from './evaluationMemo';
+export { bindingOf, isAssignment } from './assignments';

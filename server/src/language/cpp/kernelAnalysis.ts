@@ -18,7 +18,8 @@ import type { DocumentAnalysis, StatementAnalysis, Declaration } from '../analys
 import { ARCH_MACRO, EvaluationMemo, USING_BINDING, archBinding, entryBytes, evaluateRecording, placedAnalysis, readsHold } from '../analysis';
 import type { Ast } from '../syntax';
 import { Diagnostic } from '../syntax';
-import { Binding, EvalResult, LocalDiagnostic, Value } from '../eval';
+import { Binding, EvalResult, LocalDiagnostic, Value, unqualifiedName } from '../eval';
+import { LOOKED_UP, unqualifiedLookup } from './nameLookup';
 import { ParseResult, parseStatement } from '../syntax';
 import { ArchRegion, CppScope, CppTokens, archRegions, retokenize, scanTokens, tokenizeFrom } from './scanner';
 import { CACHE_SLACK_BYTES, MAX_CPP_EXPRESSION_CHARS, limitMessages, normalizeLineEnds } from '../../core/limits';
@@ -73,7 +74,12 @@ interface Progress {
   places: Map<StatementAnalysis, Ast.Span>;
   /** The runtime names bound to numbers: the analyzer's, under (a setting) or over (the CLI) the file's `// tla: m=1000`. */
   bound: Bindings;
+  /** What an unqualified MakeCoord, Coord or detail finds at an offset (nameLookup.ts). */
+  lookupName: (key: string, at: number) => Binding | undefined;
 }
+
+/** The keys the evaluator reads an unqualified Catlass/tla name's lookup by, and the name of each. */
+const LOOKUP_KEYS: ReadonlyMap<string, string> = new Map(LOOKED_UP.map((n) => [unqualifiedName(n), n]));
 
 /** One call's work on a progress: when it started, whether it did new work (then it may yield), its counts. */
 interface Pass {
@@ -347,6 +353,7 @@ export class CppAnalyzer {
       declarations: new Map(),
       symbols: new Map(),
       places: new Map(),
+      lookupName: (key, at) => unqualifiedLookup(scan.namespaces, scan.usingDeclarations, scan.usings, LOOKUP_KEYS.get(key)!, at),
     };
   }
 
@@ -400,7 +407,8 @@ export class CppAnalyzer {
     const archHere = pass.pr.archs.find((r) => r.start <= start && start < r.end)?.arch ?? this.defaultArch ?? core.DEFAULT_ARCH;
     const inst = this.instantiation;
     const instHere = inst && inst.start <= start && start < inst.end ? inst.bindings : undefined;
-    const lookupHere = (n: string) => (n === ARCH_MACRO ? archBinding(archHere) : (instHere?.get(n) ?? lookupAt(scoped, n, start)));
+    const lookupHere = (n: string) =>
+      n === ARCH_MACRO ? archBinding(archHere) : LOOKUP_KEYS.has(n) ? pass.pr.lookupName(n, start) : (instHere?.get(n) ?? lookupAt(scoped, n, start));
     if (cached && readsHold(cached.reads, { get: lookupHere })) result = cached.result;
     else {
       pass.work = true;

@@ -187,6 +187,21 @@ export interface CppUsing extends CppScope {
   end: number;
 }
 
+/** `namespace Catlass::Gemm::Block { … }`: its body, and the namespace's full name (enclosing blocks' too), outermost first. */
+export interface CppNamespace extends CppScope {
+  path: string[];
+}
+
+/** `using tla::MakeCoord;`: the name it declares in its block (from its place on), and the namespace it is taken from. */
+export interface CppUsingDeclaration extends CppScope {
+  namespace: string;
+  name: string;
+  start: number;
+  end: number;
+  /** Its block is a namespace's body (that namespace's full name) or the file's (''): it adds to that namespace's names; undefined in any other block. */
+  inNamespace: string | undefined;
+}
+
 /**
  * A name whose value the file does not determine where it is visible, so that it hides a name of
  * the same spelling from outside (a wrong number otherwise): a template parameter (`uint32_t
@@ -217,6 +232,9 @@ export interface CppScan {
   usings: CppUsing[];
   unknownNames: CppUnknownName[];
   expressions: CppExpression[];
+  /** The namespace blocks and the using-declarations: what C++'s name lookup reads (cpp/nameLookup.ts). */
+  namespaces: CppNamespace[];
+  usingDeclarations: CppUsingDeclaration[];
 }
 
 /** The types of the integer constants it reads (`constexpr uint32_t N = …`, `constexpr auto N = …`). */
@@ -343,6 +361,8 @@ class TokenScan {
   readonly usings: CppUsing[] = [];
   readonly unknownNames: CppUnknownName[] = [];
   readonly expressions: CppExpression[] = [];
+  readonly namespaces: CppNamespace[] = [];
+  readonly usingDeclarations: CppUsingDeclaration[] = [];
   readonly aliasNames = new Set<string>();
   readonly layoutVars = new Set<string>();
   mentionsTla: boolean;
@@ -362,7 +382,8 @@ class TokenScan {
       const tok = t[i];
       if (tok.kind !== 'ident') continue;
       if (tok.text === 'tla' && (t[i + 1]?.text === '::' || t[i - 1]?.text === 'namespace')) this.mentionsTla = true;
-      const next = this.usingNamespace(i) ?? this.alias(i) ?? this.buffer(i) ?? this.constant(i);
+      this.namespaceBlock(i);
+      const next = this.usingNamespace(i) ?? this.usingDeclaration(i) ?? this.alias(i) ?? this.buffer(i) ?? this.constant(i);
       if (next !== undefined) {
         i = next;
         continue;
@@ -371,8 +392,68 @@ class TokenScan {
       this.runtimeName(i);
       i = this.expression(i);
     }
-    const { includesTla, mentionsTla, constants, aliases, buffers, usings, unknownNames, expressions } = this;
-    return { includesTla, mentionsTla, constants, aliases, buffers, usings, unknownNames, expressions };
+    const { includesTla, mentionsTla, constants, aliases, buffers, usings, unknownNames, expressions, namespaces, usingDeclarations } = this;
+    return { includesTla, mentionsTla, constants, aliases, buffers, usings, unknownNames, expressions, namespaces, usingDeclarations };
+  }
+
+  /** The qualified name from token k (`A::B::C`): its parts and its last token, or undefined. */
+  private qualifiedAt(k: number): { parts: string[]; last: number } | undefined {
+    const { t } = this;
+    if (t[k]?.kind !== 'ident') return undefined;
+    const parts = [t[k].text];
+    while (t[k + 1]?.text === '::' && t[k + 2]?.kind === 'ident') {
+      parts.push(t[k + 2].text);
+      k += 2;
+    }
+    return { parts, last: k };
+  }
+
+  /** The namespace block whose body holds token k, innermost (blocks are recorded in source order). */
+  private namespaceAround(k: number): CppNamespace | undefined {
+    const at = this.t[k].start;
+    for (let j = this.namespaces.length - 1; j >= 0; j--) {
+      const n = this.namespaces[j];
+      if (n.scopeStart <= at && at < n.scopeEnd) return n;
+    }
+    return undefined;
+  }
+
+  /** `namespace A::B {` (not `using namespace`, not `namespace X = Y;`): its body and full name. Consumes nothing. */
+  private namespaceBlock(i: number): void {
+    const { t } = this;
+    if (t[i].text !== 'namespace' || t[i - 1]?.text === 'using') return;
+    const q = this.qualifiedAt(i + 1);
+    const open = q ? q.last + 1 : i + 1; // (an anonymous namespace: no name of its own)
+    if (t[open]?.text !== '{') return;
+    const outer = this.namespaceAround(i);
+    const close = this.nest.closing.get(open);
+    this.namespaces.push({
+      path: [...(outer?.path ?? []), ...(q?.parts ?? ['(anonymous)'])],
+      scopeStart: t[open].start,
+      scopeEnd: close === undefined ? Infinity : t[close].end,
+    });
+  }
+
+  /** `using tla::MakeCoord;` (`using ::Catlass::MakeCoord;`): visible from its end to its block's. */
+  private usingDeclaration(i: number): number | undefined {
+    const { t } = this;
+    if (t[i].text !== 'using' || t[i + 1]?.text === 'namespace') return undefined;
+    const from = t[i + 1]?.text === '::' ? i + 2 : i + 1;
+    const q = this.qualifiedAt(from);
+    if (!q || q.parts.length < 2 || t[q.last + 1]?.text !== ';') return undefined;
+    const scope = this.scopeOf(i);
+    const b = this.nest.block[i];
+    const around = this.namespaceAround(i);
+    this.usingDeclarations.push({
+      namespace: q.parts.slice(0, -1).join('::'),
+      name: q.parts[q.parts.length - 1],
+      start: t[i].start,
+      end: t[q.last + 1].end,
+      scopeStart: t[q.last + 1].end,
+      scopeEnd: scope.scopeEnd,
+      inNamespace: b < 0 ? '' : around && around.scopeStart === t[b].start ? around.path.join('::') : undefined,
+    });
+    return q.last + 1;
   }
 
   private blockScope(b: number): CppScope {

@@ -31,7 +31,8 @@ export interface ObjectEvaluator {
   core<T>(node: Ast.Expr, args: Ast.Expr[], op: () => T): T;
   /** The C++ type of an integer expression where it is evident (`unsigned`, `int`, `long`…). */
   cppTypeOf(e: Ast.Expr): string | undefined;
-  usingBoth(): boolean;
+  /** Whether an unqualified `name` (Coord, detail) finds both Catlass's and tla's. */
+  ambiguous(name: string): boolean;
   kindName(v: Value): string;
 }
 
@@ -287,7 +288,7 @@ export function shapeMember(x: ObjectEvaluator, t: CatlassShapeType, member: str
 
 /** What C++ says of `detail::` and `Coord<N>` when both `using namespace Catlass;` and `using namespace tla;` are in force. */
 export function ambiguousName(x: ObjectEvaluator, name: string, node: Ast.Span): void {
-  if (!x.usingBoth()) return;
+  if (!x.ambiguous(name)) return;
   x.fail(
     node,
     'ambiguous',

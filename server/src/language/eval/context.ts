@@ -35,6 +35,8 @@ export interface BuiltinContext {
   position(e: Ast.Expr): string;
   arch(): Arch;
   usingCatlass(): boolean;
+  /** Which MakeCoord an unqualified `MakeCoord(args…)` calls, as C++'s lookup and overload resolution pick it. */
+  makeCoordOf(args: Ast.Expr[]): 'Catlass' | 'tla';
   sameKnownType(args: Ast.Expr[]): boolean;
   /** A kernel value not known here (params.m) stands for itself. */
   isFreeNode(e: Ast.Expr): boolean;

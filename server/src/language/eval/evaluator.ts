@@ -27,6 +27,8 @@ import {
   ARCH_MACRO,
   exactProduct,
   usingNamespaceName,
+  unqualifiedName,
+  FOUND_IN,
 } from './values';
 
 /** `Tag::MakeLayout` and the other tag member functions, after any namespace. */
@@ -56,7 +58,13 @@ export class StatementEvaluator implements BuiltinContext {
     let ctype: string | undefined;
     try {
       switch (statement.type) {
-        case 'decl':
+        case 'decl': {
+          // the short form after a declaration of its name is C++'s assignment (`a += b;`, `a = b;`)
+          const assigned = statement.declType === null ? this.env.lookup(statement.name) : undefined;
+          if (assigned) {
+            ({ value, ctype } = this.assignment(statement, assigned));
+            break;
+          }
           value = this.checkDeclaredType(statement, this.eval(statement.expr));
           ctype = isIntegerType(statement.declType)
             ? statement.declType!
@@ -64,6 +72,7 @@ export class StatementEvaluator implements BuiltinContext {
               ? this.cppTypeOf(statement.expr)
               : undefined;
           break;
+        }
         case 'alias':
           value = { kind: 'type', type: this.resolveType(statement.target, 'the aliased type') };
           break;
@@ -121,7 +130,7 @@ export class StatementEvaluator implements BuiltinContext {
       fail: (span, code, message) => this.fail(span, code, message),
       core: (node, args, op) => this.coreCall(node, args, op),
       cppTypeOf: (e) => this.cppTypeOf(e),
-      usingBoth: () => this.usingCatlass() && this.usingNamespace('tla'),
+      ambiguous: (name) => this.ambiguousHere(name),
       kindName,
     });
   }
@@ -181,6 +190,24 @@ export class StatementEvaluator implements BuiltinContext {
       this.fail(s.expr, 'argument-kind', `cannot initialise layout::${declared.name} '${s.name}' with a layout::${v.tag} tag object`);
     }
     return want === 'int' && v.kind === 'int' ? core.arith.cast(v) : v;
+  }
+
+  /**
+   * `NAME = EXPR;` or `NAME op= EXPR;` after NAME's declaration: its new value, of the same kind
+   * and C++ type (an integer converted to that type as C++ converts: modulo its width).
+   */
+  private assignment(s: Ast.Declaration, target: Binding): { value: Value; ctype?: string } {
+    this.deps.add(s.name);
+    const was = target.value;
+    const ctype = target.ctype;
+    if (ctype && /^(Int|C)</.test(ctype)) this.fail(s.nameSpan, 'argument-kind', `'${s.name}' is a compile-time ${ctype}: C++ cannot assign to it`);
+    const v = this.eval(s.expr);
+    if (was === null) throw new Abort(true); // its declaration failed (reported there)
+    const same =
+      v.kind === was.kind &&
+      (v.kind !== 'catlassCoord' || (was.kind === 'catlassCoord' && v.type === was.type && v.items.length === was.items.length));
+    if (!same) this.fail(s.expr, 'argument-kind', `cannot assign ${kindName(v)} to '${s.name}', ${kindName(was)}`);
+    return { value: v.kind === 'int' ? convertInteger(core.arith.cast(v), ctype) : v, ctype };
   }
 
   /** `AscendC::GlobalTensor<half> gmA;`, `uint32_t m;` (a runtime value: a symbol), `layout::RowMajor tag;`. */
@@ -631,6 +658,33 @@ export class StatementEvaluator implements BuiltinContext {
 
   usingCatlass(): boolean {
     return this.usingNamespace('Catlass');
+  }
+
+  /**
+   * Whether an unqualified Catlass/tla name (Coord, detail) finds both namespaces' declarations:
+   * where the C++ file's lookup stops at one (inside `namespace Catlass…`, whatever `using
+   * namespace tla;` says: a directive's names count at the file's scope), that one; else both
+   * `using namespace` directives make it ambiguous.
+   */
+  private ambiguousHere(name: string): boolean {
+    const key = unqualifiedName(name);
+    this.deps.add(key);
+    const b = this.env.lookup(key);
+    if (b) return b === FOUND_IN.both;
+    return this.usingCatlass() && this.usingNamespace('tla');
+  }
+
+  makeCoordOf(args: Ast.Expr[]): 'Catlass' | 'tla' {
+    const key = unqualifiedName('MakeCoord');
+    this.deps.add(key);
+    const b = this.env.lookup(key);
+    if (b === FOUND_IN.tla) return 'tla';
+    // the lookup stops at Catlass: its MakeCoord only — unless an argument of a tla type (`_0`,
+    // `Int<4>{}`) adds tla's by argument-dependent lookup
+    if (b === FOUND_IN.Catlass && !args.some((a) => this.cppTypeOf(a)?.startsWith('Int<'))) return 'Catlass';
+    // both visible: Catlass's MakeCoord(T, T…) is the more specialised where every argument has one type
+    const catlass = b !== undefined || this.usingCatlass();
+    return catlass && this.sameKnownType(args) ? 'Catlass' : 'tla';
   }
 
   /** `Coord<N>` written without a namespace: ambiguous (Catlass::Coord, tla::Coord) under both using namespaces. */
@@ -1135,6 +1189,26 @@ export class StatementEvaluator implements BuiltinContext {
 const COORD_ACCESSORS = new Set(['m', 'n', 'k', 'row', 'column']);
 
 /** C++ types of integer literals by suffix. */
+/** The bits and signedness of a C++ integer type (its spelling or the C++ type it names), or undefined. */
+function integerWidth(ctype: string | undefined): { bits: bigint; signed: boolean } | undefined {
+  const c = ctype && (INTEGER_TYPE_CPP[ctype] ?? ctype);
+  if (c === 'int') return { bits: 32n, signed: true };
+  if (c === 'unsigned') return { bits: 32n, signed: false };
+  if (c === 'long') return { bits: 64n, signed: true };
+  if (c === 'unsigned long') return { bits: 64n, signed: false };
+  return undefined;
+}
+
+/** A known integer converted to a C++ integer type as C++ converts it (modulo 2^bits); a symbolic one as it is. */
+function convertInteger(v: IntValue, ctype: string | undefined): IntValue {
+  const w = integerWidth(ctype);
+  if (!w || v.sym) return v;
+  const m = 1n << w.bits;
+  let x = ((v.value % m) + m) % m;
+  if (w.signed && x >= m >> 1n) x -= m;
+  return x === v.value ? v : core.int(x, v.isStatic);
+}
+
 const LITERAL_TYPES: Record<string, string> = {
   '': 'int',
   u: 'unsigned',

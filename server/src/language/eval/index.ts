@@ -11,4 +11,6 @@ export {
   kindName,
   printValue,
   usingNamespaceName,
+  unqualifiedName,
+  FOUND_IN,
 } from './values';

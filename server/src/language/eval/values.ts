@@ -167,6 +167,20 @@ export interface Environment {
 
 /** The binding `using namespace X;` leaves, so that what follows reads it as a dependency. */
 export const usingNamespaceName = (ns: string) => `using namespace ${ns}`;
+/**
+ * Where C++'s lookup of an unqualified Catlass/tla name (`MakeCoord`, `Coord`, `detail`) stops
+ * before the file's using-directives: a C++ file binds it (cpp/nameLookup.ts) inside
+ * `namespace Catlass…` (Catlass's), `namespace tla` (tla's) or after a using-declaration
+ * (`using tla::MakeCoord;`); unbound, the `using namespace` directives decide.
+ */
+export const unqualifiedName = (name: string) => `unqualified ${name}`;
+/** The bindings of unqualifiedName: the namespaces whose declaration the lookup finds (both: an overload set). */
+export const FOUND_IN = {
+  Catlass: { value: { kind: 'bool', value: true } } as Binding,
+  tla: { value: { kind: 'bool', value: true } } as Binding,
+  both: { value: { kind: 'bool', value: true } } as Binding,
+} as const;
+
 /** The macro that selects the architecture. */
 export const ARCH_MACRO = 'CATLASS_ARCH';
 

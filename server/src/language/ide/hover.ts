@@ -1,7 +1,7 @@
 // Hover: what a layout, a tuple, a tensor or a coordinate is, and how an offset was computed.
 import * as core from '../../core';
 import { MAX_HOVER_CHARS, MAX_SYMBOLIC_CHARS, MAX_SYMBOLIC_TERMS } from '../../core/limits';
-import { declarationSpan, statementAt, statementDetails } from '../analysis';
+import { bindingOf, declarationSpan, statementAt, statementDetails } from '../analysis';
 import type { Declaration, DocumentAnalysis } from '../analysis';
 import { Ast, BUILTIN_BY_NAME, ELEMENT_TYPES, TAG_DOCS, TYPE_FORMS, elementDoc } from '../syntax';
 import { code, describeValue } from './describeValue';
@@ -116,7 +116,8 @@ export function hoverAt(a: DocumentAnalysis, offset: number, options: HoverOptio
 
   // declared names and any sub-expression: its value
   if (s.declaredName && s.declaredNameSpan && s.declaredNameSpan.start <= rel && rel <= s.declaredNameSpan.end) {
-    const v = a.declarations.get(s.declaredName)?.statement === s ? s.result?.value : undefined;
+    // (a declaration's value, or an assignment's: the name's from the next statement on)
+    const v = bindingOf(a, s) ? s.result?.value : undefined;
     const text = v ? describeValue(v, gridSize) + zeroInitialised(s.statement, v) : 'no value: its statement has an error (see Problems)';
     return md(
       `**${s.declaredName}**\n\n${text}${v ? bindLinks(v) : ''}`,

@@ -2,7 +2,7 @@
 // what is at this offset, how an offset was computed, the offset grid of a layout.
 import * as core from '../../core';
 import { IntTuple, IntValue, Layout } from '../../core';
-import { statementAt, statementDetails } from '../analysis';
+import { isAssignment, statementAt, statementDetails } from '../analysis';
 import type { DocumentAnalysis, StatementAnalysis, StatementDetails } from '../analysis';
 import { Ast } from '../syntax';
 import { NodeValue, Value, exactProduct } from '../eval';
@@ -120,11 +120,16 @@ export function nameOccurrences(a: DocumentAnalysis): NameOccurrence[] {
   for (const s of a.statements) {
     const base = a.startOf(s);
     if (s.declaredName && s.declaredNameSpan) {
-      out.push({ name: s.declaredName, start: base + s.declaredNameSpan.start, end: base + s.declaredNameSpan.end, isDeclaration: true });
+      // an assignment (`a += b;`) is a write of the name, not its declaration
+      const isDeclaration = !isAssignment(a, s);
+      out.push({ name: s.declaredName, start: base + s.declaredNameSpan.start, end: base + s.declaredNameSpan.end, isDeclaration });
     }
     if (!s.statement) continue;
+    // (`a += b` reads `a` at the name's own place: one occurrence there)
+    const own = s.statement.type === 'decl' && s.statement.compound ? (s.statement.expr as Ast.Binary).left : undefined;
     for (const e of Ast.statementExprs(s.statement)) {
       Ast.walkExpr(e, (n) => {
+        if (n === own) return;
         if (n.type === 'name' && a.declarations.has(n.name))
           out.push({ name: n.name, start: base + n.start, end: base + n.end, isDeclaration: false });
         else if (n.type === 'call' && a.declarations.has(n.callee) && !n.templateArgs && !n.braces) {

@@ -1,21 +1,40 @@
-// What the layout view pictures: the declaration at the cursor or by name, and the layouts that get a code lens.
+// What the layout view pictures: the declaration at the cursor or by name, and the layouts that get a code lens;
+// for a kernel tile, the names its coordinate reads that the view steps, and its picture under the view's own bindings.
 import * as core from '../../core';
 import { declarationSpan, statementAt } from '../analysis';
 import type { DocumentAnalysis } from '../analysis';
+import { CppAnalyzer, integerOf, loopOf } from '../cpp';
+import type { CppAnalysis } from '../cpp';
+import { Bindings, mergeBindings } from '../syntax';
+import type { PictureStepper } from '../../../../shared/protocol';
 import { PictureResult } from './layoutPicture';
-import { pictureOf } from './render';
+import { declaredTile, pictureOf } from './render';
 
 import type { Span } from './span';
+
+export type { PictureStepper };
 
 export interface PictureTarget {
   name: string | null;
   picture: PictureResult | null;
   /** The declaring statement. */
   statement: Span | null;
+  /** The runtime names the declared tile's coordinate reads (C++ kernels only). */
+  steppers?: PictureStepper[];
 }
 
-/** The picture of a declared name, or of the declaration at an offset (in C++: the variable a TLA expression initialises). */
-export function pictureAt(a: DocumentAnalysis, target: { name?: string; offset?: number }, cpp = false): PictureTarget {
+/** What a kernel's picture is drawn under besides its analysis: the view's bindings, the instantiation it was analysed in. */
+export interface ViewBindings {
+  bindings: Bindings;
+  instantiation?: CppAnalyzer['instantiation'];
+}
+
+/**
+ * The picture of a declared name, or of the declaration at an offset (in C++: the variable a TLA
+ * expression initialises). In C++, with `view` bindings, the kernel is analysed again under them
+ * (over its `// tla:` comments): the document's own analysis, and its text, stay as they are.
+ */
+export function pictureAt(a: DocumentAnalysis, target: { name?: string; offset?: number }, cpp = false, view?: ViewBindings): PictureTarget {
   let name = target.name;
   if (!name && target.offset !== undefined) {
     const offset = target.offset;
@@ -32,7 +51,47 @@ export function pictureAt(a: DocumentAnalysis, target: { name?: string; offset?:
   if (!name) return { name: null, picture: null, statement: null };
   const decl = a.declarations.get(name);
   const statement = decl ? { start: a.startOf(decl.statement), end: a.endOf(decl.statement) } : null;
-  return { name, picture: pictureOf(a, name), statement };
+  if (!cpp) return { name, picture: pictureOf(a, name), statement };
+  const steppers = tileSteppers(a, name, view?.bindings);
+  const drawn = view?.bindings.size ? reanalysed(a as CppAnalysis, view) : a;
+  return { name, picture: pictureOf(drawn, name), statement, ...(steppers.length ? { steppers } : {}) };
+}
+
+/** The kernel again, under the view's bindings over those it was analysed with (the setting's and the file's). */
+function reanalysed(a: CppAnalysis, view: ViewBindings): DocumentAnalysis {
+  const analyzer = new CppAnalyzer(undefined, mergeBindings(a.bindings ?? new Map(), view.bindings), true);
+  analyzer.instantiation = view.instantiation;
+  return analyzer.analyze(a.text);
+}
+
+/**
+ * The runtime names a declared tile's coordinate reads (`MakeCoord(blockCoord.m() * 128, kIdx * 64)`),
+ * in the order of their names, each with its loop's start, bound and step where the file's `for`
+ * declares it and they are known as numbers; the value is the view's binding of it, if any.
+ */
+export function tileSteppers(a: DocumentAnalysis, name: string, bound: Bindings = new Map()): PictureStepper[] {
+  const d = a.declarations.get(name);
+  const tile = d && declaredTile(d);
+  if (!d || !tile) return [];
+  const names = new Set<string>();
+  for (const coord of [tile.coord, tile.tensorCoord])
+    for (const leaf of coord ? core.leaves(coord) : []) if (leaf.sym) core.symbolic.variables(leaf.sym, names);
+  const at = a.startOf(d.statement);
+  return [...names].sort().map((n) => {
+    const loop = loopOf(a.text, n);
+    const start = loop ? integerOf(loop.start, a, a.text, at) : undefined;
+    const end = loop ? integerOf(loop.end, a, a.text, at) : undefined;
+    const step = loop ? integerOf(loop.step, a, a.text, at) : undefined;
+    const value = bound.get(n);
+    return {
+      name: n,
+      value: value === undefined ? null : Number(value),
+      start: Number(start ?? 0n),
+      end: end === undefined ? null : Number(end) + (loop!.inclusive ? 1 : 0),
+      step: step !== undefined && step > 0n ? Number(step) : 1,
+      bound: loop && end !== undefined ? `${n} ${loop.inclusive ? '<=' : '<'} ${loop.end}` : null,
+    };
+  });
 }
 
 /** The declarations a "Show layout" lens sits above: the layout-valued ones, at their statement's start. */

@@ -1,11 +1,19 @@
 // Pictures of layouts without a browser: a text table (like CuTe's print_layout,
 // padding marked) and a standalone SVG of the same grid the webview draws.
 import { statementDetails } from '../analysis';
-import type { DocumentAnalysis } from '../analysis';
+import type { Declaration, DocumentAnalysis, StatementDetails } from '../analysis';
 import * as core from '../../core';
 import { IntValue, Layout } from '../../core';
 import { Picture, PictureResult, PictureSubject, PictureTile, buildGrid, buildPicture, defaultView, offsetHue } from './layoutPicture';
 import { printValue } from '../eval';
+
+/** The tile a declaration is (`auto t = GetTileLayout(…)`, `TileView(…)`): the record of its own expression, if it is one. */
+export function declaredTile(d: Declaration): StatementDetails['tiles'][number] | undefined {
+  const st = d.statement.statement;
+  // a .tla declaration, or the expression a C++ variable is initialised with
+  const expr = st?.type === 'decl' || st?.type === 'expr' ? st.expr : undefined;
+  return statementDetails(d.statement).tiles.find((t) => t.node === expr || (expr?.type === 'paren' && t.node === expr.inner));
+}
 
 /**
  * The picture of a declared layout; a tile is pictured as itself: its own value in
@@ -19,10 +27,7 @@ export function pictureOf(a: DocumentAnalysis, name: string): PictureResult {
   const v = d.value?.kind === 'tensor' ? d.value.layout : d.value?.kind === 'tagObject' ? (core.layoutObjectAsLayout(d.value) ?? d.value) : d.value;
   if (!v) return { ok: false, reason: `'${name}' has no value (see its diagnostics)` };
   if (v.kind !== 'layout') return { ok: false, reason: `'${name}' is ${printValue(v)}, not a layout` };
-  const st = d.statement.statement;
-  // a .tla declaration, or the expression a C++ variable is initialised with
-  const expr = st?.type === 'decl' || st?.type === 'expr' ? st.expr : undefined;
-  const own = statementDetails(d.statement).tiles.find((t) => t.node === expr || (expr?.type === 'paren' && t.node === expr.inner));
+  const own = declaredTile(d);
   const parent: Layout = own ? own.parent : v;
   const parentText = core.printLayout(parent);
   const tiles: PictureTile[] = [];

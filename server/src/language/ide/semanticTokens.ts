@@ -1,5 +1,6 @@
 // Semantic tokens: names, functions, types, tags, static integers, as the analysis resolved them.
 import type { DocumentAnalysis } from '../analysis';
+import { isAssignment } from '../analysis';
 import { Ast } from '../syntax';
 import { BUILTIN_BY_NAME, ELEMENT_TYPES, POSITIONS, SUPPORTED_TAGS } from '../syntax';
 
@@ -30,13 +31,18 @@ export function semanticTokensOf(a: DocumentAnalysis): TokenRecord[] {
   };
   for (const s of a.statements) {
     const base = a.startOf(s);
-    if (s.declaredName && s.declaredNameSpan) add(base + s.declaredNameSpan.start, base + s.declaredNameSpan.end, 'variable', ['declaration']);
+    const assigns = isAssignment(a, s);
+    if (s.declaredName && s.declaredNameSpan)
+      add(base + s.declaredNameSpan.start, base + s.declaredNameSpan.end, 'variable', assigns ? [] : ['declaration']);
     if (!s.statement) continue;
+    // (`a += b` reads `a` at the name's own place: one token there)
+    const own = s.statement.type === 'decl' && s.statement.compound ? s.statement.expr : undefined;
     if (s.statement.type === 'decl' && s.statement.declTypeArg) typeArgs(base, [s.statement.declTypeArg]);
     for (const e of Ast.statementExprs(s.statement)) {
       Ast.walkExpr(e, (n) => {
-        if (n.type === 'name') add(base + n.start, base + n.end, 'variable');
-        else if (n.type === 'int' && n.isStatic) add(base + n.start, base + n.end, 'number', ['readonly', 'static']);
+        if (n.type === 'name') {
+          if (!own || n !== (own as Ast.Binary).left) add(base + n.start, base + n.end, 'variable');
+        } else if (n.type === 'int' && n.isStatic) add(base + n.start, base + n.end, 'number', ['readonly', 'static']);
         else if (n.type === 'call') {
           const declared = a.declarations.has(n.callee) && !n.templateArgs && !n.braces;
           add(

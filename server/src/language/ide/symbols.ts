@@ -1,5 +1,6 @@
 // The outline: every declaration with its kind and value.
 import type { DocumentAnalysis } from '../analysis';
+import { isAssignment } from '../analysis';
 import { printValue } from '../eval';
 
 import type { Span } from './span';
@@ -19,7 +20,7 @@ export interface SymbolRecord {
 export function symbols(a: DocumentAnalysis): SymbolRecord[] {
   const out: SymbolRecord[] = [];
   for (const s of a.statements) {
-    if (!s.declaredName || !s.declaredNameSpan || s.duplicate) continue;
+    if (!s.declaredName || !s.declaredNameSpan || s.duplicate || isAssignment(a, s)) continue;
     const v = s.result?.value ?? null;
     const kind: SymbolKindName = !v ? 'variable' : v.kind === 'layout' ? 'layout' : v.kind === 'tuple' ? 'tuple' : 'number';
     out.push({

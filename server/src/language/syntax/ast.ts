@@ -172,6 +172,12 @@ export interface Declaration extends Span {
   isConst: boolean;
   name: string;
   nameSpan: Span;
+  /**
+   * A compound assignment `NAME op= EXPR;` (declType null): `expr` is then `NAME op EXPR`, the
+   * left operand a NameRef at `nameSpan`. With an earlier declaration of NAME, a statement of
+   * the short form (`NAME = EXPR;`, compound or not) is a C++ assignment: a new value of that name.
+   */
+  compound?: Binary['op'];
   expr: Expr;
 }
 

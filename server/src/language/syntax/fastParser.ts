@@ -46,6 +46,9 @@ const sharedInt = (digits: string): bigint => (digits.length > 6 ? BigInt(digits
 const sharedSpan = (start: number, end: number): Ast.Span =>
   start >= 4096 || end >= 4096 ? { start, end } : pooled(SHARED_SPANS, start * 4096 + end, () => Object.freeze({ start, end }));
 
+/** The operators of a compound assignment (`+=` …), each followed by `=`. */
+const COMPOUND_OPS = ['+', '-', '*', '/', '%'];
+
 /** Tokens, or null where ohm's lexical rules would not accept the text. */
 function tokenize(src: string): Tok[] | null {
   const out: Tok[] = [];
@@ -165,6 +168,7 @@ class Parser {
       () => this.staticAssert(),
       () => this.declarationTyped(),
       () => this.declarationShort(),
+      () => this.compoundAssignment(),
       () => this.expressionStatement(),
     ]) {
       const s = alt();
@@ -318,6 +322,25 @@ class Parser {
       start: name.s,
       end: semi.e,
     };
+  }
+
+  /** `NAME op= EXPR;` as `NAME = NAME op EXPR;` (Ast.Declaration.compound): `op` and `=` adjacent, as C++'s one token. */
+  private compoundAssignment(): R<Ast.Statement> {
+    const t0 = this.i;
+    const name = this.ident();
+    const op = name && this.toks[this.i];
+    if (!op || op.t !== 'p' || !COMPOUND_OPS.includes(op.v)) return this.fail(t0);
+    this.i++;
+    const eq = this.accept('=');
+    if (!eq || eq.s !== op.e) return this.fail(t0);
+    const right = this.expr();
+    const semi = right && this.accept(';');
+    if (!right || !semi) return this.fail(t0);
+    const nameSpan = sharedSpan(name.s, name.e);
+    const compound = op.v as Ast.Binary['op'];
+    const left: Ast.NameRef = { type: 'name', name: name.v, start: name.s, end: name.e };
+    const expr: Ast.Binary = { type: 'binary', op: compound, left, right, start: name.s, end: right.end };
+    return { type: 'decl', declType: null, declTypeArg: null, isConst: false, name: name.v, nameSpan, compound, expr, start: name.s, end: semi.e };
   }
 
   private expressionStatement(): R<Ast.Statement> {

@@ -42,6 +42,7 @@ TlaStatement {
   Declaration
     = DeclSpecifiers declName "=" Expr ";"  -- typed
     | declName "=" Expr ";"                 -- short
+    | declName compoundOp Expr ";"          -- compound
     | TypedSpecifiers declName CtorArgs ";"  -- ctor
     | TypedSpecifiers declName ";"           -- bare
   TypedSpecifiers = declQualifier* TypeArg
@@ -113,6 +114,7 @@ TlaStatement {
   // ---- lexical
   compareOp = "==" | "!="
   addOp = "+" | "-"
+  compoundOp = ("+" | "-" | "*" | "/" | "%") "="
   mulOp = "*" | "/" | "%"
   declQualifier = ${wordAlternatives(DECL_QUALIFIERS)}
   auto = ${kw('auto')}

@@ -55,16 +55,16 @@ function statementActions(h: AstHelpers): ohm.ActionDict<unknown> {
       return { type: 'decl', ...d, name: name.sourceString, nameSpan: span(name), expr: expr.ast(), ...span(this) };
     },
     Declaration_short(name, _eq, expr, _semi) {
-      return {
-        type: 'decl',
-        declType: null,
-        declTypeArg: null,
-        isConst: false,
-        name: name.sourceString,
-        nameSpan: span(name),
-        expr: expr.ast(),
-        ...span(this),
-      };
+      return { ...shortDeclaration(name.sourceString, span(name)), expr: expr.ast(), ...span(this) };
+    },
+    Declaration_compound(name, op, expr, _semi) {
+      // `a += b` as `a = a + b` (Ast.Declaration.compound)
+      const compound = op.sourceString.slice(0, -1);
+      const nameSpan = span(name);
+      const right = expr.ast() as Ast.Expr;
+      const left = { type: 'name', name: name.sourceString, ...nameSpan };
+      const sum = { type: 'binary', op: compound, left, right, start: nameSpan.start, end: right.end };
+      return { ...shortDeclaration(name.sourceString, nameSpan), compound, expr: sum, ...span(this) };
     },
     Declaration_ctor(spec, name, args, _semi) {
       const d = spec.ast() as { declType: string; declTypeArg: Ast.TypeArg | null; isConst: boolean };
@@ -99,6 +99,11 @@ function statementActions(h: AstHelpers): ohm.ActionDict<unknown> {
       return { type: 'expr', expr: expr.ast(), ...span(this) };
     },
   };
+}
+
+/** The fields of `NAME = …;` (and `NAME op= …;`) but its expression and span: no type, not const. */
+function shortDeclaration(name: string, nameSpan: Ast.Span) {
+  return { type: 'decl', declType: null, declTypeArg: null, isConst: false, name, nameSpan } as const;
 }
 
 /** Expressions: compact notation, arithmetic, casts, calls, members, literals. */

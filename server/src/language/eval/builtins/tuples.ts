@@ -9,7 +9,7 @@ import { IntTuple } from '../../../core';
 const A = core.arith;
 
 function makeCoord(ev: BuiltinContext, e: Ast.Call): Value {
-  if (e.ns === 'Catlass' || (e.ns === '' && e.args.length > 0 && ev.usingCatlass() && ev.sameKnownType(e.args))) {
+  if (e.ns === 'Catlass' || (e.ns === '' && e.args.length > 0 && ev.makeCoordOf(e.args) === 'Catlass')) {
     // Catlass::MakeCoord(T, T…): a Catlass::Coord (the namespace trap when it was meant as tla's)
     return Objects.catlassMakeCoord(ev.objects, e);
   }

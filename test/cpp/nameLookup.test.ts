@@ -1,0 +1,85 @@
+// C++'s name lookup of an unqualified MakeCoord in a kernel (issue 24, problem 4): inside
+// `namespace Catlass::… { }` (all of include/catlass) it is Catlass::MakeCoord, whatever a
+// `using namespace tla;` says (a directive's names count at the file's scope, past Catlass); a
+// using-declaration in the block (`using tla::MakeCoord;`) or `namespace tla { }` makes it
+// tla's; qualified, it is what it says. Self-written kernels in the idioms of the corpus.
+import assert from 'node:assert/strict';
+import { describe, test } from 'node:test';
+import { CppAnalyzer, printValue } from '../../server/src/language';
+
+const HEAD = '#include "tla/tensor.hpp"\n#include "catlass/coord.hpp"\n';
+/** A function body making a rank-2 tla tensor, then `call` on it. */
+const body = (call: string, prelude = '') => `
+void Tile(AscendC::GlobalTensor<half> gmA)
+{${prelude}
+    auto tensorA = tla::MakeTensor(gmA, tla::MakeLayout(tla::MakeShape(64u, 64u), tla::MakeStride(64u, 1u)), Arch::PositionGM{});
+    auto tile = ${call};
+}
+`;
+const GET_TILE = 'tla::GetTile(tensorA, MakeCoord(0u, 0u), tla::MakeShape(16u, 16u))';
+
+/** The warnings of a kernel, as `code: text`. */
+function warnings(text: string): string[] {
+  const a = new CppAnalyzer().analyze(text);
+  return a.diagnostics.filter((d) => d.severity === 'warning').map((d) => `${d.code}: ${text.slice(d.start, d.end)}`);
+}
+
+/** The value of the site whose text starts with `start`. */
+function site(text: string, start: string) {
+  const a = new CppAnalyzer().analyze(text);
+  const s = a.statements.find((x) => text.startsWith(start, a.startOf(x)));
+  assert.ok(s, `no site at ${start}: ${a.statements.map((x) => text.slice(a.startOf(x), a.endOf(x))).join(' | ')}`);
+  return s.result?.value ?? null;
+}
+
+describe('an unqualified MakeCoord in a kernel follows C++ name lookup', () => {
+  test('inside namespace Catlass::Gemm::Block it is Catlass::MakeCoord: GetTile of it warns', () => {
+    const text = `${HEAD}namespace Catlass::Gemm::Block {\n${body(GET_TILE)}} // namespace Catlass::Gemm::Block\n`;
+    assert.deepEqual(warnings(text), ['catlass-coord: MakeCoord']);
+  });
+  test('nested blocks namespace Catlass { namespace Gemm { … } } too, and a using namespace tla; inside does not change it', () => {
+    const text = `${HEAD}namespace Catlass {\nnamespace Gemm {\nusing namespace tla;\n${body(GET_TILE)}}\n}\n`;
+    assert.deepEqual(warnings(text), ['catlass-coord: MakeCoord']);
+  });
+  test('the same call outside any namespace, with only using namespace tla;, is tla::MakeCoord: no warning', () => {
+    assert.deepEqual(warnings(`${HEAD}using namespace tla;\n${body(GET_TILE)}`), []);
+  });
+  test('under using namespace Catlass; at the file scope it warns as before', () => {
+    assert.deepEqual(warnings(`${HEAD}using namespace Catlass;\n${body(GET_TILE)}`), ['catlass-coord: MakeCoord']);
+  });
+  test('a using-declaration using tla::MakeCoord; in the function makes it tla’s inside namespace Catlass', () => {
+    const text = `${HEAD}namespace Catlass::Gemm {\n${body(GET_TILE, '\n    using tla::MakeCoord;')}}\n`;
+    assert.deepEqual(warnings(text), []);
+  });
+  test('after the namespace closes, the lookup is the file’s again', () => {
+    const text = `${HEAD}namespace Catlass::Gemm {\nvoid F() {}\n}\nusing namespace tla;\n${body(GET_TILE)}`;
+    assert.deepEqual(warnings(text), []);
+  });
+  test('inside namespace tla it is tla::MakeCoord; tla::MakeCoord qualified is tla’s anywhere', () => {
+    assert.deepEqual(warnings(`${HEAD}namespace tla {\n${body(GET_TILE)}}\n`), []);
+    const qualified = GET_TILE.replace('MakeCoord', 'tla::MakeCoord');
+    assert.deepEqual(warnings(`${HEAD}namespace Catlass::Gemm::Block {\n${body(qualified)}}\n`), []);
+  });
+  test('MakeCoord(L1_TILE_M, L1_TILE_N) inside namespace Catlass is a Catlass coord (128, 256), not a tla tuple', () => {
+    const kernel = `${HEAD}namespace Catlass::Gemm::Kernel {
+template <class BlockMmad>
+class BasicMatmulTla {
+public:
+    static constexpr uint32_t L1_TILE_M = 128;
+    static constexpr uint32_t L1_TILE_N = 256;
+    void Run()
+    {
+        auto tileShape = MakeCoord(L1_TILE_M, L1_TILE_N);
+    }
+};
+}
+`;
+    const v = site(kernel, 'MakeCoord(L1_TILE_M');
+    assert.ok(v, 'the coord has a value');
+    assert.equal(v.kind, 'catlassCoord');
+    assert.equal(printValue(v), '(128,256)');
+    // and outside the namespace, with using namespace tla;: a tla tuple of the same entries
+    const outside = kernel.replace('namespace Catlass::Gemm::Kernel {', 'using namespace tla;\nnamespace Kernels {');
+    assert.equal(site(outside, 'MakeCoord(L1_TILE_M')?.kind, 'tuple');
+  });
+});

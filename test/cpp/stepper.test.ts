@@ -1,0 +1,74 @@
+// The layout view's stepper (issue 24, Deliver 2): a kernel tile whose coordinate reads a loop
+// index or a block coordinate gets a control per name, within the loop's bound where the file
+// says it; a step is a binding of the view only, sent with the picture request, never written
+// to the file. Expected values by hand in the comments.
+import assert from 'node:assert/strict';
+import { describe, test } from 'node:test';
+import { picture } from '../../server/src/features/layoutView';
+import { CppAnalyzer } from '../../server/src/language';
+import { loopOf } from '../../server/src/language/cpp/loops';
+import { analyzeFully, cppDoc } from './cppTestKit';
+
+const KERNEL = `#include "tla/layout.hpp"
+constexpr uint32_t K = 200;
+constexpr uint32_t TILE_K = 64;
+void f(GemmCoord blockCoord) {
+  auto layoutA = tla::MakeLayout<half, Catlass::layout::RowMajor>(300, K);
+  uint32_t kTiles = (K + TILE_K - 1) / TILE_K;
+  for (uint32_t kIdx = 0; kIdx < kTiles; kIdx++) {
+    auto tileA = tla::GetTileLayout(layoutA, tla::MakeShape(128, 64), tla::MakeCoord(blockCoord.m() * 128, kIdx * 64));
+  }
+}
+`;
+
+const docOf = (text: string) => cppDoc(text, analyzeFully(new CppAnalyzer(), text));
+
+describe('the layout view steps a kernel tile', () => {
+  test("the tile's coordinate reads blockCoord.m() and kIdx: one stepper each, kIdx within its loop's bound", () => {
+    const answer = picture(docOf(KERNEL), { textDocument: { uri: 'file:///k.cpp' }, name: 'tileA' });
+    // unbound, the tile's place is symbolic: its parent is drawn without it, and both names can be stepped
+    assert.deepEqual(answer.picture?.tiles, []);
+    assert.deepEqual(answer.steppers, [
+      { name: 'blockCoord.m()', value: null, start: 0, end: null, step: 1, bound: null },
+      // kTiles = (200 + 64 − 1) / 64 = 263 / 64 = 4 (integer division): kIdx in 0..3
+      { name: 'kIdx', value: null, start: 0, end: 4, step: 1, bound: 'kIdx < kTiles' },
+    ]);
+  });
+
+  test('a step is a binding of the view: the tile moves, its tail appears; the document is not touched', () => {
+    const doc = docOf(KERNEL);
+    const before = doc.text;
+    const at = (k: number) =>
+      picture(doc, { textDocument: { uri: 'file:///k.cpp' }, name: 'tileA', bindings: { 'blockCoord.m()': '2', kIdx: String(k) } });
+    const first = at(0);
+    assert.ok(first.picture, first.reason ?? '');
+    // block row 2 of 128 rows: row 256, valid 300 − 256 = 44; kIdx 0: column 0, all 64 valid
+    assert.deepEqual(first.picture.tiles[0], { coord: [256, 0], tileShape: [128, 64], valid: [44, 64], label: 'tileA' });
+    assert.equal(first.steppers?.find((s) => s.name === 'kIdx')?.value, 0);
+    // kIdx 3: column 3·64 = 192, valid min(64, 200 − 192) = 8 — the tail
+    const last = at(3);
+    assert.deepEqual(last.picture?.tiles[0], { coord: [256, 192], tileShape: [128, 64], valid: [44, 8], label: 'tileA' });
+    assert.equal(last.picture?.subject?.tile?.tail, true);
+    assert.equal(doc.text, before);
+  });
+
+  test("the view's binding wins over the file's // tla: comment", () => {
+    const text = `// tla: blockCoord.m()=0\n${KERNEL}`;
+    const answer = picture(docOf(text), { textDocument: { uri: 'file:///k.cpp' }, name: 'tileA', bindings: { 'blockCoord.m()': '1', kIdx: '1' } });
+    // block row 1: row 128, valid min(128, 300 − 128) = 128; kIdx 1: column 64, valid 64
+    assert.deepEqual(answer.picture?.tiles[0].coord, [128, 64]);
+  });
+
+  test('loopOf reads the loop that declares an index: its start, its bound and its step', () => {
+    const text =
+      'for (uint32_t i = 2; i <= n; i += 2) {}\nfor (uint32_t loopIdx = AscendC::GetBlockIdx(); loopIdx < coreLoops; loopIdx += AscendC::GetBlockNum()) {}';
+    assert.deepEqual(loopOf(text, 'i'), { start: '2', end: 'n', inclusive: true, step: '2' });
+    assert.deepEqual(loopOf(text, 'loopIdx'), {
+      start: 'AscendC::GetBlockIdx()',
+      end: 'coreLoops',
+      inclusive: false,
+      step: 'AscendC::GetBlockNum()',
+    });
+    assert.equal(loopOf(text, 'j'), undefined);
+  });
+});
