@@ -157,6 +157,13 @@ function copyRest(p: TlaProgress, prev: PreviousAnalysis, index: number): void {
   for (const u of prev.usings) if (u >= index) p.usings.push(u);
 }
 
+/** The indices of the statements an edit made anew (no previous statement stands for them). */
+function newStatementIndices(plan: SplitPlan): number[] {
+  const fresh: number[] = [];
+  for (let i = plan.prefix; i < plan.tail; i++) if (plan.oldIndex[i] === -1) fresh.push(i);
+  return fresh;
+}
+
 /** The first of the edited regions' statements at or after `from` (ascending), or `none`. */
 function nextFresh(fresh: number[], from: number, none: number): number {
   let lo = 0;
@@ -834,8 +841,7 @@ export class Analyzer {
     // the readers index of the previous analysis, updated statement by statement, is this one's
     const readers = p.sameNames && prev ? this.readersFor(prev) : undefined;
     // (and the statements of the edited regions, each looked at)
-    const fresh: number[] = [];
-    if (readers) for (let i = plan!.prefix; i < plan!.tail; i++) if (plan!.oldIndex[i] === -1) fresh.push(i);
+    const fresh = readers ? newStatementIndices(plan!) : [];
     if (p.index === 0) this.visited = 0;
 
     if (plan && prev && p.index < plan.prefix) {
