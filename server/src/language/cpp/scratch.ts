@@ -101,8 +101,14 @@ function resolveStatement(node: Node, isType: boolean, own: Value | undefined, f
   } catch (e) {
     if (e instanceof AssertFailure) return { error: e };
     if (e instanceof Unknown || e instanceof SubstitutionFailure || e instanceof NeedsLayoutEvaluator) {
-      if (own) return { ok: typeOrValue(own) };
-      return { unknown: e.message };
+      if (!own) return { unknown: e.message };
+      // (the evaluator's own value may have no C++ type here either: `using S = GemmShape<128, 256, 256>;`)
+      try {
+        return { ok: typeOrValue(own) };
+      } catch (f) {
+        if (f instanceof Unknown) return { unknown: f.message };
+        throw f;
+      }
     }
     throw e;
   }
