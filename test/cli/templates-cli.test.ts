@@ -3,6 +3,8 @@
 // kernel's instantiation a static_assert rejects (`check --include`).
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { test } from 'node:test';
 import { ROOT } from '../helpers';
@@ -35,4 +37,30 @@ test('check --include: BadTile (64 × 128 > 4096) is a warning with the static_a
   const lines = r.stdout.trim().split('\n').filter(Boolean);
   assert.equal(lines.length, 1, r.stdout);
   assert.match(lines[0], /demo_kernel\.cpp:9:5: warning static-assert-failed .*Tile exceeds the buffer/);
+});
+
+test('check --include: a kernel that names a GemmShape<…> (a type with no C++ type here) is checked, not a crash', () => {
+  // found on the corpus (examples/advanced/basic_matmul_aclnn): `tla-layout check` threw "the type of a type"
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'tla-shape-'));
+  try {
+    const kernel = path.join(dir, 'shape_kernel.cpp');
+    writeFileSync(
+      kernel,
+      [
+        '#include "catlass/demo_block.hpp"',
+        'using namespace Catlass;',
+        'void Run()',
+        '{',
+        '    using L1TileShape = GemmShape<128, 256, 256>;',
+        '    using GoodTile = Gemm::Demo::Tile<16, 8>;',
+        '}',
+        '',
+      ].join('\n'),
+    );
+    const r = run('check', '--include', INCLUDE, kernel);
+    assert.equal(r.status, 0, r.stderr);
+    assert.match(r.stderr, /checked 1 file: 0 errors, 0 warnings/);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
 });
