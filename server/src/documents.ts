@@ -166,11 +166,14 @@ export class DocumentAnalyses {
    */
   private withCatlassHeaders(analysis: DocumentAnalysis): { analysis: DocumentAnalysis; headerState?: string; scratch?: ScratchResult } {
     if (analysis.complete === false) return { analysis };
+    const h = this.headersOf?.();
+    const headerState = this.headerStateOf(h);
+    // no Catlass tree known: the includes resolve nothing, and the text is not scanned for them
+    // (a keystroke in a big document would join and scan all of it); a tree that comes is another state
+    if (!h) return { analysis, headerState };
     const text = analysis.text;
     const includes = includesOfText(text);
     if (!includes.some((i) => /^(catlass|tla)\//.test(i))) return { analysis };
-    const h = this.headersOf?.();
-    const headerState = this.headerStateOf(h);
     if (!h?.ready) return { analysis, headerState };
     const scratch = evaluateScratch(text, h.index, headerNameUnder(h.root), this.arch, h.root, analysis);
     return { analysis: withHeaders(analysis, scratch), headerState, scratch };

@@ -11,7 +11,9 @@ export function hover(doc: AnalysedDocument, position: Position, settings: Setti
   const offset = doc.lines.offset(position.line, position.character);
   const h = hoverAt(doc.analysis, offset, { gridSize: settings.hover.gridSize, cpp: doc.kind === 'cpp' });
   const fromHeaders = scratchValueAt(doc.scratch, offset);
-  const sections = [...(fromHeaders ? [fromHeaders] : []), ...instanceSectionsAt(doc.instance, doc.text, offset)];
+  // (doc.text joins a big document's pieces: read only where a template body is instantiated)
+  const instanceSections = doc.instance ? instanceSectionsAt(doc.instance, doc.text, offset) : [];
+  const sections = [...(fromHeaders ? [fromHeaders] : []), ...instanceSections];
   // the instantiation's line closes the hover; the other sections are parts of their own
   const parts = sections.filter((s) => s.kind !== 'instantiation').map((s) => s.markdown);
   const under = sections.find((s) => s.kind === 'instantiation')?.markdown;
