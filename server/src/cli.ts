@@ -8,6 +8,7 @@ import {
   LineIndex,
   pictureOf,
   printValue,
+  printCatlassCoordCpp,
   renderSvg,
   renderText,
   summarize,
@@ -152,7 +153,9 @@ function cppSites(a: DocumentAnalysis, lines: LineIndex): CppSite[] {
   for (const s of a.statements) {
     // constants (and aliases) met by a limit are listed among the statements for their diagnostic: not sites
     if (s.chunk.text.startsWith('auto __c = ') || /^using \w+ = /.test(s.chunk.text)) continue;
-    sites.push({ at: a.startOf(s), end: a.endOf(s), value: s.result?.value ? printValue(s.result.value) : null });
+    // a Catlass coord as the editor's hover writes it (Catlass::Coord<2>{…}), not in a tla tuple's notation
+    const v = s.result?.value;
+    sites.push({ at: a.startOf(s), end: a.endOf(s), value: v ? (v.kind === 'catlassCoord' ? printCatlassCoordCpp(v) : printValue(v)) : null });
   }
   // aliases of TLA types are bound, not listed among the statements: their chunk is `using NAME = TYPE;`,
   // their value the type's form (`(u32,u32):(i64,_1)`), never the zeros of a value-initialised `NAME{}`

@@ -260,3 +260,14 @@ test('--bind gives runtime names numbers: render draws a kernel layout of symbol
   assert.equal(bad.status, 2);
   assert.match(bad.stderr, /'m=six' is not name=integer/);
 });
+
+test('eval on C++ writes a Catlass coord as the editor does (Catlass::Coord<2>{…}), not as a tla tuple', () => {
+  // inside namespace Catlass an unqualified MakeCoord of two uint32_t is Catlass::MakeCoord (test/cpp/nameLookup.test.ts)
+  const k = file(
+    'coord.hpp',
+    '#include "catlass/coord.hpp"\nnamespace Catlass::Gemm::Kernel {\nvoid f()\n{\n    static constexpr uint32_t L1_TILE_M = 128;\n    static constexpr uint32_t L1_TILE_N = 256;\n    auto c = MakeCoord(L1_TILE_M, L1_TILE_N);\n}\n}\n',
+  );
+  const r = run('eval', k);
+  assert.equal(r.status, 0, r.stderr);
+  assert.ok(r.stdout.includes('MakeCoord(L1_TILE_M, L1_TILE_N)  ▸ Catlass::Coord<2>{128, 256}'), r.stdout);
+});

@@ -27,6 +27,12 @@ function warnings(text: string): string[] {
   return a.diagnostics.filter((d) => d.severity === 'warning').map((d) => `${d.code}: ${text.slice(d.start, d.end)}`);
 }
 
+/** The catlass-coord warnings' messages of a kernel. */
+function coordMessages(text: string): string[] {
+  const a = new CppAnalyzer().analyze(text);
+  return a.diagnostics.filter((d) => d.code === 'catlass-coord').map((d) => d.message);
+}
+
 /** The value of the site whose text starts with `start`. */
 function site(text: string, start: string) {
   const a = new CppAnalyzer().analyze(text);
@@ -62,6 +68,18 @@ describe('an unqualified MakeCoord in a kernel follows C++ name lookup', () => {
     assert.deepEqual(warnings(`${HEAD}namespace tla {\n${body(GET_TILE)}}\n`), []);
     const qualified = GET_TILE.replace('MakeCoord', 'tla::MakeCoord');
     assert.deepEqual(warnings(`${HEAD}namespace Catlass::Gemm::Block {\n${body(qualified)}}\n`), []);
+  });
+  test('the warning says why it is Catlass::MakeCoord: inside namespace Catlass, a using-declaration, using namespace Catlass', () => {
+    const inside = coordMessages(`${HEAD}namespace Catlass::Gemm::Block {\n${body(GET_TILE)}}\n`);
+    assert.equal(inside.length, 1, inside.join('\n'));
+    assert.match(inside[0], /inside namespace Catlass, MakeCoord\(…, …\) resolves to Catlass::MakeCoord/);
+    assert.doesNotMatch(inside[0], /using namespace Catlass/);
+    const declared = coordMessages(`${HEAD}${body(GET_TILE, '\n    using Catlass::MakeCoord;')}`);
+    assert.equal(declared.length, 1, declared.join('\n'));
+    assert.match(declared[0], /using-declaration 'using Catlass::MakeCoord;', MakeCoord\(…, …\) resolves to Catlass::MakeCoord/);
+    const directive = coordMessages(`${HEAD}using namespace Catlass;\n${body(GET_TILE)}`);
+    assert.equal(directive.length, 1, directive.join('\n'));
+    assert.match(directive[0], /with 'using namespace Catlass;', MakeCoord\(…, …\) of arguments of one type resolves to Catlass::MakeCoord/);
   });
   test('MakeCoord(L1_TILE_M, L1_TILE_N) inside namespace Catlass is a Catlass coord (128, 256), not a tla tuple', () => {
     const kernel = `${HEAD}namespace Catlass::Gemm::Kernel {

@@ -251,6 +251,18 @@ test("a tensor over a kernel parameter's layout says once that its layout is not
     '#include "tla/layout.hpp"\ntemplate <class LayoutA> struct B {\nvoid f(AscendC::GlobalTensor<half> gmA, LayoutA layoutA) {\n  auto tensorA = tla::MakeTensor(gmA, layoutA, Arch::PositionGM{});\n}\n};\n';
   const h = checkHover(kernel.replace('auto tensorA', 'auto tens$0orA'), [], { cpp: true });
   assert.equal(h.match(/not known here/g)?.length, 1, h);
+  // the sentence is whole (it once stopped at "…valid extents are")
+  assert.match(h, /its tiles' shapes and valid extents are known where GetTile cuts them/, h);
+});
+
+test("the hover of a MakeCoord that made a Catlass coord gives Catlass::MakeCoord's words, not tla's", () => {
+  const kernel =
+    '#include "catlass/coord.hpp"\nnamespace Catlass::Gemm::Kernel {\nvoid f() {\n  static constexpr uint32_t L1_TILE_M = 128;\n  auto c = MakeCoord(L1_TILE_M, 256u);\n}\n}\n';
+  const h = checkHover(kernel.replace('MakeCoord(L1', 'Make$0Coord(L1'), ['Catlass::Coord<N, T>'], { cpp: true });
+  assert.doesNotMatch(h, /logical coordinate tuple/, h);
+  // outside namespace Catlass, with using namespace tla;, it is tla's (a tla tuple)
+  const tla = kernel.replace('namespace Catlass::Gemm::Kernel {', 'using namespace tla;\nnamespace Kernels {');
+  checkHover(tla.replace('MakeCoord(L1', 'Make$0Coord(L1'), ['Makes a logical coordinate tuple'], { cpp: true });
 });
 
 test("every contributed command, menu item and button reads 'TLA: …'", () => {

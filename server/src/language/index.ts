@@ -16,6 +16,7 @@ export {
 } from './analysis/documentAnalysis';
 export { CppAnalyzer } from './cpp/kernelAnalysis';
 export { printValue } from './eval/values';
+export { printCatlassCoordCpp } from '../core';
 export { COMPLETION_TRIGGERS, CompletionKindName, MAX_NAME_ITEMS, completionsAt } from './ide/completion';
 export { signatureAt } from './ide/signatureHelp';
 export { summarize } from './ide/describeValue';

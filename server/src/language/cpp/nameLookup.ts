@@ -51,13 +51,16 @@ export function unqualifiedLookup(
           found.push(DECLARING.get(u.namespace.replace(/^::/, ''))!);
       return foundIn(found);
     }
-    if (found.length) return foundIn(found);
+    if (found.length) return foundIn(found, own === 'Catlass');
   }
   return undefined;
 }
 
-function foundIn(namespaces: readonly ('Catlass' | 'tla')[]): Binding {
+/** The binding of what the lookup found; Catlass's alone is found by a using-declaration unless the place is inside namespace Catlass. */
+function foundIn(namespaces: readonly ('Catlass' | 'tla')[], insideCatlass = false): Binding {
   const catlass = namespaces.includes('Catlass');
   const tla = namespaces.includes('tla');
-  return catlass && tla ? FOUND_IN.both : catlass ? FOUND_IN.Catlass : FOUND_IN.tla;
+  if (catlass && tla) return FOUND_IN.both;
+  if (catlass) return insideCatlass ? FOUND_IN.Catlass : FOUND_IN.CatlassDeclared;
+  return FOUND_IN.tla;
 }

@@ -434,7 +434,7 @@ export class StatementEvaluator implements BuiltinContext {
       this.fail(
         call.calleeSpan,
         'catlass-coord',
-        `${role}: with 'using namespace Catlass;', MakeCoord(${call.args.map(() => '…').join(', ')}) of arguments of one type resolves to Catlass::MakeCoord and makes a Catlass::Coord, not a tla tuple (C++ then fails far away); write tla::MakeCoord`,
+        `${role}: ${this.whyCatlassMakeCoord(call.args.map(() => '…').join(', '))} and makes a Catlass::Coord, not a tla tuple (C++ then fails far away); write tla::MakeCoord`,
         { data: { suggestion: 'tla::MakeCoord' } },
       );
     }
@@ -679,6 +679,18 @@ export class StatementEvaluator implements BuiltinContext {
     return this.usingCatlass() && this.usingNamespace('tla');
   }
 
+  /** Why an unqualified MakeCoord(args) is Catlass's here, in the words of C++'s lookup (see makeCoordOf). */
+  private whyCatlassMakeCoord(args: string): string {
+    const b = this.env.lookup(unqualifiedName('MakeCoord'));
+    if (b === FOUND_IN.Catlass)
+      return `inside namespace Catlass, MakeCoord(${args}) resolves to Catlass::MakeCoord (the lookup stops at namespace Catlass, which declares it, before any 'using namespace tla;')`;
+    if (b === FOUND_IN.CatlassDeclared)
+      return `after the using-declaration 'using Catlass::MakeCoord;', MakeCoord(${args}) resolves to Catlass::MakeCoord`;
+    if (b === FOUND_IN.both)
+      return `where both Catlass::MakeCoord and tla::MakeCoord are visible, MakeCoord(${args}) of arguments of one type resolves to Catlass::MakeCoord (the more specialised)`;
+    return `with 'using namespace Catlass;', MakeCoord(${args}) of arguments of one type resolves to Catlass::MakeCoord`;
+  }
+
   makeCoordOf(args: Ast.Expr[]): 'Catlass' | 'tla' {
     const key = unqualifiedName('MakeCoord');
     this.deps.add(key);
@@ -686,7 +698,7 @@ export class StatementEvaluator implements BuiltinContext {
     if (b === FOUND_IN.tla) return 'tla';
     // the lookup stops at Catlass: its MakeCoord only — unless an argument of a tla type (`_0`,
     // `Int<4>{}`) adds tla's by argument-dependent lookup
-    if (b === FOUND_IN.Catlass && !args.some((a) => this.cppTypeOf(a)?.startsWith('Int<'))) return 'Catlass';
+    if ((b === FOUND_IN.Catlass || b === FOUND_IN.CatlassDeclared) && !args.some((a) => this.cppTypeOf(a)?.startsWith('Int<'))) return 'Catlass';
     // both visible: Catlass's MakeCoord(T, T…) is the more specialised where every argument has one type
     const catlass = b !== undefined || this.usingCatlass();
     return catlass && this.sameKnownType(args) ? 'Catlass' : 'tla';

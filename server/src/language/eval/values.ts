@@ -180,9 +180,14 @@ export const usingNamespaceName = (ns: string) => `using namespace ${ns}`;
  * (`using tla::MakeCoord;`); unbound, the `using namespace` directives decide.
  */
 export const unqualifiedName = (name: string) => `unqualified ${name}`;
-/** The bindings of unqualifiedName: the namespaces whose declaration the lookup finds (both: an overload set). */
+/**
+ * The bindings of unqualifiedName: the namespaces whose declaration the lookup finds (both: an
+ * overload set); Catlass's found because the place is inside `namespace Catlass…`, or through a
+ * using-declaration (`using Catlass::MakeCoord;`): the catlass-coord warning says which.
+ */
 export const FOUND_IN = {
   Catlass: { value: { kind: 'bool', value: true } } as Binding,
+  CatlassDeclared: { value: { kind: 'bool', value: true } } as Binding,
   tla: { value: { kind: 'bool', value: true } } as Binding,
   both: { value: { kind: 'bool', value: true } } as Binding,
 } as const;

@@ -3,7 +3,7 @@ import * as core from '../../core';
 import { MAX_HOVER_CHARS, MAX_SYMBOLIC_CHARS, MAX_SYMBOLIC_TERMS } from '../../core/limits';
 import { bindingOf, declarationSpan, statementAt, statementDetails } from '../analysis';
 import type { Declaration, DocumentAnalysis } from '../analysis';
-import { Ast, BUILTIN_BY_NAME, Bindings, ELEMENT_TYPES, TAG_DOCS, TYPE_FORMS, elementDoc, printBindings } from '../syntax';
+import { Ast, BUILTIN_BY_NAME, Bindings, CATLASS_MAKE_COORD, ELEMENT_TYPES, TAG_DOCS, TYPE_FORMS, elementDoc, printBindings } from '../syntax';
 import { printValue } from '../eval';
 import type { Value } from '../eval';
 import { code, describeValue } from './describeValue';
@@ -102,11 +102,12 @@ export function hoverAt(a: DocumentAnalysis, offset: number, options: HoverOptio
   // a name declared before the statement shadows the builtin (one declared after it does not, as in C++)
   const shadowing = callee && a.declarations.get(callee.callee);
   if (callee && !(shadowing && shadowing.statement.index < s.index)) {
-    const f = BUILTIN_BY_NAME.get(callee.callee);
+    const own = details.nodeValues.find((nv) => nv.node === callee);
+    // a MakeCoord that made a Catlass coord is Catlass::MakeCoord: its words, not tla's
+    const f = own?.value.kind === 'catlassCoord' && callee.callee === 'MakeCoord' ? CATLASS_MAKE_COORD : BUILTIN_BY_NAME.get(callee.callee);
     if (f) {
       const sigs = f.signatures.map((x) => x.label).join('\n');
       const generic = '```cpp\n' + sigs + '\n```\n\n' + f.doc;
-      const own = details.nodeValues.find((nv) => nv.node === callee);
       // in C++ the value is what clangd cannot say: it comes first, the generic doc after it
       let value = generic;
       if (own) {

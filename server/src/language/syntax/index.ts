@@ -7,6 +7,7 @@ export { StatementChunk, declaredNameOf, splitInto, splitStatements } from './st
 export { StringSource, TextSource, lineStarts } from './text';
 export {
   BUILTIN_BY_NAME,
+  CATLASS_MAKE_COORD,
   BUILTIN_FUNCTIONS,
   BuiltinName,
   CATLASS_CONSTANTS,

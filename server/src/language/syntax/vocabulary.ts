@@ -164,6 +164,18 @@ export const MEMBER_FUNCTIONS: Record<string, string> = {
 
 export const BUILTIN_BY_NAME: ReadonlyMap<string, BuiltinFunction> = new Map(BUILTIN_FUNCTIONS.map((f) => [f.name, f]));
 
+/**
+ * Catlass::MakeCoord (catlass/coord.hpp), which an unqualified MakeCoord is inside namespace
+ * Catlass or under `using namespace Catlass;`: its own words in the hover of a call that made a
+ * Catlass coord, not tla's.
+ */
+export const CATLASS_MAKE_COORD: BuiltinFunction = fn(
+  'Catlass::MakeCoord',
+  {},
+  "Makes a Catlass::Coord<N, T> (catlass/coord.hpp) of its N arguments, which have one type T (its Index: uint32_t for unsigned arguments): Catlass's coordinate (a block's m, n, k; a matrix's row, column), not a tla tuple — a tla layout or tile takes tla::MakeCoord's.",
+  'MakeCoord(T dim0, T dim1, …)',
+);
+
 /** Type forms written `T<…>{}`. */
 export const TYPE_FORMS: Record<string, string> = {
   Int: 'Int<N>{} — the static integer N (also written _N).',
