@@ -100,7 +100,7 @@ function takeBindings(args: string[], command: string): { bindings: Bindings; re
 }
 
 /** The analysis of a file as what it is: a C++ kernel's TLA, or a .tla document. */
-function analyzeFile(file: string, text: string, bindings: Bindings, tla = new Analyzer(undefined, bindings)): DocumentAnalysis {
+function analyzeFile(file: string, text: string, bindings: Bindings, tla = new Analyzer(undefined, bindings, true)): DocumentAnalysis {
   return isCppPath(file) ? new CppAnalyzer(undefined, bindings, true).analyze(text) : tla.analyze(text);
 }
 
@@ -244,7 +244,7 @@ function check(given: string[], out: (s: string) => void, err: (s: string) => vo
   const files = expandPaths(paths);
   let errors = 0;
   let warnings = 0;
-  const analyzer = new Analyzer(undefined, bindings);
+  const analyzer = new Analyzer(undefined, bindings, true);
   const headers = new HeaderIndex();
   for (const file of files) {
     const text = readSource(file);
@@ -454,7 +454,7 @@ function evaluateFile(
     const dir = includeDirFor(include, file);
     if (dir) return evaluateWithHeaders(file, text, dir, json, out);
   }
-  const a = new Analyzer(undefined, bindings).analyze(text);
+  const a = new Analyzer(undefined, bindings, true).analyze(text);
   const lines = new LineIndex(text);
   const failed = a.diagnostics.some((d) => d.severity === 'error');
   if (json) {

@@ -256,6 +256,10 @@ test('--bind gives runtime names numbers: render draws a kernel layout of symbol
   // a .tla file: `uint32_t m;` is the runtime value --bind gives
   const tla = file('bound.tla', 'uint32_t m;\nauto l = MakeLayout<half, RowMajor>(m, 8);\n');
   assert.match(run('eval', tla, '--bind', 'm=6').stdout, /l = \(6,8\):\(8,_1\):\(6,8\)/);
+  // its // tla: comment binds m as in C++ (RowMajor (1000, 64): stride (64, _1)); --bind over it
+  const tlaCommented = file('commented.tla', '// tla: m=1000\nuint32_t m;\nauto l = MakeLayout<half, RowMajor>(m, 64);\n');
+  assert.match(run('eval', tlaCommented).stdout, /l = \(1000,64\):\(64,_1\):\(1000,64\)/);
+  assert.match(run('eval', tlaCommented, '--bind', 'm=6').stdout, /l = \(6,64\):\(64,_1\):\(6,64\)/);
   const bad = run('eval', tla, '--bind', 'm=six');
   assert.equal(bad.status, 2);
   assert.match(bad.stderr, /'m=six' is not name=integer/);

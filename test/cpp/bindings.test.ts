@@ -4,7 +4,8 @@ import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { hover } from '../../server/src/features/hover';
 import { DEFAULT_SETTINGS } from '../../server/src/features/settings';
-import { CppAnalyzer, bindingsForPath, parseBindings, printValue } from '../../server/src/language';
+import { Analyzer, CppAnalyzer, bindingsForPath, parseBindings, pictureOf, printValue } from '../../server/src/language';
+import { analysedDocument, hoverAtText } from '../language/fixture';
 import { analyzeFully, cppDoc } from './cppTestKit';
 
 const valueOf = (text: string, name: string, analyzer = new CppAnalyzer()) => {
@@ -101,5 +102,44 @@ describe('bindings in the editor', () => {
     const hb = hover(b, b.lines.position(bound.indexOf('layoutA =') + 2), DEFAULT_SETTINGS);
     const tb = hb && typeof hb.contents === 'object' && 'value' in hb.contents ? hb.contents.value : '';
     assert.ok(tb.includes('(300,200):(200,_1):(300,200)') && !tb.includes('Bind '), tb);
+  });
+});
+
+describe('bindings in a .tla file', () => {
+  const TLA = 'uint32_t m;\nauto l = MakeLayout<half, RowMajor>(m, 64);\n';
+  const tlaValue = (text: string, analyzer = new Analyzer()) => {
+    const d = analyzer.analyze(text).declarations.get('l');
+    return d?.value ? printValue(d.value) : undefined;
+  };
+
+  test('a // tla: comment binds m as in C++: the hover shows the numbers and offers no Bind link', () => {
+    const text = `// tla: m=1000\n${TLA}`;
+    // RowMajor (1000, 64): stride (64, _1), a runtime m (no _)
+    const h = hoverAtText(analysedDocument(text), 'l =', 0);
+    assert.ok(h.includes('(1000,64):(64,_1)') && !h.includes('Bind '), h);
+    // unbound: the symbol, and the link
+    const u = hoverAtText(analysedDocument(TLA), 'l =', 0);
+    assert.ok(u.includes('(m,64):(64,_1)') && u.includes('[Bind m…]'), u);
+  });
+
+  test('the layout view draws the bound layout: RowMajor (3, 4) is (3,4):(4,_1)', () => {
+    const drawn = pictureOf(new Analyzer().analyze('// tla: m=3\nuint32_t m;\nauto l = MakeLayout<half, RowMajor>(m, 4);\n'), 'l');
+    assert.ok(drawn.ok, drawn.ok ? '' : drawn.reason);
+    assert.equal(drawn.picture.subject?.text, '(3,4):(4,_1):(3,4)');
+    // without the comment m is a symbol: nothing to draw
+    assert.equal(pictureOf(new Analyzer().analyze('uint32_t m;\nauto l = MakeLayout<half, RowMajor>(m, 4);\n'), 'l').ok, false);
+  });
+
+  test("the analyzer's bindings (the setting) under the comment, over it with overComments (the CLI's --bind); an edit of the comment evaluates anew", () => {
+    const setting = new Map([['m', 40n]]);
+    assert.equal(tlaValue(TLA, new Analyzer(undefined, setting)), '(40,64):(64,_1):(40,64)');
+    assert.equal(tlaValue(`// tla: m=8\n${TLA}`, new Analyzer(undefined, setting)), '(8,64):(64,_1):(8,64)');
+    assert.equal(tlaValue(`// tla: m=8\n${TLA}`, new Analyzer(undefined, setting, true)), '(40,64):(64,_1):(40,64)');
+    const analyzer = new Analyzer();
+    assert.equal(tlaValue(`// tla: m=2\n${TLA}`, analyzer), '(2,64):(64,_1):(2,64)');
+    assert.equal(tlaValue(`// tla: m=4\n${TLA}`, analyzer), '(4,64):(64,_1):(4,64)');
+    assert.equal(tlaValue(`// tl: m=4\n${TLA}`, analyzer), '(m,64):(64,_1):(m,64)');
+    // a comment typed into a file that had none
+    assert.equal(tlaValue(`${TLA}// tla: m=3\n`, analyzer), '(3,64):(64,_1):(3,64)');
   });
 });

@@ -11,7 +11,7 @@ import { ParseResult, parseStatement } from '../syntax';
 import { EvaluationMemo, USING_BINDING, evaluateRecording, readsHold } from './evaluationMemo';
 import { StatementChunk, declaredNameOf, splitInto } from '../syntax';
 import { CACHE_SLACK_BYTES, MAX_NESTING, limitMessages, normalizeLineEnds } from '../../core/limits';
-import { Bindings, NO_BINDINGS, maxNesting } from '../syntax';
+import { Bindings, NO_BINDINGS, bindingsInComments, maxNesting, mergeBindings, printBindings } from '../syntax';
 import { StringSource, TextSource } from '../syntax';
 import { ReadersIndex } from './readers';
 import { bindingBefore, copyWritesFrom, isAssignmentForm, withWrite, writeAt, writesBefore } from './assignments';
@@ -709,18 +709,25 @@ export class Analyzer {
   /**
    * CATLASS_ARCH where a file does not #define it (the tlaLayout.arch setting), and the runtime
    * names bound to numbers (`uint32_t m;` is then 1000: the tlaLayout.bindings setting, the CLI's
-   * --bind); a change of either needs a new Analyzer.
+   * --bind), under the file's own `// tla: m=1000` or, `overComments`, over them (the CLI), as
+   * CppAnalyzer takes them; a change of either needs a new Analyzer.
    */
   constructor(
     private readonly defaultArch?: Arch,
-    readonly bindings: Bindings = NO_BINDINGS,
+    private readonly given: Bindings = NO_BINDINGS,
+    private readonly overComments = false,
   ) {
-    this.omitted = { defaultArch, bindings };
+    this.bindings = given;
+    this.omitted = { defaultArch, bindings: given };
   }
+  /** The bindings in force for the last text: the analyzer's and the file's `// tla:` comments. */
+  bindings: Bindings;
+  /** Whether the last text read whole held `tla:` (then every edit reads the comments again). */
+  private tagInText = false;
   private previous: PreviousAnalysis | undefined;
   /** Statements are evaluated without keeping all their details (see statementDetails); tests may keep them. */
   keepDetails = false;
-  private readonly omitted: EvalResult['omitted'];
+  private omitted: EvalResult['omitted'];
   /** What the caches held after the last pruning (see finish). */
   private bytesAfterPruning = 0;
   private parseCache = new Map<string, ParseResult>();
@@ -789,9 +796,33 @@ export class Analyzer {
     return this.run(p ?? this.start(text, original, hint && lineEndHint(original, hint)), this.budgetMs);
   }
 
+  /**
+   * The file's `// tla: m=1000` comments with the analyzer's bindings. The text is read whole only
+   * when it may hold one: an edit of one region, in a text without `tla:`, that adds none, keeps none.
+   */
+  private boundFor(text: TextSource, plan: SplitPlan | undefined): Bindings {
+    const edited = plan && plan.regions === 1 ? text.slice(Math.max(0, plan.from - 4), plan.to + 4) : undefined;
+    let inFile: Bindings = NO_BINDINGS;
+    if (edited === undefined || this.tagInText || edited.includes('tla:')) {
+      const whole = text.text();
+      this.tagInText = whole.includes('tla:');
+      inFile = bindingsInComments(whole);
+    }
+    return this.overComments ? mergeBindings(inFile, this.given) : mergeBindings(this.given, inFile);
+  }
+
   private start(text: TextSource, original: TextSource, hint: ChangeHint | undefined): TlaProgress {
     this.parsedCount = 0;
-    const plan = this.previous ? planSplit(this.previous, text, hint) : undefined;
+    let plan = this.previous ? planSplit(this.previous, text, hint) : undefined;
+    const bound = this.boundFor(text, plan);
+    if (printBindings(bound) !== printBindings(this.bindings)) {
+      // a cached evaluation does not record the bound names it read: other numbers, evaluate anew
+      this.bindings = bound;
+      this.omitted = { defaultArch: this.defaultArch, bindings: bound };
+      this.evalCache.clear();
+      this.previous = undefined;
+      plan = undefined;
+    }
     this.regions = plan ? plan.regions : 0;
     let chunks: StatementChunk[];
     let starts: Starts;
