@@ -225,7 +225,9 @@ export class ExprParser {
   }
 
   private primary(): Node {
-    const t = this.peek()!;
+    const t = this.peek();
+    // (the text may end inside an expression: a header cut off after `typename`)
+    if (!t) throw new BadExpr();
     if (t.k === 'num') {
       this.i++;
       return numberNode(t.t);
