@@ -155,3 +155,11 @@ test('a default-constructed PaddingRowMajor (its block sizes 0) is a division-by
     JSON.stringify(a.diagnostics),
   );
 });
+
+test('that diagnostic lies inside the document when the statement has no `;` (soup seed 1246327533)', () => {
+  const text = 'PaddingRowMajor  zZ';
+  const a = analyze(text);
+  const d = a.diagnostics.find((x) => x.code === 'division-by-zero');
+  assert.ok(d, JSON.stringify(a.diagnostics));
+  assert.ok(d.start >= 0 && d.end <= text.length, JSON.stringify(d));
+});

@@ -97,7 +97,8 @@ export class StatementEvaluator implements BuiltinContext {
     } catch (e) {
       // a core operation outside coreCall (a default-constructed layout object, …): its error
       // on the statement, never a throw out of the analysis
-      if (e instanceof LayoutError) this.report(statement, e.code, e.message);
+      // (on the declared name where there is one: a statement without its `;` ends past the text)
+      if (e instanceof LayoutError) this.report('nameSpan' in statement ? statement.nameSpan : statement, e.code, e.message);
       else if (!(e instanceof Abort)) throw e;
       value = null;
     }
