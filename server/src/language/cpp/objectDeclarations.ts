@@ -12,11 +12,33 @@ interface CppToken {
 const COORD_TYPES = new Set(['MatrixCoord', 'GemmCoord']);
 const CLASSES = new Set(TAG_CLASS_NAMES);
 
+/** True when tokens i… name a layout class (`[Catlass::]layout::CLASS`); the index after it, else -1. */
+export function layoutClassEnd(t: readonly CppToken[], i: number): number {
+  let k = i;
+  const path: string[] = [t[k].text];
+  while (t[k + 1]?.text === '::' && t[k + 2]?.kind === 'ident') {
+    k += 2;
+    path.push(t[k].text);
+  }
+  const qualifiers = path.slice(0, -1);
+  const isClass =
+    CLASSES.has(path[path.length - 1]) &&
+    qualifiers[qualifiers.length - 1] === 'layout' &&
+    qualifiers.every((q) => q === 'layout' || q === 'Catlass');
+  return isClass ? k + 1 : -1;
+}
+
 /**
- * When tokens i… are `[Catlass::]layout::CLASS NAME{…}` / `(…)` or `[Catlass::]MatrixCoord NAME{…}`:
- * the index of the name and of the closing bracket; else undefined. `match` closes a bracket.
+ * When tokens i… are `[Catlass::]layout::CLASS NAME{…}` / `(…)`, `[Catlass::]MatrixCoord NAME{…}`, or
+ * `ALIAS NAME{…}` with ALIAS one of `classAliases` (a `using` of a layout class seen before): the index
+ * of the name and of the closing bracket; else undefined. `match` closes a bracket.
  */
-export function objectDeclaration(t: readonly CppToken[], i: number, match: (k: number) => number): { name: number; end: number } | undefined {
+export function objectDeclaration(
+  t: readonly CppToken[],
+  i: number,
+  match: (k: number) => number,
+  classAliases: ReadonlySet<string> = new Set(),
+): { name: number; end: number } | undefined {
   let k = i;
   const path: string[] = [t[k].text];
   while (t[k + 1]?.text === '::' && t[k + 2]?.kind === 'ident') {
@@ -25,7 +47,9 @@ export function objectDeclaration(t: readonly CppToken[], i: number, match: (k: 
   }
   const cls = path[path.length - 1];
   const qualifiers = path.slice(0, -1);
-  const isClass = CLASSES.has(cls) && qualifiers[qualifiers.length - 1] === 'layout' && qualifiers.every((q) => q === 'layout' || q === 'Catlass');
+  const isClass =
+    (CLASSES.has(cls) && qualifiers[qualifiers.length - 1] === 'layout' && qualifiers.every((q) => q === 'layout' || q === 'Catlass')) ||
+    (path.length === 1 && classAliases.has(cls));
   const isCoord = COORD_TYPES.has(cls) && qualifiers.every((q) => q === 'Catlass');
   if (!isClass && !isCoord) return undefined;
   const name = t[k + 1];
