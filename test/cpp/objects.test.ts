@@ -94,3 +94,22 @@ size_t G(Layout layout, size_t rows)
   const texts = seen.sites.map((s) => d.text.slice(s[0], s[1]));
   assert.ok(!texts.some((x) => x.startsWith('shape(')), JSON.stringify(seen.sites));
 });
+
+test('where C++ needs an integer, a member call with integer literals (`layout.shape(0)`) is a runtime integer named by the call', () => {
+  const d = cppDoc(`#include "tla/layout.hpp"
+using namespace tla;
+template <class Layout>
+auto Padded(Layout layout, uint32_t rows)
+{
+    auto shape = MakeShape(rows, CeilDiv(layout.shape(0), rows));
+    auto other = MakeShape(rows, layout.shape(0));
+    return shape;
+}
+`);
+  const seen = cppObservable(d.analysis as never) as { sites: [number, number, string | null][] };
+  const values = seen.sites.map((s) => s[2]);
+  // CeilDiv(x, rows) = ⌈x/rows⌉ with x the layout's run-time extent
+  assert.ok(values.includes('(rows,⌈layout.shape(0)/rows⌉)'), JSON.stringify(values));
+  // a shape's element may be a tuple: there the call is not taken for an integer
+  assert.equal(values[1], null, JSON.stringify(values));
+});
