@@ -392,6 +392,8 @@ export function emptyAnalysis(text: string): DocumentAnalysis {
  */
 class TlaAnalysis implements DocumentAnalysis {
   private made: Diagnostic[] | undefined;
+  /** The same text analysed with `over` bound over its own bindings (the layout view's stepper). */
+  rebound?: (over: Bindings) => DocumentAnalysis;
   constructor(
     /** Its text (as given: lone carriage returns kept), read whole only when asked. */
     private readonly source: TextSource,
@@ -1268,6 +1270,9 @@ export class Analyzer {
     // with names bound to numbers, the same text without them, made when a hover first asks (its
     // "symbolically …" line beside the numbers, as in C++)
     if (this.bindings.size) Object.assign(analysis, { bindings: this.bindings, unbound: unboundTwin(original, this.defaultArch) });
+    // the layout view's stepper draws the same text under its own bindings too (over these)
+    const { defaultArch, bindings } = this;
+    analysis.rebound = (over: Bindings) => new Analyzer(defaultArch, mergeBindings(bindings, over), true).analyze(original.text());
     this.lastAnalysis = new WeakRef(analysis);
     return analysis;
   }
