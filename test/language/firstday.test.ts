@@ -318,3 +318,23 @@ test('a print(…) line carries one hint, and the word zN leads a zN layout and 
     ['▸ zN ((_16,_8),(_16,_4))'],
   );
 });
+
+test("a scratchpad's loop index starts at its loop's first value, so the tile it cuts is the first one, not an empty one", () => {
+  const kernel = readFileSync(path.join(ROOT, 'examples', 'cpp', 'basic_matmul_tla.cpp'), 'utf8');
+  const lines = kernel.split('\n');
+  const line = lines.findIndex((l) => l.includes('auto tensorTileA'));
+  const r = scratchpad(cppDoc(kernel), {
+    textDocument: { uri: 'file:///k.cpp' },
+    position: { line, character: lines[line].indexOf('TileView') + 2 },
+  });
+  assert.ok(r.text, r.reason ?? '');
+  // for (uint32_t kIdx = 0; kIdx < kTiles; kIdx++)
+  assert.match(r.text, /^uint32_t kIdx = 0; \/\/ 'kIdx' is the kernel's loop index \(kIdx < kTiles\): its first value/m);
+  // kIdx 0: rows 256..299 (44 of 128 valid: a tail), columns 0..63 of 200 (all 64 valid)
+  assert.deepEqual(
+    labels(r.text)
+      .map((h) => h.label)
+      .filter((l) => l.includes('valid') || l.includes('empty')),
+    ['▸ (_128,_64) valid (44,64) tail'],
+  );
+});
