@@ -29,8 +29,10 @@ async function saveScratchpad(): Promise<void> {
     return;
   }
   const folder = vscode.workspace.workspaceFolders?.[0]?.uri;
+  // the document's own name in the folder (`…-L33-2.tla` when the first was taken), else the kernel line's
+  const own = editor.document.uri.path.endsWith('.tla') ? editor.document.uri.with({ scheme: 'file' }) : undefined;
   const target = await vscode.window.showSaveDialog({
-    defaultUri: folder ? vscode.Uri.joinPath(folder, name) : undefined,
+    defaultUri: own ?? (folder ? vscode.Uri.joinPath(folder, name) : undefined),
     filters: { 'TLA layout': ['tla'] },
     title: 'Save Scratchpad As',
   });
@@ -44,10 +46,46 @@ async function saveScratchpad(): Promise<void> {
   await vscode.window.showTextDocument(target, { viewColumn: column, preview: false });
 }
 
-/** Where a scratchpad opens from an editor in `from`: the group of the last one, if still open and not `from`; else beside. */
+/**
+ * Where a scratchpad opens from an editor in `from`: the group of the last one, if still open and
+ * not `from`; asked from that group itself (another kernel opened there), the nearest other group
+ * already open, so that the kernel stays in view and no group is added; else beside.
+ */
 function scratchpadColumn(from: vscode.ViewColumn | undefined): vscode.ViewColumn {
-  const open = vscode.window.tabGroups.all.some((g) => g.viewColumn === lastScratchpadColumn);
-  return lastScratchpadColumn !== undefined && open && lastScratchpadColumn !== from ? lastScratchpadColumn : vscode.ViewColumn.Beside;
+  const others = vscode.window.tabGroups.all.map((g) => g.viewColumn).filter((c) => c !== from);
+  if (lastScratchpadColumn !== undefined && others.includes(lastScratchpadColumn)) return lastScratchpadColumn;
+  if (from !== undefined && from === lastScratchpadColumn && others.length)
+    return others.reduce((best, c) => (Math.abs(c - from) < Math.abs(best - from) ? c : best));
+  return vscode.ViewColumn.Beside;
+}
+
+/**
+ * A new scratchpad document: untitled, with the kernel line's name in the workspace folder
+ * (`matmul_kernel.cpp-L33.tla`, `-2` … when taken), so that its tab says it and File > Save As
+ * proposes it there; without a folder, an untitled document with no path (Save asks where).
+ * Nothing is written: an untitled document is kept in the editor until saved.
+ */
+async function scratchpadDocument(text: string, fileName: string | undefined): Promise<vscode.TextDocument> {
+  const folder = vscode.workspace.workspaceFolders?.[0]?.uri;
+  if (!folder || !fileName || folder.scheme !== 'file') return vscode.workspace.openTextDocument({ language: 'tla-layout', content: text });
+  const stem = fileName.replace(/\.tla$/, '');
+  for (let n = 1; n < 100; n++) {
+    const file = vscode.Uri.joinPath(folder, `${stem}${n === 1 ? '' : `-${n}`}.tla`);
+    const uri = file.with({ scheme: 'untitled' });
+    if (vscode.workspace.textDocuments.some((d) => d.uri.toString() === uri.toString())) continue;
+    try {
+      await vscode.workspace.fs.stat(file);
+      continue; // a file of that name exists: the next name
+    } catch {
+      // free
+    }
+    const doc = await vscode.workspace.openTextDocument(uri);
+    const edit = new vscode.WorkspaceEdit();
+    edit.insert(uri, new vscode.Position(0, 0), text);
+    await vscode.workspace.applyEdit(edit);
+    return doc.languageId === 'tla-layout' ? doc : vscode.languages.setTextDocumentLanguage(doc, 'tla-layout');
+  }
+  return vscode.workspace.openTextDocument({ language: 'tla-layout', content: text });
 }
 
 /** Restarts after a crash, at most this many times in RESTART_WINDOW_MS; then says so and stops. */
@@ -133,9 +171,9 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
         void vscode.window.showInformationMessage(`TLA: ${answer?.reason ?? 'no TLA expression under the cursor'}`);
         return;
       }
-      // an untitled document without a path: Save asks where (a path would be saved to without asking,
-      // `untitled:/x.tla` to the file system's root); its tab reads its first line, the kernel line it came from
-      const doc = await vscode.workspace.openTextDocument({ language: 'tla-layout', content: answer.text });
+      // an untitled document named after the kernel line, in the workspace folder: Ctrl+S asks where
+      // (tlaLayout.saveScratchpad), File > Save As proposes that name there
+      const doc = await scratchpadDocument(answer.text, answer.fileName);
       // every scratchpad in the one group beside the kernel, while that group is open
       const column = scratchpadColumn(editor.viewColumn);
       const shown = await vscode.window.showTextDocument(doc, { viewColumn: column, preview: false });

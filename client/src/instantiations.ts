@@ -1,10 +1,11 @@
 // "TLA: Choose the Instantiation of a Template": the code lens over a class template runs it with
 // the template's sites; the pick is kept in the workspace's state (never a file) and sent to the
 // server, which reads the template's body under it. "No choice" goes back to the values every
-// instantiation agrees on.
+// instantiation agrees on (offered only with two or more: shared/instantiationPick.ts).
 import * as vscode from 'vscode';
 import type { LanguageClient } from 'vscode-languageclient/node';
 import { CHOOSE_INSTANTIATION_COMMAND, ChooseInstantiationArgs, InstantiationChoices, InstantiationsNotification } from '../../shared/protocol';
+import { instantiationPick } from '../../shared/instantiationPick';
 
 const STATE_KEY = 'tlaLayout.instantiations';
 
@@ -20,16 +21,8 @@ export function registerInstantiations(context: vscode.ExtensionContext, client:
         void vscode.window.showInformationMessage('TLA: run this from the code lens over an instantiated template');
         return;
       }
-      type Item = vscode.QuickPickItem & { where?: string };
-      const items: Item[] = args.sites.map((s) => ({
-        label: s.label,
-        detail: s.detail,
-        where: s.where,
-        ...(s.where === args.used ? { description: '(in use)' } : {}),
-      }));
-      if (args.sites.length > 1 || args.used)
-        items.push({ label: 'No choice', detail: 'only the values every instantiation agrees on (none while one is not resolved)' });
-      const picked = await vscode.window.showQuickPick(items, { title: `Instantiation of ${args.template}`, matchOnDetail: true });
+      const { title, items } = instantiationPick(args);
+      const picked = await vscode.window.showQuickPick(items, { title, matchOnDetail: true });
       if (!picked) return;
       const choices = { ...savedChoices(context) };
       if (picked.where) choices[args.template] = picked.where;

@@ -204,10 +204,11 @@ export class LayoutView {
     if (!this.panel || !this.target) return;
     const target = this.target;
     let answer = await this.request(this.pictureParams(target));
-    // a stepped name starts where its loop does (0 where the file says no start): a picture at once
+    // a stepped name starts at the value the file or the setting binds it to, else where its loop
+    // does (0 where the file says no start): a picture at once
     const fresh = answer?.steppers?.filter((st) => !this.stepped.has(st.name)) ?? [];
     if (fresh.length) {
-      for (const st of fresh) this.stepped.set(st.name, st.start);
+      for (const st of fresh) this.stepped.set(st.name, st.value ?? st.start);
       answer = await this.request(this.pictureParams(target));
     }
     if (this.target === target) this.post({ type: 'picture', name: target.name, answer });

@@ -31,6 +31,8 @@ import {
   budgetLine,
   budgetsOf,
 } from './language';
+import { headerAnswerNow } from './templateInstances';
+import type { HeaderInstance } from './templateInstances';
 
 const USAGE = `tla-layout — evaluate Catlass TLA layouts written in the .tla language
 
@@ -46,7 +48,9 @@ Usage:
                                   print every statement's value (--json: machine-readable; several files: an array);
                                   --include DIR: a Catlass include/ folder, where the file's #include "catlass/…" lines
                                   are found (else read from a compile_commands.json beside the file or above it), so
-                                  that \`using r = Gemm::Block::BlockMmadTla<…>;\` and its members evaluate
+                                  that \`using r = Gemm::Block::BlockMmadTla<…>;\` and its members evaluate; a header of
+                                  that folder is read under the instantiation the C++ files below the current directory
+                                  write (as the editor reads it under its workspace's), and says which
   tla-layout eval --json --include DIR --instance FILE:LINE HEADER
                                   the class template in HEADER under the instantiation written at FILE:LINE, with its
                                   static constexpr members and member types (\`members\`), and its buffer budgets
@@ -183,14 +187,58 @@ function diagnosticLine(file: string, lines: LineIndex, d: DocumentAnalysis['dia
   return `${file}:${p.line + 1}:${p.character + 1}: ${d.severity} ${d.code} ${d.message}`;
 }
 
+/**
+ * The instantiation a header of the include folder `dir` is read under, as the editor reads it: the
+ * sites the C++ files under the current directory (the workspace) write, resolved over the headers
+ * (undefined for a file outside `dir`, or when no site is certain).
+ */
+function headerInstance(file: string, text: string, dir: string): HeaderInstance | undefined {
+  const header = path.resolve(file);
+  if (!header.startsWith(dir + path.sep)) return undefined;
+  const index = new HeaderIndex();
+  indexIncludes(index, dir, [path.relative(dir, header).split(path.sep).join('/')], readIfFile);
+  const prepare = (siteText: string) => indexIncludes(index, dir, includesOfText(siteText), readIfFile);
+  return headerAnswerNow(header, text, [process.cwd()], [dir], { index, root: dir, arch: 2201 }, prepare)?.view;
+}
+
+/** Which instantiation a header is read under, as its hovers say it. */
+function instanceWords(v: HeaderInstance): string {
+  if (v.mode === 'common')
+    return `values common to the ${v.sites.length} instantiations of ${v.template} (${v.sites.map((x) => x.where).join(', ')}); those that differ stay symbols`;
+  return `as instantiated at ${v.site!.where} (${v.site!.selected})`;
+}
+
 /** One C++ file of `eval`: its JSON object (with --json, printed by the caller with the others) or its printed sites. */
-function evaluateCpp(file: string, text: string, json: boolean, bindings: Bindings, out: (s: string) => void): { json?: unknown; failed: boolean } {
-  const a = new CppAnalyzer(undefined, bindings, true).analyze(text);
+function evaluateCpp(
+  file: string,
+  text: string,
+  json: boolean,
+  bindings: Bindings,
+  out: (s: string) => void,
+  include?: string,
+): { json?: unknown; failed: boolean } {
+  const analyzer = new CppAnalyzer(undefined, bindings, true);
+  const dir = includeDirFor(include, file);
+  const instance = dir ? headerInstance(file, text, dir) : undefined;
+  analyzer.instantiation = instance;
+  const a = analyzer.analyze(text);
   const lines = new LineIndex(text);
   const sites = cppSites(a, lines);
   const failed = a.diagnostics.some((d) => d.severity === 'error');
+  const where = instance ? instanceWords(instance) : undefined;
   if (json)
-    return { json: { file, language: 'cpp', usesTla: a.usesTla, sites, diagnostics: a.diagnostics.map((d) => diagnosticJson(a, lines, d)) }, failed };
+    return {
+      json: {
+        file,
+        language: 'cpp',
+        usesTla: a.usesTla,
+        ...(where ? { instantiation: where } : {}),
+        sites,
+        diagnostics: a.diagnostics.map((d) => diagnosticJson(a, lines, d)),
+      },
+      failed,
+    };
+  if (where) out(`${file}: ${where}`);
   for (const s of sites) out(`${file}:${s.line}:${s.column}: ${s.alias ? `using ${s.alias} = ` : ''}${s.text}  ▸ ${s.value ?? '(no value)'}`);
   for (const d of a.diagnostics) out(diagnosticLine(file, lines, d));
   return { failed };
@@ -449,7 +497,7 @@ function evaluateFile(
   include?: string,
 ): { json?: unknown; failed: boolean } {
   const text = readSource(file);
-  if (isCppPath(file)) return evaluateCpp(file, text, json, bindings, out);
+  if (isCppPath(file)) return evaluateCpp(file, text, json, bindings, out, include);
   if (includesOfText(text).some((i) => /^(catlass|tla)\//.test(i))) {
     const dir = includeDirFor(include, file);
     if (dir) return evaluateWithHeaders(file, text, dir, json, out);

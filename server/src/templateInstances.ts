@@ -6,7 +6,7 @@
 // another, the header's analysis binds that body's parameters and members; anything uncertain
 // (a candidate that does not resolve, two sites, too many candidates) leaves today's answer.
 // Nothing here knows LSP (server.ts wires it).
-import { Dirent, promises as fsp, readFileSync } from 'node:fs';
+import { Dirent, promises as fsp, readFileSync, readdirSync, statSync } from 'node:fs';
 import * as path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import {
@@ -506,6 +506,72 @@ export class TemplateInstances {
       this.asked.clear();
     }
   }
+}
+
+/**
+ * A header's instantiations from the sites under `folders`, walked now (synchronously: the CLI's
+ * `eval HEADER --include DIR`), as TemplateInstances answers the editor with no choice made:
+ * the same walk limits, the same resolution of each candidate, the same answer. `prepare` is
+ * given each candidate site's text before it is resolved (to index the headers it includes).
+ */
+export function headerAnswerNow(
+  header: string,
+  headerText: string,
+  folders: readonly string[],
+  excluded: readonly string[],
+  headers: SiteHeaders,
+  prepare: (siteText: string) => void = () => {},
+): HeaderAnswer | undefined {
+  const names = templatesOf(headerText);
+  const out = excluded.map((e) => path.resolve(e));
+  const isExcluded = (f: string) => out.some((e) => f === e || f.startsWith(e + path.sep));
+  const candidates: SiteRef[] = [];
+  const texts = new Map<string, string>();
+  const queue = folders.map((f) => path.resolve(f));
+  let files = 0;
+  let partial = false;
+  while (queue.length && files < WALK_LIMITS.maxFiles) {
+    const dir = queue.shift()!;
+    if (isExcluded(dir)) continue;
+    let entries: Dirent[];
+    try {
+      entries = readdirSync(dir, { withFileTypes: true }).sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+    } catch {
+      continue;
+    }
+    for (const e of entries) {
+      const p = path.join(dir, e.name);
+      if (e.isDirectory()) {
+        if (!SKIPPED_FOLDERS.has(e.name) && !e.name.startsWith('.')) queue.push(p);
+      } else if (e.isFile() && SOURCE_EXTENSIONS.test(e.name) && !isExcluded(p) && files++ < WALK_LIMITS.maxFiles) {
+        try {
+          if (statSync(p).size > WALK_LIMITS.maxFileBytes) continue;
+          const text = readFileSync(p, 'utf8');
+          const sites = sitesOfText(p, text).filter((x) => names.has(x.template));
+          if (sites.length) texts.set(p, text);
+          candidates.push(...sites);
+        } catch {
+          // unreadable: no sites
+        }
+      }
+    }
+  }
+  if (queue.length || files >= WALK_LIMITS.maxFiles) partial = true;
+  if (partial) return undefined; // the sites seen may not be all: no site is the only one
+  const name = (x: SiteRef) => {
+    const folder = folders.map((f) => path.resolve(f)).find((f) => x.file.startsWith(f + path.sep));
+    return `${folder ? path.relative(folder, x.file).split(path.sep).join('/') : x.file}:${x.line}`;
+  };
+  const found = certainSites(
+    candidates,
+    (x) => {
+      const text = texts.get(x.file)!;
+      prepare(text);
+      return safely(() => resolveSite(x, text, header, headers));
+    },
+    name,
+  );
+  return found?.found.length ? headerAnswer(found, new Map()) : undefined;
 }
 
 function readSiteFile(file: string): string | undefined {

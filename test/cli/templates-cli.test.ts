@@ -64,3 +64,29 @@ test('check --include: a kernel that names a GemmShape<…> (a type with no C++ 
     rmSync(dir, { recursive: true, force: true });
   }
 });
+
+// issue 24 leftover 7: `eval HEADER --include DIR` reads the header as the editor does, under the
+// instantiation the C++ files of the workspace (the current directory) write
+test("eval of a Catlass header with --include: read under the workspace's instantiation, and it says which", () => {
+  const dir = path.join(ROOT, 'test', 'fixtures', 'instances');
+  const inWorkspace = (...args: string[]) => spawnSync(process.execPath, [CLI, ...args], { encoding: 'utf8', cwd: dir });
+  const r = inWorkspace('eval', 'include/catlass/stage_block.hpp', '--include', 'include');
+  assert.equal(r.status, 0, r.stderr + r.stdout);
+  // Stage<RowTag, 4> at kernel/stage_kernel.cpp:8: K = 4, so column = MakeLayout((_4,_2), (_2,_1))
+  assert.match(
+    r.stdout,
+    /^include\/catlass\/stage_block\.hpp: as instantiated at kernel\/stage_kernel\.cpp:8 \(Catlass::Gemm::Demo::Stage<Catlass::Gemm::Demo::RowTag, 4>\)$/m,
+  );
+  assert.match(r.stdout, /stage_block\.hpp:23:23: .*▸ \(_4,_2\):\(_2,_1\)/);
+  const j = JSON.parse(inWorkspace('eval', '--json', 'include/catlass/stage_block.hpp', '--include', 'include').stdout) as {
+    instantiation?: string;
+    sites: { value: string | null }[];
+  };
+  assert.match(j.instantiation ?? '', /as instantiated at kernel\/stage_kernel\.cpp:8/);
+  // two sites (Pick<RowTag, 16, 8> and <RowTag, 32, 8>): N = 8 in both, so byCols = (_8,_2):(_2,_1); M differs
+  const pick = path.join(ROOT, 'test', 'fixtures', 'picker');
+  const p = spawnSync(process.execPath, [CLI, 'eval', 'include/catlass/pick_block.hpp', '--include', 'include'], { encoding: 'utf8', cwd: pick });
+  assert.match(p.stdout, /values common to the 2 instantiations of Pick \(kernel\/pick_kernel\.cpp:8, kernel\/pick_kernel\.cpp:9\)/);
+  assert.match(p.stdout, /pick_block\.hpp:20:23: .*▸ \(_8,_2\):\(_2,_1\)/);
+  assert.match(p.stdout, /pick_block\.hpp:19:23: .*▸ \(no value\)/);
+});

@@ -122,6 +122,16 @@ describe('bindings in a .tla file', () => {
     assert.ok(u.includes('(m,64):(64,_1)') && u.includes('[Bind m…]'), u);
   });
 
+  test('a bound .tla hover has the "symbolically …" line a C++ hover has (issue 24 leftover 6)', () => {
+    // RowMajor (1000, 64) = (1000,64):(64,_1):(1000,64); without the binding (m,64):(64,_1):(m,64)
+    const h = hoverAtText(analysedDocument(`// tla: m=1000\n${TLA}`), 'l =', 0);
+    assert.match(h, /\(1000,64\):\(64,_1\):\(1000,64\)\n```\n\nsymbolically `\(m,64\):\(64,_1\):\(m,64\)` \(without m=1000\)/, h);
+    // the setting's bindings too
+    const set = hoverAtText(analysedDocument(TLA, { analysis: new Analyzer(undefined, new Map([['m', 8n]])).analyze(TLA) }), 'l =', 0);
+    assert.match(set, /symbolically `\(m,64\):\(64,_1\):\(m,64\)` \(without m=8\)/, set);
+    assert.doesNotMatch(hoverAtText(analysedDocument(TLA), 'l =', 0), /symbolically/);
+  });
+
   test('the layout view draws the bound layout: RowMajor (3, 4) is (3,4):(4,_1)', () => {
     const drawn = pictureOf(new Analyzer().analyze('// tla: m=3\nuint32_t m;\nauto l = MakeLayout<half, RowMajor>(m, 4);\n'), 'l');
     assert.ok(drawn.ok, drawn.ok ? '' : drawn.reason);

@@ -8,6 +8,7 @@ import { picture } from '../../server/src/features/layoutView';
 import { CppAnalyzer } from '../../server/src/language';
 import { loopOf } from '../../server/src/language/cpp/loops';
 import { analyzeFully, cppDoc } from './cppTestKit';
+import { analysedDocument } from '../language/fixture';
 
 const KERNEL = `#include "tla/layout.hpp"
 constexpr uint32_t K = 200;
@@ -57,6 +58,10 @@ describe('the layout view steps a kernel tile', () => {
     const answer = picture(docOf(text), { textDocument: { uri: 'file:///k.cpp' }, name: 'tileA', bindings: { 'blockCoord.m()': '1', kIdx: '1' } });
     // block row 1: row 128, valid min(128, 300 − 128) = 128; kIdx 1: column 64, valid 64
     assert.deepEqual(answer.picture?.tiles[0].coord, [128, 64]);
+    // the name the comment binds keeps its stepper (at the view's value; without one, at the comment's)
+    assert.equal(answer.steppers?.find((s) => s.name === 'blockCoord.m()')?.value, 1);
+    const plain = picture(docOf(text), { textDocument: { uri: 'file:///k.cpp' }, name: 'tileA' });
+    assert.equal(plain.steppers?.find((s) => s.name === 'blockCoord.m()')?.value, 0);
   });
 
   test('loopOf reads the loop that declares an index: its start, its bound and its step', () => {
@@ -70,5 +75,37 @@ describe('the layout view steps a kernel tile', () => {
       step: 'AscendC::GetBlockNum()',
     });
     assert.equal(loopOf(text, 'j'), undefined);
+  });
+});
+
+// issue 24 leftover 9: the stepper in a .tla file too (Deliver 2: a loop index or block coordinate, bound or not)
+describe('the layout view steps a .tla tile', () => {
+  const TLA = `uint32_t kIdx;
+auto layoutA = MakeLayout<half, RowMajor>(300, 200);
+auto tileA = GetTileLayout(layoutA, MakeShape(128, 64), MakeCoord(256, kIdx * 64));
+`;
+  const tlaDoc = (text: string) => analysedDocument(text);
+  const ask = (text: string, bindings?: Record<string, string>) =>
+    picture(tlaDoc(text), { textDocument: { uri: 'file:///fixture.tla' }, name: 'tileA', ...(bindings ? { bindings } : {}) });
+
+  test('a runtime name in the coordinate gets a stepper; a step draws the tile where it moves, the tail at kIdx 3', () => {
+    const unbound = ask(TLA);
+    assert.deepEqual(unbound.steppers, [{ name: 'kIdx', value: null, start: 0, end: null, step: 1, bound: null }]);
+    // row 256 of 300: valid 44; kIdx 3: column 192, valid min(64, 200 − 192) = 8 — the tail
+    const last = ask(TLA, { kIdx: '3' });
+    assert.deepEqual(last.picture?.tiles[0], { coord: [256, 192], tileShape: [128, 64], valid: [44, 8], label: 'tileA' });
+    assert.equal(last.steppers?.[0].value, 3);
+  });
+
+  test('a name the file binds (// tla: kIdx=1) keeps its stepper, at the bound value; a step goes over the comment', () => {
+    const text = `// tla: kIdx=1\n${TLA}`;
+    const bound = ask(text);
+    assert.deepEqual(
+      bound.steppers?.map((s) => [s.name, s.value]),
+      [['kIdx', 1]],
+    );
+    // kIdx 1: column 64, all 64 valid
+    assert.deepEqual(bound.picture?.tiles[0].coord, [256, 64]);
+    assert.deepEqual(ask(text, { kIdx: '2' }).picture?.tiles[0].coord, [256, 128]);
   });
 });

@@ -374,8 +374,8 @@ describe('TLA Layout in code-server', { skip, timeout: 600_000 }, () => {
     await vs.openFile('cpp/matmul_kernel.cpp');
     await vs.goTo(dLine, src[dLine - 1].indexOf('MakeLayout') + 2);
     await vs.runCommand('TLA: Open in Layout Scratchpad');
-    // an untitled document's tab reads its first line: the kernel line it came from
-    const tab = page.locator('.tabs-container .tab', { hasText: `// matmul_kernel.cpp:${dLine}` }).first();
+    // an untitled document named after the kernel line it came from (File > Save As proposes that name)
+    const tab = page.locator('.tabs-container .tab', { hasText: `matmul_kernel.cpp-L${dLine}.tla` }).first();
     await tab.waitFor({ timeout: 15_000 });
     assert.doesNotMatch(
       await page

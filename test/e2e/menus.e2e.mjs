@@ -1,7 +1,7 @@
 // Every way a kernel author can ask for a picture, pressed once in a real VS Code (code-server
 // with the packaged .vsix, driven by Chromium): the editor-title buttons, the editor context
 // menu, the command palette and the code lens, on a .tla file and on a C++ kernel; then a
-// scratchpad saved with Ctrl+S, which must ask where (a Save As dialog in the workspace) and
+// scratchpad saved with Ctrl+S and File > Save As, which must ask where (a Save As dialog in the workspace) and
 // never write outside it. Screenshots go to test-artifacts/e2e/.
 //
 //   npm run test:e2e          (SKIP_E2E=1 skips it)
@@ -208,7 +208,7 @@ describe('every Show Layout entry point, and saving a scratchpad, in code-server
     await closeLayoutView();
   });
 
-  it('a scratchpad: from the context menu, in one editor group however many; Ctrl+S asks where, in the workspace, and writes nothing outside it', async () => {
+  it("a scratchpad: from the context menu, no new editor group however many (also asked from the scratchpads' group); File > Save As and Ctrl+S propose the kernel line's name in the workspace, and nothing is written outside it", async () => {
     const { page } = vs;
     const rootBefore = fs.readdirSync('/').filter((f) => f.endsWith('.tla'));
     await vs.openFile('cpp/matmul_kernel.cpp');
@@ -234,6 +234,45 @@ describe('every Show Layout entry point, and saving a scratchpad, in code-server
       message: () => 'no second scratchpad',
     });
     assert.equal(await page.locator('.editor-group-container').count(), groups, 'the second scratchpad opened another editor group');
+    // a kernel opened in the scratchpads' group, and a scratchpad asked for there: the group beside, no new one
+    await vs.openFile('cpp/basic_matmul_tla.cpp');
+    const bSrc = fs.readFileSync(path.join(ROOT, 'examples/cpp/basic_matmul_tla.cpp'), 'utf8').split('\n');
+    const bLine = bSrc.findIndex((l) => l.includes('auto layoutA =')) + 1;
+    await cursorOn(bLine, 'MakeLayout');
+    await vs.runCommand('TLA: Open in Layout Scratchpad');
+    await page
+      .locator('.tabs-container .tab', { hasText: `basic_matmul_tla.cpp-L${bLine}.tla` })
+      .first()
+      .waitFor({ timeout: 15_000 });
+    assert.equal(
+      await page.locator('.editor-group-container').count(),
+      groups,
+      "a scratchpad from the scratchpads' group opened another editor group",
+    );
+    await vs.screenshot('menus-4a-third-scratchpad');
+
+    // File > Save As (the workbench's own command) proposes the kernel line's name in the workspace, not Untitled-N
+    await vs.runCommand('File: Save As...');
+    const saveAsBox = page.locator(QUICK_INPUT_BOX);
+    await saveAsBox.waitFor({ state: 'visible', timeout: 10_000 });
+    let asProposed = '';
+    await poll(async () => (asProposed = await saveAsBox.inputValue()).endsWith('.tla'), {
+      timeout: 10_000,
+      message: () => `File > Save As proposed ${asProposed}`,
+    }).catch(() => {});
+    await vs.screenshot('menus-4b-file-save-as');
+    assert.ok(asProposed.startsWith(path.join(work, 'examples')), `File > Save As proposed ${asProposed}`);
+    assert.equal(path.basename(asProposed), `basic_matmul_tla.cpp-L${bLine}.tla`, `File > Save As proposed ${asProposed}`);
+    await page.keyboard.press('Escape');
+    await page
+      .locator('.quick-input-widget')
+      .waitFor({ state: 'hidden', timeout: 5000 })
+      .catch(() => {});
+    // back to the second scratchpad (in the other group), for Ctrl+S
+    await page
+      .locator('.tabs-container .tab', { hasText: `matmul_kernel.cpp-L${aLine}.tla` })
+      .first()
+      .click();
 
     // Ctrl+S goes to the scratchpad: its editor focused
     const scratch = page.locator('.editor-group-container.active .monaco-editor[data-uri^="untitled:"]').first();

@@ -4,7 +4,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import * as core from '../../server/src/core';
-import { HINT_FIT, layoutHint, repeatsCall, tileHint } from '../../server/src/language/ide/hintLabels';
+import { HINT_FIT, layoutHint, offsetHint, opaqueTileHint, repeatsCall, tileHint } from '../../server/src/language/ide/hintLabels';
 import { inlayHintsIn } from '../../server/src/language/ide/inlayHints';
 import { Analyzer, CppAnalyzer, printValue, summarize } from '../../server/src/language';
 import { checkCodeActions, checkFix, checkHover } from './fixture';
@@ -270,4 +270,71 @@ test("every contributed command, menu item and button reads 'TLA: …'", () => {
     contributes: { commands: { command: string; title: string }[] };
   };
   for (const c of pkg.contributes.commands) assert.match(c.title, /^TLA: /, c.command);
+});
+
+// issue 24, the second new-user try's leftovers (firstday3)
+test('a long symbolic offset shows its leading terms that fit and +…; the whole value stays in the tooltip', () => {
+  const kernel = `#include "tla/layout.hpp"
+void f(uint32_t batchCount, uint32_t m, uint32_t n, Options options) {
+  auto layoutC = tla::MakeLayout(tla::MakeShape(batchCount, m, n), tla::MakeStride(options.strideC, options.ldc, tla::Int<1>{}));
+  int64_t capC = static_cast<int64_t>(layoutC(tla::MakeCoord(batchCount - 1, m - 1, n - 1))) + 1;
+}
+`;
+  const offset = labels(kernel, true).find((h) => h.label.startsWith('= '));
+  assert.ok(offset, JSON.stringify(labels(kernel, true)));
+  // by hand: (batchCount-1)·strideC + (m-1)·ldc + (n-1), 40 characters at most, cut at a term
+  assert.ok(offset.label.length <= HINT_FIT, offset.label);
+  assert.match(offset.label, /^= batchCount·options\.strideC\+…$/);
+  assert.ok(offset.tooltip.includes('m·options.ldc'), offset.tooltip);
+  assert.equal(offsetHint(core.int(10)), '= 10');
+});
+
+test('a valid extent of all … says nothing: the tile shows its shape alone', () => {
+  const names = ['cin1Actual', 'hiActual', 'wiActual'].map((n) => core.symbolicInt(n));
+  const tileShape = core.tuple(core.int(1), ...names, core.int(16));
+  const valid = core.tuple(...[core.int(1), ...names, core.int(16)].map((x) => core.arith.min(x, core.symbolicInt('someLongRuntimeName'))));
+  assert.equal(opaqueTileHint(tileShape, valid, 'gmA', core.tuple(core.int(0))), '▸ (1,cin1Actual,hiActual,wiActual,16)');
+  const l = core.makeLayout(tileShape, core.tuple(...Array.from({ length: 5 }, () => core.int(1))));
+  assert.equal(tileHint({ ...l, originShape: valid }, 'unknown'), '▸ (1,cin1Actual,hiActual,wiActual,16)');
+});
+
+test('a print(…) line carries one hint, and the word zN leads a zN layout and an L1 tensor made like a tile', () => {
+  // zN of half 32×32: ⌈32/16⌉ = 2 fractals per mode
+  assert.deepEqual(
+    labels('print(MakeLayout<half, zN>(32, 32));').map((h) => h.label),
+    ['▸ zN ((_16,2),(_16,2))'],
+  );
+  assert.deepEqual(
+    labels('auto zn = MakeLayout<half, zN>(32, 32);\nprint(zn);').map((h) => h.label),
+    ['▸ zN ((_16,2),(_16,2))', '= zN ((_16,2),(_16,2))'],
+  );
+  // a tile 128×64 of half in L1 as zN: 128/16 = 8 and 64/16 = 4 fractals
+  const kernel = readFileSync(path.join(ROOT, 'examples', 'cpp', 'basic_matmul_tla.cpp'), 'utf8');
+  const a = new CppAnalyzer().analyze(kernel);
+  const at = kernel.indexOf('tla::MakeTensorLike<layout::zN>');
+  const end = kernel.indexOf(';', at);
+  assert.deepEqual(
+    inlayHintsIn(a, at, end, ALL).map((h) => h.label),
+    ['▸ zN ((_16,_8),(_16,_4))'],
+  );
+});
+
+test("a scratchpad's loop index starts at its loop's first value, so the tile it cuts is the first one, not an empty one", () => {
+  const kernel = readFileSync(path.join(ROOT, 'examples', 'cpp', 'basic_matmul_tla.cpp'), 'utf8');
+  const lines = kernel.split('\n');
+  const line = lines.findIndex((l) => l.includes('auto tensorTileA'));
+  const r = scratchpad(cppDoc(kernel), {
+    textDocument: { uri: 'file:///k.cpp' },
+    position: { line, character: lines[line].indexOf('TileView') + 2 },
+  });
+  assert.ok(r.text, r.reason ?? '');
+  // for (uint32_t kIdx = 0; kIdx < kTiles; kIdx++)
+  assert.match(r.text, /^uint32_t kIdx = 0; \/\/ 'kIdx' is the kernel's loop index \(kIdx < kTiles\): its first value/m);
+  // kIdx 0: rows 256..299 (44 of 128 valid: a tail), columns 0..63 of 200 (all 64 valid)
+  assert.deepEqual(
+    labels(r.text)
+      .map((h) => h.label)
+      .filter((l) => l.includes('valid') || l.includes('empty')),
+    ['▸ (_128,_64) valid (44,64) tail'],
+  );
 });

@@ -11,6 +11,7 @@ import { after, describe, test } from 'node:test';
 import { pathToFileURL } from 'node:url';
 import type { CodeLens, Hover } from 'vscode-languageserver-protocol';
 import { CHOOSE_INSTANTIATION_COMMAND, ChooseInstantiationArgs, InstantiationsNotification } from '../../shared/protocol';
+import { instantiationPick } from '../../shared/instantiationPick';
 import { ROOT } from '../helpers';
 import { TestClient, startClient } from './client';
 
@@ -112,4 +113,26 @@ describe('a template instantiated twice, through the protocol', () => {
     // M = 16: byRows = (_16,_2):(_2,_1)
     assert.match(await hoverAt(c, 'auto byRows', 6), /\(_16,_2\):\(_2,_1\)/);
   });
+});
+
+// issue 24 leftover 5: with one instantiation, "No choice" would change nothing (the one site is always used)
+test('the pick of a template instantiated once offers no "No choice" and says the one site is always used', () => {
+  const one = instantiationPick({ template: 'Pick', sites: [{ where: 'k.cpp:8', label: 'k.cpp:8', detail: 'M = 16' }], used: 'k.cpp:8' });
+  assert.deepEqual(
+    one.items.map((i) => i.label),
+    ['k.cpp:8'],
+  );
+  assert.match(one.title, /instantiated once/);
+  assert.match(one.items[0].description ?? '', /always used/);
+  const two = instantiationPick({
+    template: 'Pick',
+    sites: [
+      { where: 'k.cpp:8', label: 'k.cpp:8', detail: 'M = 16' },
+      { where: 'k.cpp:9', label: 'k.cpp:9', detail: 'M = 32' },
+    ],
+  });
+  assert.deepEqual(
+    two.items.map((i) => i.label),
+    ['k.cpp:8', 'k.cpp:9', 'No choice'],
+  );
 });

@@ -392,6 +392,8 @@ export function emptyAnalysis(text: string): DocumentAnalysis {
  */
 class TlaAnalysis implements DocumentAnalysis {
   private made: Diagnostic[] | undefined;
+  /** The same text analysed with `over` bound over its own bindings (the layout view's stepper). */
+  rebound?: (over: Bindings) => DocumentAnalysis;
   constructor(
     /** Its text (as given: lone carriage returns kept), read whole only when asked. */
     private readonly source: TextSource,
@@ -716,6 +718,8 @@ export class Analyzer {
     private readonly defaultArch?: Arch,
     private readonly given: Bindings = NO_BINDINGS,
     private readonly overComments = false,
+    /** false: the file's `// tla:` comments are not read (the unbound twin a bound hover compares with). */
+    private readonly readsComments = true,
   ) {
     this.bindings = given;
     this.omitted = { defaultArch, bindings: given };
@@ -803,6 +807,7 @@ export class Analyzer {
   private boundFor(text: TextSource, plan: SplitPlan | undefined): Bindings {
     const edited = plan && plan.regions === 1 ? text.slice(Math.max(0, plan.from - 4), plan.to + 4) : undefined;
     let inFile: Bindings = NO_BINDINGS;
+    if (!this.readsComments) return this.given;
     if (edited === undefined || this.tagInText || edited.includes('tla:')) {
       const whole = text.text();
       this.tagInText = whole.includes('tla:');
@@ -1262,9 +1267,21 @@ export class Analyzer {
     this.previous = { text, statements, declarations, starts, usings };
     this.stats = { parsed: this.parsedCount, evaluated, statements: count };
     const analysis = new TlaAnalysis(original, statements, declarations, starts, undefined, edit);
+    // with names bound to numbers, the same text without them, made when a hover first asks (its
+    // "symbolically …" line beside the numbers, as in C++)
+    if (this.bindings.size) Object.assign(analysis, { bindings: this.bindings, unbound: unboundTwin(original, this.defaultArch) });
+    // the layout view's stepper draws the same text under its own bindings too (over these)
+    const { defaultArch, bindings } = this;
+    analysis.rebound = (over: Bindings) => new Analyzer(defaultArch, mergeBindings(bindings, over), true).analyze(original.text());
     this.lastAnalysis = new WeakRef(analysis);
     return analysis;
   }
+}
+
+/** The analysis of `text` with no name bound (neither given nor by its comments), made once when first asked. */
+function unboundTwin(text: TextSource, defaultArch: Arch | undefined): () => DocumentAnalysis {
+  let made: DocumentAnalysis | undefined;
+  return () => (made ??= new Analyzer(defaultArch, NO_BINDINGS, false, false).analyze(text.text()));
 }
 
 /**

@@ -36,6 +36,13 @@ function extents(shape: IntTuple): IntTuple {
   }
 }
 
+/** ` valid (…,36)`, or nothing when every extent is `…` (a valid extent of all `…` says nothing); ` empty` stays. */
+function elidedValid(word: string, originShape: IntTuple): string {
+  const e = elided(originShape);
+  if (/^\(?…(,…)*\)?$/.test(e)) return word === 'empty' ? ' empty' : '';
+  return ` ${word} ${e}`;
+}
+
 /** `▸ ((_16,2),(_16,3)) valid (4,36) tail`, shorter forms when it is long; `at` a tensor tile's coord. */
 export function tileHint(result: Layout, kind: core.TileKind, at?: IntTuple): string {
   const word = kind === 'empty' ? 'empty' : 'valid';
@@ -49,27 +56,83 @@ export function tileHint(result: Layout, kind: core.TileKind, at?: IntTuple): st
     `▸ ${flat} ${word} ${valid}${tail}${coord}`,
     `▸ ${nested} ${word} ${valid}${tail}`,
     `▸ ${flat} ${word} ${valid}${tail}`,
-    `▸ ${flat} ${word} ${elided(result.originShape)}${tail}`,
-    `▸ ${elided(extents(result.shape))} ${word} ${elided(result.originShape)}${tail}`,
+    `▸ ${flat}${elidedValid(word, result.originShape)}${tail}`,
+    `▸ ${elided(extents(result.shape))}${elidedValid(word, result.originShape)}${tail}`,
     `▸ ${kind === 'empty' ? 'an empty' : kind === 'tail' ? 'a tail' : 'a'} tile of rank ${core.rank(result.shape)}`,
   ]);
 }
 
+/** A tile of a tensor whose layout is not known here: `▸ (_128,_64) valid (44,…) @ gmA+(0,0)`, shorter forms when long. */
+export function opaqueTileHint(tileShape: IntTuple, originShape: IntTuple, root: string, offset: IntTuple): string {
+  const shape = core.printIntTuple(tileShape);
+  const valid = core.printIntTuple(originShape);
+  return firstFitting([
+    `▸ ${shape} valid ${valid} @ ${root}+${core.printIntTuple(offset)}`,
+    `▸ ${shape} valid ${valid}`,
+    `▸ ${shape}${elidedValid('valid', originShape)}`,
+    `▸ ${elided(tileShape)}${elidedValid('valid', originShape)}`,
+  ]);
+}
+
+/**
+ * `= 10`, or a long symbolic offset's leading terms that fit and `+…`
+ * (`= batchCount·options.strideC+…`); none (undefined) when not even its first term fits.
+ */
+export function offsetHint(offset: IntTuple): string | undefined {
+  const whole = `= ${core.printIntTuple(offset)}`;
+  if (whole.length <= HINT_FIT) return whole;
+  if (offset.kind !== 'int' || !offset.sym) return undefined;
+  // the terms as printed: split at the signs between terms (not inside ⌈…⌉, min(…), max(…))
+  const printed = core.printIntTuple(offset);
+  const terms: string[] = [];
+  let depth = 0;
+  let from = 0;
+  for (let i = 0; i < printed.length; i++) {
+    const ch = printed[i];
+    if (ch === '(' || ch === '⌈' || ch === '⌊') depth++;
+    else if (ch === ')' || ch === '⌉' || ch === '⌋') depth--;
+    else if ((ch === '+' || ch === '-') && depth === 0 && i > 0) {
+      terms.push(printed.slice(from, i));
+      from = i;
+    }
+  }
+  terms.push(printed.slice(from));
+  let shown = '';
+  for (const t of terms) {
+    if (`= ${shown}${t}+…`.length > HINT_FIT) break;
+    shown += t;
+  }
+  return shown ? `= ${shown}+…` : undefined;
+}
+
+/** `zN` for `zN`, `layout::zN`, `Catlass::layout::zN`: the tag a template argument names. */
+export function tagName(written: string | undefined): string | undefined {
+  const last = written?.split('::').pop()?.trim();
+  return last && (core.TAG_CLASSES as readonly string[]).includes(last) ? last : undefined;
+}
+
 /** The tag a layout is made by, where its value says (recognise) or the call names it (`MakeLayout<half, zN>`). */
 export function layoutKind(l: Layout, namedTag?: string): string | undefined {
-  const named = namedTag && (core.TAG_CLASSES as readonly string[]).includes(namedTag) ? namedTag : undefined;
-  const found = core.recognise(l).map((f) => f.tag);
+  const named = tagName(namedTag);
+  let found = core.recognise(l).map((f) => f.tag);
+  // a tile's layout (a symbolic valid extent): the tag its static shape and stride are made by
+  if (!found.length && !core.isSymbolic(l.shape) && !core.isSymbolic(l.stride))
+    found = core.recognise({ ...l, originShape: extents(l.shape) }).map((f) => f.tag);
   // the call's own tag when the value agrees (zN and L0C can coincide), else the one tag the value fits
   if (named && (found.includes(named) || !found.length)) return named;
   return found.length === 1 ? found[0] : undefined;
 }
 
-/** `▸ (4,8):(8,1):(4,8)` when it fits; else the kind and the shape, `▸ zN ((_16,7),(_16,7))`. */
+/** Tags whose stride says the kind at a glance: a layout that fits whole needs no word before it. */
+const PLAIN_TAGS: ReadonlySet<string> = new Set(['RowMajor', 'ColumnMajor']);
+
+/** `▸ (4,8):(8,1):(4,8)` when it fits; else the kind and the shape, `▸ zN ((_16,7),(_16,7))` — the kind leads. */
 export function layoutHint(l: Layout, namedTag?: string, prefix = '▸ '): string {
   const kind = layoutKind(l, namedTag);
   const k = kind ? `${kind} ` : '';
   return firstFitting([
-    `${prefix}${core.printLayout(l)}`,
+    ...(kind && !PLAIN_TAGS.has(kind) ? [] : [`${prefix}${core.printLayout(l)}`]),
+    `${prefix}${k}${core.printLayout(l)}`,
     `${prefix}${k}${core.printIntTuple(l.shape)}`,
     `${prefix}${k}${core.printIntTuple(extents(l.shape))}`,
     `${prefix}${k}${elided(extents(l.shape))}`,

@@ -2,15 +2,16 @@
 import * as core from '../../core';
 import { MAX_HINT_LABEL_CHARS } from '../../core/limits';
 import { statementDetails } from '../analysis';
-import type { DocumentAnalysis, StatementDetails } from '../analysis';
+import type { DocumentAnalysis } from '../analysis';
 import { Ast } from '../syntax';
 import { BUILTIN_FUNCTIONS } from '../syntax';
 import { code, summarize } from './describeValue';
 import { printValue } from '../eval';
+import type { Value } from '../eval';
 import { explainOffset } from './inspect';
 
 import { boundedMarkdown } from './hover';
-import { elided, firstFitting, layoutHint, repeatsCall, tileHint } from './hintLabels';
+import { firstFitting, layoutHint, offsetHint, opaqueTileHint, repeatsCall, tileHint } from './hintLabels';
 
 export interface InlayHintOptions {
   /** The tile preview after GetTileLayout(…) and tiles of tensors. */
@@ -85,70 +86,30 @@ export function inlayHintsIn(a: DocumentAnalysis, start: number, end: number, op
         );
       }
     }
+    // the nodes that carry a hint of their own: a print(…) of one of them gets no second hint
+    const hinted = new Set<Ast.Expr>(tileNodes);
+    const prints: { node: Ast.Call; value: Value }[] = [];
     if (options.offsets) {
       for (const o of r.offsets) {
-        push(base + o.node.end, `= ${core.printIntTuple(o.result)}`, '```\n' + explainOffset(o.coord, o.shape, o.stride, o.result) + '\n```');
+        hinted.add(o.node);
+        const label = offsetHint(o.result);
+        if (label) push(base + o.node.end, label, '```\n' + explainOffset(o.coord, o.shape, o.stride, o.result) + '\n```');
       }
     }
     for (const nv of r.nodeValues) {
       const n = nv.node;
-      if (options.offsets && n.type === 'call' && n.callee === 'print' && !showsOffset(n.args[0], r)) {
-        const shown = nv.value.kind === 'layout' ? layoutHint(nv.value, undefined, '= ') : firstFitting([`= ${printValue(nv.value)}`, '= …']);
-        push(base + n.end, shown, `print → ${code(printValue(nv.value))}`);
-      }
-      if (
-        options.tileLayouts &&
-        nv.value.kind === 'opaqueTensor' &&
-        nv.value.tileShape &&
-        n.type === 'call' &&
-        (n.callee === 'GetTile' || n.callee === 'TileView')
-      ) {
-        // a tile of a tensor whose layout is not known here: what is still known of it
-        const t = nv.value;
-        const shape = core.printIntTuple(t.tileShape!);
-        push(
-          base + n.end,
-          firstFitting([
-            `▸ ${shape} valid ${core.printIntTuple(t.originShape!)} @ ${t.root}+${core.printIntTuple(t.offset!)}`,
-            `▸ ${shape} valid ${core.printIntTuple(t.originShape!)}`,
-            `▸ ${shape} valid ${elided(t.originShape!)}`,
-            `▸ ${elided(t.tileShape!)} valid ${elided(t.originShape!)}`,
-          ]),
-          `**tile of ${code(t.root)}** (its layout is not known here)\n\ntile shape ${code(core.printIntTuple(t.tileShape!))} · valid extent ${code(core.printIntTuple(t.originShape!))} · at ${code(core.printIntTuple(t.offset!))} from where ${code(t.root)} starts`,
-          callOf(n),
-        );
+      if (options.offsets && n.type === 'call' && n.callee === 'print') {
+        prints.push({ node: n, value: nv.value });
         continue;
       }
-      // a kernel's layout or tensor of a tag or layout not known here (`‹?›:‹?›:(m,k)`, `Tensor<half, GM>
-      // over layoutA`): what is known is the call's own arguments again, so no hint (the hover has it)
-      if (nv.value.kind === 'opaqueLayout' || nv.value.kind === 'opaqueTensor') continue;
-      if (options.layouts && nv.value.kind === 'tensor' && n.type === 'call' && TENSOR_CONSTRUCTORS.has(n.callee)) {
-        const t = nv.value;
-        const layout = layoutHint(t.layout);
-        const origin = core.leaves(t.coord).every((c) => c.kind === 'int' && c.sym === undefined && c.value === 0n);
-        push(
-          base + n.end,
-          firstFitting([origin ? layout : `${layout} @ ${core.printIntTuple(t.coord)}`, layout]),
-          describeTensorTooltip(t),
-          callOf(n),
-        );
-        continue;
-      }
-      if (!options.layouts || nv.value.kind !== 'layout' || tileNodes.has(n)) continue;
-      const isConstructor = (n.type === 'call' && LAYOUT_CONSTRUCTORS.has(n.callee)) || n.type === 'typeInstance'; // Layout<…>{} or a kernel's layout alias Alias{}
-      if (isConstructor) {
-        const text = core.printLayout(nv.value);
-        const facts = summarize(nv.value);
-        // the tag the call names: MakeLayout<half, zN>, MakeLayoutL0C
-        const namedTag = n.type === 'call' ? n.templateArgs?.[1] : undefined;
-        const tag = namedTag?.type === 'typeArg' ? namedTag.name : n.type === 'call' && n.callee === 'MakeLayoutL0C' ? 'L0C' : undefined;
-        push(
-          base + n.end,
-          layoutHint(nv.value, tag),
-          `${code(text)}\n\nrank ${facts.rank} · depth ${facts.depth} · size ${facts.size} · cosize ${facts.cosize}`,
-          callOf(n),
-        );
-      }
+      if (valueHint(nv.value, n, options, tileNodes, (label, tooltip) => push(base + n.end, label, tooltip, callOf(n)))) hinted.add(n);
+    }
+    for (const p of prints) {
+      const arg = p.node.args[0];
+      if (arg && hinted.has(arg)) continue; // its argument's own hint says it
+      const v = p.value;
+      const shown = v.kind === 'layout' ? layoutHint(v, arg && namedTagOf(a, arg), '= ') : firstFitting([`= ${printValue(v)}`, '= …']);
+      if (shown !== '= …') push(base + p.node.end, shown, `print → ${code(printValue(v))}`, callOf(p.node));
     }
   }
   // stable: hints at the same offset keep the order they were found in
@@ -156,9 +117,67 @@ export function inlayHintsIn(a: DocumentAnalysis, start: number, end: number, op
   return hints;
 }
 
-/** print(crd2offset(…)) already has the offset hint of its argument. */
-function showsOffset(arg: Ast.Expr | undefined, r: StatementDetails): boolean {
-  return !!arg && r.offsets.some((o) => o.node === arg);
+/**
+ * The hint of a value-bearing node — a tile of a tensor whose layout is not known here, a tensor
+ * or layout constructor — given to `emit`; true when the node is one that has its own hint.
+ */
+function valueHint(
+  value: Value,
+  n: Ast.Expr,
+  options: InlayHintOptions,
+  tileNodes: ReadonlySet<Ast.Expr>,
+  emit: (label: string, tooltip: string) => void,
+): boolean {
+  if (
+    options.tileLayouts &&
+    value.kind === 'opaqueTensor' &&
+    value.tileShape &&
+    n.type === 'call' &&
+    (n.callee === 'GetTile' || n.callee === 'TileView')
+  ) {
+    // a tile of a tensor whose layout is not known here: what is still known of it
+    const t = value;
+    emit(
+      opaqueTileHint(t.tileShape!, t.originShape!, t.root, t.offset!),
+      `**tile of ${code(t.root)}** (its layout is not known here)\n\ntile shape ${code(core.printIntTuple(t.tileShape!))} · valid extent ${code(core.printIntTuple(t.originShape!))} · at ${code(core.printIntTuple(t.offset!))} from where ${code(t.root)} starts`,
+    );
+    return true;
+  }
+  // a kernel's layout or tensor of a tag or layout not known here (`‹?›:‹?›:(m,k)`, `Tensor<half, GM>
+  // over layoutA`): what is known is the call's own arguments again, so no hint (the hover has it)
+  if (value.kind === 'opaqueLayout' || value.kind === 'opaqueTensor') return false;
+  if (options.layouts && value.kind === 'tensor' && n.type === 'call' && TENSOR_CONSTRUCTORS.has(n.callee)) {
+    const t = value;
+    // the tag the call names (MakeTensorLike<layout::zN>), else the one its layout's value fits
+    const layout = layoutHint(t.layout, n.templateArgs?.[0]?.type === 'typeArg' ? n.templateArgs[0].name : undefined);
+    const origin = core.leaves(t.coord).every((c) => c.kind === 'int' && c.sym === undefined && c.value === 0n);
+    emit(firstFitting([origin ? layout : `${layout} @ ${core.printIntTuple(t.coord)}`, layout]), describeTensorTooltip(t));
+    return true;
+  }
+  if (!options.layouts || value.kind !== 'layout' || tileNodes.has(n)) return false;
+  const isConstructor = (n.type === 'call' && LAYOUT_CONSTRUCTORS.has(n.callee)) || n.type === 'typeInstance'; // Layout<…>{} or a kernel's layout alias Alias{}
+  if (!isConstructor) return false;
+  const facts = summarize(value);
+  emit(
+    layoutHint(value, constructorTag(n)),
+    `${code(core.printLayout(value))}\n\nrank ${facts.rank} · depth ${facts.depth} · size ${facts.size} · cosize ${facts.cosize}`,
+  );
+  return true;
+}
+
+/** The tag a layout constructor names: MakeLayout<half, zN>, MakeLayoutL0C. */
+function constructorTag(n: Ast.Expr): string | undefined {
+  if (n.type !== 'call') return undefined;
+  const namedTag = n.templateArgs?.[1];
+  return namedTag?.type === 'typeArg' ? namedTag.name : n.callee === 'MakeLayoutL0C' ? 'L0C' : undefined;
+}
+
+/** The tag behind print(…)'s argument: the constructor's, or the one of the declaration a name reads. */
+function namedTagOf(a: DocumentAnalysis, arg: Ast.Expr): string | undefined {
+  if (arg.type === 'call') return constructorTag(arg);
+  if (arg.type !== 'name') return undefined;
+  const st = a.declarations.get(arg.name)?.statement.statement;
+  return st?.type === 'decl' ? constructorTag(st.expr) : undefined;
 }
 
 function describeTensorTooltip(t: core.Tensor): string {

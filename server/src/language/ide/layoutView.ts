@@ -19,7 +19,7 @@ export interface PictureTarget {
   picture: PictureResult | null;
   /** The declaring statement. */
   statement: Span | null;
-  /** The runtime names the declared tile's coordinate reads (C++ kernels only). */
+  /** The runtime names the declared tile's coordinate reads (a kernel's, or a `.tla` file's `uint32_t kIdx;`). */
   steppers?: PictureStepper[];
 }
 
@@ -31,8 +31,8 @@ export interface ViewBindings {
 
 /**
  * The picture of a declared name, or of the declaration at an offset (in C++: the variable a TLA
- * expression initialises). In C++, with `view` bindings, the kernel is analysed again under them
- * (over its `// tla:` comments): the document's own analysis, and its text, stay as they are.
+ * expression initialises). With `view` bindings, the text is analysed again under them (over its
+ * `// tla:` comments and the setting's): the document's own analysis, and its text, stay as they are.
  */
 export function pictureAt(a: DocumentAnalysis, target: { name?: string; offset?: number }, cpp = false, view?: ViewBindings): PictureTarget {
   let name = target.name;
@@ -51,9 +51,11 @@ export function pictureAt(a: DocumentAnalysis, target: { name?: string; offset?:
   if (!name) return { name: null, picture: null, statement: null };
   const decl = a.declarations.get(name);
   const statement = decl ? { start: a.startOf(decl.statement), end: a.endOf(decl.statement) } : null;
-  if (!cpp) return { name, picture: pictureOf(a, name), statement };
-  const steppers = tileSteppers(a, name, view?.bindings);
-  const drawn = view?.bindings.size ? reanalysed(a as CppAnalysis, view) : a;
+  // the names the tile's coordinate reads, bound or not (read from the analysis without bindings),
+  // each at the view's value, else the one the file or the setting binds it to
+  const twin = a as DocumentAnalysis & { unbound?: () => DocumentAnalysis; bindings?: Bindings; rebound?: (over: Bindings) => DocumentAnalysis };
+  const steppers = tileSteppers(twin.unbound?.() ?? a, name, mergeBindings(twin.bindings ?? new Map(), view?.bindings ?? new Map()));
+  const drawn = !view?.bindings.size ? a : cpp ? reanalysed(a as CppAnalysis, view) : (twin.rebound?.(view.bindings) ?? a);
   return { name, picture: pictureOf(drawn, name), statement, ...(steppers.length ? { steppers } : {}) };
 }
 

@@ -9,6 +9,7 @@ import { printValue } from '../eval';
 import type { Binding } from '../eval';
 import type { InstanceView } from './templateValues';
 import { statementAt } from '../analysis';
+import { loopOf } from '../cpp';
 
 /** The document a scratchpad is made from: its analysis, text, uri and kind. */
 export interface ScratchpadSource {
@@ -259,8 +260,17 @@ function placeholderFor(cpp: string, r: Read): string[] {
   const n = tlaName(r.name);
   const why = whyUnknown(cpp, r.name);
   switch (r.role) {
-    case 'integer':
-      return [`${declaredIntegerType(cpp, r.name) ?? 'auto'} ${n} = 128; // ${why}: set its value here`];
+    case 'integer': {
+      const type = declaredIntegerType(cpp, r.name) ?? 'auto';
+      // a loop's index: its first value (128 would put a tile past the end: an empty tile)
+      const loop = /^\w+$/.test(r.name) ? loopOf(cpp, r.name) : undefined;
+      const start = loop && /^\d+[uU]?$/.test(loop.start) ? loop.start.replace(/[uU]$/, '') : undefined;
+      if (start !== undefined)
+        return [
+          `${type} ${n} = ${start}; // '${r.name}' is the kernel's loop index (${r.name} ${loop!.inclusive ? '<=' : '<'} ${loop!.end}): its first value — set another here`,
+        ];
+      return [`${type} ${n} = 128; // ${why}: set its value here`];
+    }
     case 'buffer': {
       const [storage, element] = bufferTypeOf(cpp, r.name);
       return [`AscendC::${storage}<${element}> ${n}; // '${r.name}' is a buffer of the kernel: set its element type here`];
