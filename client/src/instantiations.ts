@@ -28,7 +28,7 @@ export function registerInstantiations(context: vscode.ExtensionContext, client:
         ...(s.where === args.used ? { description: '(in use)' } : {}),
       }));
       if (args.sites.length > 1 || args.used)
-        items.push({ label: 'No choice', detail: 'only the values every instantiation agrees on (none while one is not resolved)' });
+        items.push({ label: 'No choice', detail: 'the default: the first site (open documents first, then by path and line)' });
       const picked = await vscode.window.showQuickPick(items, { title: `Instantiation of ${args.template}`, matchOnDetail: true });
       if (!picked) return;
       const choices = { ...savedChoices(context) };

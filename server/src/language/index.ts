@@ -68,12 +68,14 @@ export {
 export { summarizeTla } from './cpp/tlaBridge';
 export {
   HoverSection,
+  Differing,
   InstanceGroup,
   InstanceLens,
   InstanceSite,
   InstanceView,
   instanceLenses,
   instanceSectionsAt,
+  instancesSectionsAt,
   scratchValueAt,
   templateArguments,
 } from './ide/templateValues';
