@@ -13,8 +13,10 @@ import {
   Budget,
   CppAnalyzer,
   Differing,
+  HeaderFacts,
   HeaderIndex,
   budgetsOf,
+  headerFacts,
   InstanceGroup,
   InstanceSite,
   InstanceView,
@@ -102,8 +104,14 @@ export const MAX_CANDIDATES = 256;
 /** What one site selects for a header: its body there, another body, or not known. */
 type SiteOutcome = { here: SiteHere } | 'elsewhere' | 'unknown';
 
-/** Resolves one site as `eval --instance SITE HEADER` does. */
-export function resolveSite(site: SiteRef, siteText: string, header: string, headers: SiteHeaders): SiteOutcome {
+/**
+ * Resolves one site as `eval --instance SITE HEADER` does. A header the index does not hold (a
+ * workspace file outside the include roots: an example's own kernel template) is read from
+ * `own`, its facts, put in the index for this resolution only (its `#include "catlass/…"` lines
+ * are followed under the include root, as the compiler does).
+ */
+export function resolveSite(site: SiteRef, siteText: string, header: string, headers: SiteHeaders, own?: HeaderFacts): SiteOutcome {
+  if (own && !headers.index.has(header)) return headers.index.withFile(header, own, () => resolveSite(site, siteText, header, headers));
   let scratch: { text: string; alias?: string };
   try {
     scratch = siteScratchText(siteText, site.line);
@@ -111,8 +119,9 @@ export function resolveSite(site: SiteRef, siteText: string, header: string, hea
     return 'unknown';
   }
   if (scratch.alias !== site.alias) return 'unknown';
+  // (a header outside the root is named relative to it: the include is found as the index's path)
   const rel = path.relative(headers.root, header).split(path.sep).join('/');
-  const text = rel.startsWith('..') ? scratch.text : `#include "${rel}"\n${scratch.text}`;
+  const text = headers.index.has(header) ? `#include "${rel}"\n${scratch.text}` : scratch.text;
   const res = evaluateScratch(text, headers.index, headerNameUnder(headers.root), headers.arch ?? 2201, headers.root);
   const ib = instanceBindings(res, site.alias);
   if (!ib) return 'unknown';
@@ -441,12 +450,15 @@ export class TemplateInstances {
       this.next();
     };
     if (!headers || !candidates.length) return finish();
+    // a workspace file outside the include roots: its own facts, put in the index for each resolution
+    const own = headers.index.has(header) ? undefined : ownFacts(text);
+    if (own === null) return finish();
     const step = (k: number) => {
       if (generation !== this.generation || this.pending.has(header)) return this.next(); // changed meanwhile: asked again
       if (k === Math.min(candidates.length, MAX_CANDIDATES)) return finish();
       const s = candidates[k];
       const siteText = this.open.get(s.file) ?? readSiteFile(s.file);
-      const o = siteText === undefined ? 'unknown' : safely(() => resolveSite(s, siteText, header, headers));
+      const o = siteText === undefined ? 'unknown' : safely(() => resolveSite(s, siteText, header, headers, own));
       outcomes.push(o);
       this.later(() => step(k + 1));
     };
@@ -506,6 +518,16 @@ function readSiteFile(file: string): string | undefined {
     return readFileSync(file, 'utf8');
   } catch {
     return undefined;
+  }
+}
+
+/** The facts of a file outside the index (null: too large, or they cannot be read: no instantiation is read). */
+function ownFacts(text: string): HeaderFacts | null {
+  if (text.length > WALK_LIMITS.maxFileBytes) return null;
+  try {
+    return headerFacts(text);
+  } catch {
+    return null;
   }
 }
 

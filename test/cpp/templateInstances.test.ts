@@ -337,3 +337,41 @@ describe('several bodies of a header, each under its own instantiation', () => {
     assert.match(at('auto primary', 6), /\(_16,_2\):\(_2,_1\)/);
   });
 });
+
+// test/fixtures/ownkernel: a kernel template of the workspace itself (kernel/own_kernel.h, outside
+// the include root test/fixtures/bodies/include), instantiated once at kernel/own_main.cpp:6
+const OWN = path.join(ROOT, 'test', 'fixtures', 'ownkernel');
+const OWN_HEADER = path.join(OWN, 'kernel', 'own_kernel.h');
+const OWN_TEXT = readFileSync(OWN_HEADER, 'utf8');
+
+describe('a template defined outside the include roots', () => {
+  test("a workspace file's own kernel template is read under its site; the index is left as it was", async () => {
+    const index = new HeaderIndex();
+    index.setFile(BODIES_HEADER, BODIES_TEXT);
+    const queue: (() => void)[] = [];
+    const instances = new TemplateInstances(
+      () => ({ index, root: BODIES_INCLUDE }),
+      (run) => void queue.push(run),
+    );
+    await instances.configure([OWN], [BODIES_INCLUDE]);
+    instances.instanceOf(OWN_HEADER, OWN_TEXT);
+    while (queue.length) queue.shift()!();
+    const answer = instances.instanceOf(OWN_HEADER, OWN_TEXT);
+    assert.deepEqual(
+      answer?.views.map((v) => [v.template, v.mode, v.site.where]),
+      [['OwnKernel', 'only', 'kernel/own_main.cpp:6']],
+    );
+    // the workspace file was in the index for the resolution only
+    assert.equal(index.has(OWN_HEADER), false);
+    assert.equal(index.fileCount, 1);
+    const analyses = new DocumentAnalyses();
+    analyses.instanceOf = (_uri, t) => instances.instanceOf(OWN_HEADER, t);
+    const doc = analyses.get(TextDocument.create(pathToFileURL(OWN_HEADER).href, 'cpp', 1, OWN_TEXT));
+    const before = OWN_TEXT.slice(0, OWN_TEXT.indexOf('auto own') + 6).split('\n');
+    const h = hover(doc, { line: before.length - 1, character: before[before.length - 1].length }, DEFAULT_SETTINGS);
+    const own = (h?.contents as { value: string } | undefined)?.value ?? '';
+    // OwnKernel<4>: ROWS = Body<RowTag, 8>::ROWS = 8 (the include root's block), so (_8,_4):(_4,_1)
+    assert.match(own, /\(_8,_4\):\(_4,_1\)/, own);
+    assert.match(own, /as instantiated at kernel\/own_main\.cpp:6\*/, own);
+  });
+});
