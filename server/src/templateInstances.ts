@@ -16,6 +16,7 @@ import {
   HeaderFacts,
   HeaderIndex,
   budgetsOf,
+  copyMemberBodies,
   headerFacts,
   InstanceGroup,
   InstanceSite,
@@ -101,8 +102,17 @@ export function sitesOfText(file: string, text: string): SiteRef[] {
 /** Candidate sites of one header resolved at most (the first in the sites' order; the others count as not resolved). */
 export const MAX_CANDIDATES = 256;
 
-/** What one site selects for a header: its body there, another body, or not known. */
-type SiteOutcome = { here: SiteHere } | 'elsewhere' | 'unknown';
+/** A body another instantiation selects through a copy member (`CopyGmToL1A` → a TileCopyTla specialisation): a derived site of it. */
+export interface DerivedHere {
+  /** The member's name in the site's class. */
+  member: string;
+  /** The file of the body it selects. */
+  file: string;
+  here: SiteHere;
+}
+
+/** What one site selects for a header: its body there (and the bodies its copy members select), another body, or not known. */
+type SiteOutcome = { here: SiteHere; derived?: readonly DerivedHere[] } | 'elsewhere' | 'unknown';
 
 /**
  * Resolves one site as `eval --instance SITE HEADER` does. A header the index does not hold (a
@@ -136,7 +146,15 @@ export function resolveSite(site: SiteRef, siteText: string, header: string, hea
         typeof v.header === 'string' ? { ...v, href: `${pathToFileURL(path.join(headers.root, v.header)).href}#L${String(v.line)}` } : v,
       );
   }
-  return { here: { start: ib.start, end: ib.end, bindings: ib.bindings, selected: ib.selected, members, budgets: budgetsOf(res, site.alias) } };
+  const derived = copyMemberBodies(res, site.alias).map(({ member, body }) => ({
+    member,
+    file: body.file,
+    here: { start: body.start, end: body.end, bindings: body.bindings, selected: body.selected, members: new Map(), budgets: [] },
+  }));
+  return {
+    here: { start: ib.start, end: ib.end, bindings: ib.bindings, selected: ib.selected, members, budgets: budgetsOf(res, site.alias) },
+    derived,
+  };
 }
 
 /**
@@ -275,6 +293,12 @@ export class TemplateInstances {
     string,
     { text: string; generation: number; found: ResolvedSites | null; answer?: { choices: number; answer: HeaderAnswer | null } }
   >();
+  /**
+   * Sites derived from resolved ones, per file of the body they select: a block's copy member
+   * selects a tile copy's specialisation (`where` · member → the site). Recorded as the block's
+   * header is resolved; dropped when the sites or headers change (never a stale value).
+   */
+  private derived = new Map<string, Map<string, FoundSite>>();
   /** The user's choice of a site per template (template → `where`), in the order made. */
   private choices = new Map<string, string>();
   /** Changes with every choice, and when a document is opened or closed (its sites come first): the answers are made again from the same sites. */
@@ -309,6 +333,7 @@ export class TemplateInstances {
   invalidate(): void {
     this.generation++;
     this.byTemplate = undefined;
+    this.derived.clear();
   }
 
   /** An open C++ document's text (its sites over the file's); undefined: closed. */
@@ -367,24 +392,35 @@ export class TemplateInstances {
       if (this.walked) this.schedule(headerPath, text);
       else this.asked.add(headerPath);
     }
-    return a && a.text === text ? this.answerOf(a) : undefined;
+    return a && a.text === text ? this.answerOf(a, headerPath) : undefined;
   }
 
   /** The answer of resolved sites under the current choices (the same object until a choice changes it). */
-  private answerOf(a: { found: ResolvedSites | null; answer?: { choices: number; answer: HeaderAnswer | null } }): HeaderAnswer | undefined {
-    if (!a.found) return undefined;
-    if (a.answer?.choices !== this.choiceVersion)
-      a.answer = {
-        choices: this.choiceVersion,
-        answer: a.found.found.length
-          ? headerAnswer(
-              a.found,
-              this.choices,
-              siteOrder((f) => this.open.has(f)),
-            )
-          : null,
-      };
+  private answerOf(
+    a: { found: ResolvedSites | null; answer?: { choices: number; answer: HeaderAnswer | null } },
+    header: string,
+  ): HeaderAnswer | undefined {
+    if (a.answer?.choices !== this.choiceVersion) {
+      const derived = [...(this.derived.get(path.resolve(header))?.values() ?? [])];
+      const sites = { found: [...(a.found?.found ?? []), ...derived], unresolved: a.found?.unresolved ?? [] };
+      const order = siteOrder((f) => this.open.has(f));
+      a.answer = { choices: this.choiceVersion, answer: sites.found.length ? headerAnswer(sites, this.choices, order) : null };
+    }
     return a.answer.answer ?? undefined;
+  }
+
+  /** Records the bodies a resolved site's copy members select; the headers holding them are told. */
+  private derive(s: SiteRef, derived: readonly DerivedHere[] | undefined): void {
+    for (const d of derived ?? []) {
+      const file = path.resolve(d.file);
+      const where = `${this.siteName(s)} · ${d.member}`;
+      const template = /(\w+)\s*</.exec(d.here.selected)?.[1] ?? d.member;
+      const list = this.derived.get(file) ?? new Map<string, FoundSite>();
+      this.derived.set(file, list);
+      list.set(where, { site: { ...s, template }, where, here: d.here });
+      this.choiceVersion++;
+      if (this.answers.has(file)) this.changed?.(file);
+    }
   }
 
   /**
@@ -404,6 +440,7 @@ export class TemplateInstances {
     if (!changed.size) return;
     this.choiceVersion++;
     for (const [header, a] of this.answers) if (a.found?.found.some((f) => changed.has(f.site.template))) this.changed?.(header);
+    for (const [file, list] of this.derived) if ([...list.values()].some((f) => changed.has(f.site.template))) this.changed?.(file);
   }
 
   /** The choices made (template → site), as the client saves them. */
@@ -442,10 +479,10 @@ export class TemplateInstances {
           ) ?? null)
         : null;
       const before = this.answers.get(header);
-      const had = before ? this.answerOf(before) : undefined;
+      const had = before ? this.answerOf(before, header) : undefined;
       const entry = { text, generation, found };
       this.answers.set(header, entry);
-      const now = this.answerOf(entry);
+      const now = this.answerOf(entry, header);
       if (JSON.stringify(summary(had)) !== JSON.stringify(summary(now))) this.changed?.(header);
       this.next();
     };
@@ -460,6 +497,7 @@ export class TemplateInstances {
       const siteText = this.open.get(s.file) ?? readSiteFile(s.file);
       const o = siteText === undefined ? 'unknown' : safely(() => resolveSite(s, siteText, header, headers, own));
       outcomes.push(o);
+      if (typeof o === 'object') this.derive(s, o.derived);
       this.later(() => step(k + 1));
     };
     step(0);

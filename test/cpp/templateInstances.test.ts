@@ -375,3 +375,51 @@ describe('a template defined outside the include roots', () => {
     assert.match(own, /as instantiated at kernel\/own_main\.cpp:6\*/, own);
   });
 });
+
+// test/fixtures/derived: CopyBlock<8> at kernel/copy_kernel.cpp:8, whose CopyGmToL1 member is
+// CopyTile<GmPos, L1Pos, 16>: the partial specialisation of copy_tile.hpp
+const DERIVED = path.join(ROOT, 'test', 'fixtures', 'derived');
+const DERIVED_INCLUDE = path.join(DERIVED, 'include');
+const COPY_BLOCK = path.join(DERIVED_INCLUDE, 'catlass', 'copy_block.hpp');
+const COPY_TILE = path.join(DERIVED_INCLUDE, 'catlass', 'copy_tile.hpp');
+
+describe('a body instantiated through another instantiation’s copy member', () => {
+  test('the tile copy selected by the block’s CopyGmToL1 is read under it, once the block has been resolved', async () => {
+    const index = new HeaderIndex();
+    for (const f of [COPY_TILE, COPY_BLOCK]) index.setFile(f, readFileSync(f, 'utf8'));
+    const queue: (() => void)[] = [];
+    const instances = new TemplateInstances(
+      () => ({ index, root: DERIVED_INCLUDE }),
+      (run) => void queue.push(run),
+    );
+    const changed: string[] = [];
+    instances.changed = (p) => void changed.push(p);
+    await instances.configure([DERIVED], [DERIVED_INCLUDE]);
+    const tileText = readFileSync(COPY_TILE, 'utf8');
+    const drain = () => {
+      while (queue.length) queue.shift()!();
+    };
+    // the tile alone: no site names CopyTile, nothing is read
+    instances.instanceOf(COPY_TILE, tileText);
+    drain();
+    assert.equal(instances.instanceOf(COPY_TILE, tileText), undefined);
+    // the block resolved: its site gives the tile copy a derived site, and the tile's editor is told
+    instances.instanceOf(COPY_BLOCK, readFileSync(COPY_BLOCK, 'utf8'));
+    drain();
+    assert.ok(changed.includes(COPY_TILE), changed.join());
+    const answer = instances.instanceOf(COPY_TILE, tileText);
+    assert.deepEqual(
+      answer?.views.map((v) => [v.template, v.mode, v.site.where]),
+      [['CopyTile', 'only', 'kernel/copy_kernel.cpp:8 · CopyGmToL1']],
+    );
+    const analyses = new DocumentAnalyses();
+    analyses.instanceOf = (_uri, t) => instances.instanceOf(COPY_TILE, t);
+    const doc = analyses.get(TextDocument.create(pathToFileURL(COPY_TILE).href, 'cpp', 1, tileText));
+    const before = tileText.slice(0, tileText.indexOf('auto step') + 6).split('\n');
+    const h = hover(doc, { line: before.length - 1, character: before[before.length - 1].length }, DEFAULT_SETTINGS);
+    const step = (h?.contents as { value: string } | undefined)?.value ?? '';
+    // K = 8 · 2 = 16: (_16,_2):(_2,_1)
+    assert.match(step, /\(_16,_2\):\(_2,_1\)/, step);
+    assert.match(step, /as instantiated at kernel\/copy_kernel\.cpp:8 · CopyGmToL1\*/, step);
+  });
+});

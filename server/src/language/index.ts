@@ -58,6 +58,7 @@ export {
   withHeaders,
   instantiationWarnings,
   instanceBindings,
+  copyMemberBodies,
   Budget,
   BudgetPart,
   budgetLine,
