@@ -291,7 +291,7 @@ export class TemplateInstances {
   /** Per header path: the text it was resolved for, its certain sites (null: none, or one not certain) and the answer under the choices. */
   private answers = new Map<
     string,
-    { text: string; generation: number; found: ResolvedSites | null; answer?: { choices: number; answer: HeaderAnswer | null } }
+    { text: string; generation: number; found: ResolvedSites | null; answer?: { choices: number; derived: number; answer: HeaderAnswer | null } }
   >();
   /**
    * Sites derived from resolved ones, per file of the body they select: a block's copy member
@@ -299,6 +299,8 @@ export class TemplateInstances {
    * header is resolved; dropped when the sites or headers change (never a stale value).
    */
   private derived = new Map<string, Map<string, FoundSite>>();
+  /** Per file: changes when its derived sites do (only that file's answer is made again). */
+  private derivedVersion = new Map<string, number>();
   /** The user's choice of a site per template (template → `where`), in the order made. */
   private choices = new Map<string, string>();
   /** Changes with every choice, and when a document is opened or closed (its sites come first): the answers are made again from the same sites. */
@@ -334,6 +336,7 @@ export class TemplateInstances {
     this.generation++;
     this.byTemplate = undefined;
     this.derived.clear();
+    this.derivedVersion.clear();
   }
 
   /** An open C++ document's text (its sites over the file's); undefined: closed. */
@@ -397,14 +400,20 @@ export class TemplateInstances {
 
   /** The answer of resolved sites under the current choices (the same object until a choice changes it). */
   private answerOf(
-    a: { found: ResolvedSites | null; answer?: { choices: number; answer: HeaderAnswer | null } },
+    a: { found: ResolvedSites | null; answer?: { choices: number; derived: number; answer: HeaderAnswer | null } },
     header: string,
   ): HeaderAnswer | undefined {
-    if (a.answer?.choices !== this.choiceVersion) {
-      const derived = [...(this.derived.get(path.resolve(header))?.values() ?? [])];
+    const file = path.resolve(header);
+    const derivedVersion = this.derivedVersion.get(file) ?? 0;
+    if (a.answer?.choices !== this.choiceVersion || a.answer.derived !== derivedVersion) {
+      const derived = [...(this.derived.get(file)?.values() ?? [])];
       const sites = { found: [...(a.found?.found ?? []), ...derived], unresolved: a.found?.unresolved ?? [] };
       const order = siteOrder((f) => this.open.has(f));
-      a.answer = { choices: this.choiceVersion, answer: sites.found.length ? headerAnswer(sites, this.choices, order) : null };
+      a.answer = {
+        choices: this.choiceVersion,
+        derived: derivedVersion,
+        answer: sites.found.length ? headerAnswer(sites, this.choices, order) : null,
+      };
     }
     return a.answer.answer ?? undefined;
   }
@@ -417,8 +426,11 @@ export class TemplateInstances {
       const template = /(\w+)\s*</.exec(d.here.selected)?.[1] ?? d.member;
       const list = this.derived.get(file) ?? new Map<string, FoundSite>();
       this.derived.set(file, list);
+      const old = list.get(where);
+      // (the same body and class again: the same values, the headers not having changed since)
+      if (old && old.here.start === d.here.start && old.here.selected === d.here.selected) continue;
       list.set(where, { site: { ...s, template }, where, here: d.here });
-      this.choiceVersion++;
+      this.derivedVersion.set(file, (this.derivedVersion.get(file) ?? 0) + 1);
       if (this.answers.has(file)) this.changed?.(file);
     }
   }
