@@ -1,7 +1,8 @@
 // What "TLA: Choose the Instantiation of a Template" offers (client/src/instantiations.ts shows
 // it as a quick pick): each site, the one in use marked, and "No choice" only where it changes
-// something — with two or more sites it goes back to the values every instantiation agrees on;
-// a template instantiated once is always read under that one site, so there is nothing to undo.
+// something — with two or more sites it goes back to the default (the first site: open
+// documents' first, then by path and line); a template instantiated once is always read under
+// that one site, so there is nothing to undo.
 // Here, in shared/, so that a node test checks what the pick lists (it imports no vscode).
 import type { ChooseInstantiationArgs } from './protocol';
 
@@ -21,7 +22,7 @@ export function instantiationPick(args: ChooseInstantiationArgs): { title: strin
     where: s.where,
     ...(only ? { description: '(the only instantiation: always used)' } : s.where === args.used ? { description: '(in use)' } : {}),
   }));
-  if (!only) items.push({ label: 'No choice', detail: 'only the values every instantiation agrees on (none while one is not resolved)' });
+  if (!only) items.push({ label: 'No choice', detail: 'the default: the first site (open documents first, then by path and line)' });
   const title = only
     ? `Instantiation of ${args.template}: instantiated once, its values are always read under this site`
     : `Instantiation of ${args.template}`;

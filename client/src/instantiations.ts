@@ -1,7 +1,7 @@
 // "TLA: Choose the Instantiation of a Template": the code lens over a class template runs it with
 // the template's sites; the pick is kept in the workspace's state (never a file) and sent to the
-// server, which reads the template's body under it. "No choice" goes back to the values every
-// instantiation agrees on (offered only with two or more: shared/instantiationPick.ts).
+// server, which reads the template's body under it. "No choice" goes back to the default, the
+// first site (offered only with two or more: shared/instantiationPick.ts).
 import * as vscode from 'vscode';
 import type { LanguageClient } from 'vscode-languageclient/node';
 import { CHOOSE_INSTANTIATION_COMMAND, ChooseInstantiationArgs, InstantiationChoices, InstantiationsNotification } from '../../shared/protocol';

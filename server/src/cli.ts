@@ -352,7 +352,7 @@ function templateBody(res: ReturnType<typeof evaluateScratch>, alias: string | u
   if (!ib || path.resolve(ib.file) !== header || !existsSync(header)) return undefined;
   const text = readFileSync(header, 'utf8');
   const analyzer = new CppAnalyzer(res.arch);
-  analyzer.instantiation = ib;
+  analyzer.instantiation = [ib];
   const a = analyzer.analyze(text);
   return { header, instance: ib.selected, sites: cppSites(a, new LineIndex(text)) };
 }

@@ -39,8 +39,8 @@ export interface AnalysedDocument {
   source?: TextSource;
   analysis: DocumentAnalysis;
   lines: LineIndex;
-  /** A header whose template body is read under an instantiation of it (templateInstances.ts): the only one, the chosen one, or what all agree on. */
-  instance?: HeaderInstance;
+  /** A header's template bodies each read under an instantiation of its own (templateInstances.ts): the only one, the chosen one, or the first. */
+  instances?: readonly HeaderInstance[];
   /** A header's templates that have instantiation sites (the code lens over each). */
   instanceGroups?: readonly InstanceGroup[];
   /** A `.tla` scratchpad that includes Catlass headers: what the template resolver made of it (once per version). */
@@ -267,21 +267,17 @@ export class DocumentAnalyses {
     // version), analysed to the end (a C++ analysis may have yielded: then it continues)
     const kind = documentKind(doc);
     const instances = kind === 'cpp' && this.cppEnabled ? this.instanceOf?.(doc.uri, doc.getText()) : undefined;
-    const instance = instances?.view;
+    const views = instances?.views.length ? instances.views : undefined;
     // (a scratchpad evaluated with the header index is evaluated again when the index has changed)
     const headersSame = cached?.headerState === undefined || cached.headerState === this.headerStateOf(this.headersOf?.());
     if (cached && sameText && cached.version === doc.version && cached.instanceGroups === instances?.groups && headersSame && this.complete(cached))
       return cached;
     let analyzer = this.analyzers.get(doc.uri);
-    // (an analyzer reads one instantiation for its life: another needs a new one)
-    if (
-      !analyzer ||
-      (kind === 'cpp') !== analyzer instanceof CppAnalyzer ||
-      (analyzer instanceof CppAnalyzer && analyzer.instantiation !== instance)
-    ) {
+    // (an analyzer reads one set of instantiations for its life: another needs a new one)
+    if (!analyzer || (kind === 'cpp') !== analyzer instanceof CppAnalyzer || (analyzer instanceof CppAnalyzer && analyzer.instantiation !== views)) {
       const bound = bindingsForPath(this.bindingPatterns, uriPath(doc.uri));
       analyzer = kind === 'cpp' ? new CppAnalyzer(undefined, bound) : new Analyzer(this.arch, bound);
-      if (analyzer instanceof CppAnalyzer) analyzer.instantiation = instance;
+      if (analyzer instanceof CppAnalyzer) analyzer.instantiation = views;
       analyzer.budgetMs = this.budgetMs;
       this.analyzers.set(doc.uri, analyzer);
     }
@@ -314,7 +310,7 @@ export class DocumentAnalyses {
       },
       analysis,
       lines,
-      ...(instance ? { instance } : {}),
+      ...(views ? { instances: views } : {}),
       ...(instances ? { instanceGroups: instances.groups } : {}),
       ...(scratch ? { scratch } : {}),
       ...(headerState !== undefined ? { headerState } : {}),

@@ -92,7 +92,8 @@ function templateInstances(
   const instances = new TemplateInstances(siteHeaders);
   analyses.instanceOf = (uri, text) => {
     const p = filePath(uri);
-    return p && workspace.index.covers(p) ? instances.instanceOf(p, text) : undefined;
+    // a header under an include root, or a workspace C++ file with its own templates (resolved with its facts)
+    return p && (workspace.index.covers(p) || isCppPath(p)) ? instances.instanceOf(p, text) : undefined;
   };
   instances.changed = (p) => {
     diagnostics.invalidated([pathToFileURL(p).href]);

@@ -1,19 +1,23 @@
-// Values in a class template's body under the workspace's one instantiation of it (issue 21,
+// Values in a class template's body under an instantiation of it in the workspace (issue 21,
 // item 4): the `using X = …Template<…>;` lines of the workspace's C++ files, by template name
 // (read off the request path), and, for a header open in the editor, the sites naming a class
-// template it defines, each resolved as `eval --instance` does (cpp/instanceSite.ts). When
-// exactly one site selects a body of this header and every other candidate certainly selects
-// another, the header's analysis binds that body's parameters and members; anything uncertain
-// (a candidate that does not resolve, two sites, too many candidates) leaves today's answer.
-// Nothing here knows LSP (server.ts wires it).
+// template it defines, each resolved as `eval --instance` does (cpp/instanceSite.ts). Every body
+// of the header that a certain site selects is read under one of its own sites (the user's
+// choice, else the first: open documents' sites first, then by path and line) with that body's
+// parameters and members bound; a site that does not resolve is not used, only counted. Nothing
+// here knows LSP (server.ts wires it).
 import { Dirent, promises as fsp, readFileSync, readdirSync, statSync } from 'node:fs';
 import * as path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import {
   Budget,
   CppAnalyzer,
+  Differing,
+  HeaderFacts,
   HeaderIndex,
   budgetsOf,
+  copyMemberBodies,
+  headerFacts,
   InstanceGroup,
   InstanceSite,
   InstanceView,
@@ -21,11 +25,12 @@ import {
   headerNameUnder,
   instanceBindings,
   instanceMembers,
+  printValue,
   siteScratchText,
 } from './language';
 
 /** What the analyzer binds a parameter or member to inside the body. */
-type Binding = NonNullable<CppAnalyzer['instantiation']>['bindings'] extends ReadonlyMap<string, infer B> ? B : never;
+type Binding = NonNullable<CppAnalyzer['instantiation']>[number]['bindings'] extends ReadonlyMap<string, infer B> ? B : never;
 
 /** A `using NAME = ns::Template<…>;` line of a C++ file. */
 export interface SiteRef {
@@ -64,9 +69,9 @@ export interface HeaderInstance extends InstanceView {
   bindings: ReadonlyMap<string, Binding>;
 }
 
-/** A header's instantiations: the body read (if any) and the templates the code lens offers to choose for. */
+/** A header's instantiations: the bodies read, each under its own (in the order of the text), and their code lenses. */
 export interface HeaderAnswer {
-  view?: HeaderInstance;
+  views: readonly HeaderInstance[];
   groups: readonly InstanceGroup[];
 }
 
@@ -94,14 +99,29 @@ export function sitesOfText(file: string, text: string): SiteRef[] {
   return out;
 }
 
-/** More candidate sites than this for one header: it is not resolved (nothing shown, as today). */
+/** Candidate sites of one header resolved at most (the first in the sites' order; the others count as not resolved). */
 export const MAX_CANDIDATES = 256;
 
-/** What one site selects for a header: its body there, another body, or not known. */
-type SiteOutcome = { here: SiteHere } | 'elsewhere' | 'unknown';
+/** A body another instantiation selects through a copy member (`CopyGmToL1A` → a TileCopyTla specialisation): a derived site of it. */
+export interface DerivedHere {
+  /** The member's name in the site's class. */
+  member: string;
+  /** The file of the body it selects. */
+  file: string;
+  here: SiteHere;
+}
 
-/** Resolves one site as `eval --instance SITE HEADER` does. */
-export function resolveSite(site: SiteRef, siteText: string, header: string, headers: SiteHeaders): SiteOutcome {
+/** What one site selects for a header: its body there (and the bodies its copy members select), another body, or not known. */
+type SiteOutcome = { here: SiteHere; derived?: readonly DerivedHere[] } | 'elsewhere' | 'unknown';
+
+/**
+ * Resolves one site as `eval --instance SITE HEADER` does. A header the index does not hold (a
+ * workspace file outside the include roots: an example's own kernel template) is read from
+ * `own`, its facts, put in the index for this resolution only (its `#include "catlass/…"` lines
+ * are followed under the include root, as the compiler does).
+ */
+export function resolveSite(site: SiteRef, siteText: string, header: string, headers: SiteHeaders, own?: HeaderFacts): SiteOutcome {
+  if (own && !headers.index.has(header)) return headers.index.withFile(header, own, () => resolveSite(site, siteText, header, headers));
   let scratch: { text: string; alias?: string };
   try {
     scratch = siteScratchText(siteText, site.line);
@@ -109,8 +129,9 @@ export function resolveSite(site: SiteRef, siteText: string, header: string, hea
     return 'unknown';
   }
   if (scratch.alias !== site.alias) return 'unknown';
+  // (a header outside the root is named relative to it: the include is found as the index's path)
   const rel = path.relative(headers.root, header).split(path.sep).join('/');
-  const text = rel.startsWith('..') ? scratch.text : `#include "${rel}"\n${scratch.text}`;
+  const text = headers.index.has(header) ? `#include "${rel}"\n${scratch.text}` : scratch.text;
   const res = evaluateScratch(text, headers.index, headerNameUnder(headers.root), headers.arch ?? 2201, headers.root);
   const ib = instanceBindings(res, site.alias);
   if (!ib) return 'unknown';
@@ -125,7 +146,15 @@ export function resolveSite(site: SiteRef, siteText: string, header: string, hea
         typeof v.header === 'string' ? { ...v, href: `${pathToFileURL(path.join(headers.root, v.header)).href}#L${String(v.line)}` } : v,
       );
   }
-  return { here: { start: ib.start, end: ib.end, bindings: ib.bindings, selected: ib.selected, members, budgets: budgetsOf(res, site.alias) } };
+  const derived = copyMemberBodies(res, site.alias).map(({ member, body }) => ({
+    member,
+    file: body.file,
+    here: { start: body.start, end: body.end, bindings: body.bindings, selected: body.selected, members: new Map(), budgets: [] },
+  }));
+  return {
+    here: { start: ib.start, end: ib.end, bindings: ib.bindings, selected: ib.selected, members, budgets: budgetsOf(res, site.alias) },
+    derived,
+  };
 }
 
 /**
@@ -147,17 +176,17 @@ export interface ResolvedSites {
 
 /**
  * The sites among the candidates that certainly select a body of this header, and those that
- * may (not resolved); undefined when there are none or too many. `resolve` answers one
- * candidate (cached by the caller).
+ * may (not resolved, or past MAX_CANDIDATES); undefined when there are none. `resolve` answers
+ * one candidate (cached by the caller).
  */
 export function certainSites(
   candidates: readonly SiteRef[],
   resolve: (s: SiteRef) => SiteOutcome,
   name: (s: SiteRef) => string,
 ): ResolvedSites | undefined {
-  if (!candidates.length || candidates.length > MAX_CANDIDATES) return undefined;
-  const out: ResolvedSites = { found: [], unresolved: [] };
-  for (const s of candidates) {
+  if (!candidates.length) return undefined;
+  const out: ResolvedSites = { found: [], unresolved: candidates.slice(MAX_CANDIDATES) };
+  for (const s of candidates.slice(0, MAX_CANDIDATES)) {
     const o = resolve(s);
     if (o === 'unknown') out.unresolved.push(s);
     else if (o !== 'elsewhere') out.found.push({ site: s, where: name(s), here: o.here });
@@ -165,100 +194,81 @@ export function certainSites(
   return out;
 }
 
-/** Two bindings the analysis cannot tell apart (same C++ type, same value, static marks included). */
-function sameBinding(a: Binding | undefined, b: Binding | undefined): boolean {
-  return !!a && !!b && a.ctype === b.ctype && sameData(a.value, b.value, 0);
+/** A site before another: an open document's first, then by path and line (the default instantiation is the first). */
+export function siteOrder(isOpen: (file: string) => boolean): (a: SiteRef, b: SiteRef) => number {
+  return (a, b) => Number(isOpen(b.file)) - Number(isOpen(a.file)) || (a.file < b.file ? -1 : a.file > b.file ? 1 : a.line - b.line);
 }
 
-/** Deep equality of plain data (values are records of records, BigInts and strings); too deep: not the same. */
-function sameData(a: unknown, b: unknown, depth: number): boolean {
-  if (a === b) return true;
-  if (typeof a !== 'object' || typeof b !== 'object' || !a || !b || depth > 64) return false;
-  if (Array.isArray(a) !== Array.isArray(b)) return false;
-  const ka = Object.keys(a);
-  const kb = Object.keys(b);
-  if (ka.length !== kb.length) return false;
-  const ra = a as Record<string, unknown>;
-  const rb = b as Record<string, unknown>;
-  return ka.every((k) => k in rb && sameData(ra[k], rb[k], depth + 1));
+/** A value as the hover names it: a member as `eval --instance` prints it, else the binding's value. */
+function shownValue(f: FoundSite, name: string): string | undefined {
+  const m = f.here.members.get(name);
+  const text = m && (m.text ?? m.type ?? m.copy);
+  if (typeof text === 'string') return text;
+  const b = f.here.bindings.get(name);
+  return b?.value ? printValue(b.value) : undefined;
 }
 
 /**
- * What every site agrees on in the one body they all select: the bindings (and members) whose
- * value is the same under each; the others are left out, so the body reads them as it does
- * without an instantiation (symbols), and are named in `differing`.
+ * The parameters and members of one body whose values differ among its sites: the value under
+ * `used` and the distinct values seen (integers in order, the others as met).
  */
-function commonOf(found: readonly FoundSite[]): {
-  bindings: Map<string, Binding>;
-  members: Map<string, Readonly<Record<string, unknown>>>;
-  differing: Set<string>;
-} {
-  const [first, ...rest] = found;
-  const bindings = new Map<string, Binding>();
-  const members = new Map<string, Readonly<Record<string, unknown>>>();
-  const differing = new Set<string>();
-  const names = new Set(found.flatMap((f) => [...f.here.bindings.keys(), ...f.here.members.keys()]));
+function differingOf(sites: readonly FoundSite[], used: FoundSite): Map<string, Differing> {
+  const out = new Map<string, Differing>();
+  if (sites.length < 2) return out;
+  const names = new Set(sites.flatMap((f) => [...f.here.bindings.keys(), ...f.here.members.keys()]));
   for (const n of names) {
-    const b = first.here.bindings.get(n);
-    const m = first.here.members.get(n);
-    const bindingAgrees = rest.every((f) => (b ? sameBinding(b, f.here.bindings.get(n)) : !f.here.bindings.has(n)));
-    const memberAgrees = rest.every((f) => sameData(m, f.here.members.get(n), 0));
-    if (bindingAgrees && memberAgrees) {
-      if (b) bindings.set(n, b);
-      if (m) members.set(n, m);
-    } else differing.add(n);
+    const seen = [...new Set(sites.map((f) => shownValue(f, n)).filter((x): x is string => x !== undefined))];
+    if (seen.length < 2) continue;
+    if (seen.every((x) => /^-?\d+$/.test(x))) seen.sort((a, b) => (BigInt(a) < BigInt(b) ? -1 : BigInt(a) > BigInt(b) ? 1 : 0));
+    const here = shownValue(used, n);
+    out.set(n, { ...(here !== undefined ? { here } : {}), seen });
   }
-  return { bindings, members, differing };
+  return out;
 }
 
 /**
  * What a header's analysis reads under its certain sites and the user's choices (template →
- * site, in the order made): the template chosen last, at its chosen site (a certain site: its
- * values are what that instantiation computes); else, when every candidate is resolved and one
- * template has sites, its only site, or, when all of them select the same body, what they agree
- * on. A site not resolved may select this body too: then nothing is read without a choice. The
- * groups name every template with certain sites, for the code lens.
+ * site): every body that a certain site selects is read under one of its own sites — the chosen
+ * one when the choice selects this body, else the first in `order` (open documents' sites first,
+ * then by path and line). Its values are exactly that instantiation's; a site not resolved is not
+ * used (counted in the lens). The groups, one a body, are for the code lens.
  */
-export function headerAnswer({ found, unresolved }: ResolvedSites, choices: ReadonlyMap<string, string>): HeaderAnswer {
-  const byTemplate = new Map<string, FoundSite[]>();
-  for (const f of found) byTemplate.set(f.site.template, [...(byTemplate.get(f.site.template) ?? []), f]);
+export function headerAnswer(
+  { found, unresolved }: ResolvedSites,
+  choices: ReadonlyMap<string, string>,
+  order: (a: SiteRef, b: SiteRef) => number = siteOrder(() => false),
+): HeaderAnswer {
+  const byBody = new Map<number, FoundSite[]>();
+  for (const f of [...found].sort((a, b) => order(a.site, b.site))) byBody.set(f.here.start, [...(byBody.get(f.here.start) ?? []), f]);
   const siteOf = (f: FoundSite): InstanceSite => ({ where: f.where, selected: f.here.selected });
-  const chosen = [...choices]
-    .map(([template, where]) => byTemplate.get(template)?.find((f) => f.where === where))
-    .filter((f): f is FoundSite => !!f)
-    .pop();
-  let view: HeaderInstance | undefined;
-  const viewOf = (f: FoundSite, mode: 'only' | 'chosen'): HeaderInstance => {
-    const sites = byTemplate.get(f.site.template)!;
-    return {
-      mode,
-      template: f.site.template,
-      start: f.here.start,
-      end: f.here.end,
-      site: siteOf(f),
+  const views: HeaderInstance[] = [];
+  const groups: InstanceGroup[] = [];
+  for (const [start, sites] of [...byBody].sort((a, b) => a[0] - b[0])) {
+    const template = sites[0].site.template;
+    const chosen = sites.find((f) => f.where === choices.get(template));
+    const used = chosen ?? sites[0];
+    views.push({
+      mode: chosen ? 'chosen' : sites.length === 1 ? 'only' : 'default',
+      template,
+      start,
+      end: used.here.end,
+      site: siteOf(used),
       sites: sites.map(siteOf),
-      members: f.here.members,
-      differing: new Set(),
-      budgets: f.here.budgets,
-      bindings: f.here.bindings,
-    };
-  };
-  if (chosen) view = viewOf(chosen, 'chosen');
-  else if (byTemplate.size === 1 && !unresolved.length) {
-    const [template, sites] = [...byTemplate][0];
-    const body = sites[0].here;
-    if (sites.length === 1) view = viewOf(sites[0], 'only');
-    else if (sites.every((f) => f.here.start === body.start && f.here.end === body.end))
-      view = { mode: 'common', template, start: body.start, end: body.end, sites: sites.map(siteOf), ...commonOf(sites) };
+      members: used.here.members,
+      differing: differingOf(sites, used),
+      budgets: used.here.budgets,
+      bindings: used.here.bindings,
+    });
+    groups.push({
+      template,
+      start,
+      sites: sites.map(siteOf),
+      unresolved: unresolved.filter((s) => s.template === template).length,
+      used: used.where,
+      ...(chosen ? { chosen: true } : {}),
+    });
   }
-  const groups: InstanceGroup[] = [...byTemplate].map(([template, sites]) => ({
-    template,
-    start: sites[0].here.start,
-    sites: sites.map(siteOf),
-    unresolved: unresolved.filter((s) => s.template === template).length,
-    ...(view?.site && view.template === template ? { used: view.site.where } : {}),
-  }));
-  return { ...(view ? { view } : {}), groups };
+  return { views, groups };
 }
 
 const SOURCE_EXTENSIONS = /\.(cpp|cc|cxx|cu|asc|h|hh|hpp|hxx)$/i;
@@ -278,16 +288,22 @@ export class TemplateInstances {
   private byTemplate: Map<string, SiteRef[]> | undefined;
   private walking = false;
   private walked = false;
-  /** The walk stopped at its limits: the sites seen may not be all, so no site is the only one. */
-  private partial = false;
   /** Per header path: the text it was resolved for, its certain sites (null: none, or one not certain) and the answer under the choices. */
   private answers = new Map<
     string,
-    { text: string; generation: number; found: ResolvedSites | null; answer?: { choices: number; answer: HeaderAnswer | null } }
+    { text: string; generation: number; found: ResolvedSites | null; answer?: { choices: number; derived: number; answer: HeaderAnswer | null } }
   >();
+  /**
+   * Sites derived from resolved ones, per file of the body they select: a block's copy member
+   * selects a tile copy's specialisation (`where` · member → the site). Recorded as the block's
+   * header is resolved; dropped when the sites or headers change (never a stale value).
+   */
+  private derived = new Map<string, Map<string, FoundSite>>();
+  /** Per file: changes when its derived sites do (only that file's answer is made again). */
+  private derivedVersion = new Map<string, number>();
   /** The user's choice of a site per template (template → `where`), in the order made. */
   private choices = new Map<string, string>();
-  /** Changes with every choice: the answers under older ones are made again (from the same sites). */
+  /** Changes with every choice, and when a document is opened or closed (its sites come first): the answers are made again from the same sites. */
   private choiceVersion = 0;
   private pending = new Map<string, string>();
   /** Headers asked for before the walk ended (their editors are told to ask again). */
@@ -319,14 +335,22 @@ export class TemplateInstances {
   invalidate(): void {
     this.generation++;
     this.byTemplate = undefined;
+    this.derived.clear();
+    this.derivedVersion.clear();
   }
 
   /** An open C++ document's text (its sites over the file's); undefined: closed. */
   setOpen(file: string, text: string | undefined): void {
     const before = JSON.stringify(this.siteList(file));
+    const wasOpen = this.open.has(file);
     if (text === undefined) this.open.delete(file);
     else this.open.set(file, text);
     if (!this.isExcluded(file) && JSON.stringify(this.siteList(file)) !== before) this.invalidate();
+    else if (wasOpen !== this.open.has(file)) {
+      // the same sites in another order: a header whose default may change is told
+      this.choiceVersion++;
+      for (const [header, a] of this.answers) if (a.found?.found.some((f) => f.site.file === file)) this.changed?.(header);
+    }
   }
 
   private siteList(file: string): SiteRef[] {
@@ -371,15 +395,44 @@ export class TemplateInstances {
       if (this.walked) this.schedule(headerPath, text);
       else this.asked.add(headerPath);
     }
-    return a && a.text === text ? this.answerOf(a) : undefined;
+    return a && a.text === text ? this.answerOf(a, headerPath) : undefined;
   }
 
   /** The answer of resolved sites under the current choices (the same object until a choice changes it). */
-  private answerOf(a: { found: ResolvedSites | null; answer?: { choices: number; answer: HeaderAnswer | null } }): HeaderAnswer | undefined {
-    if (!a.found) return undefined;
-    if (a.answer?.choices !== this.choiceVersion)
-      a.answer = { choices: this.choiceVersion, answer: a.found.found.length ? headerAnswer(a.found, this.choices) : null };
+  private answerOf(
+    a: { found: ResolvedSites | null; answer?: { choices: number; derived: number; answer: HeaderAnswer | null } },
+    header: string,
+  ): HeaderAnswer | undefined {
+    const file = path.resolve(header);
+    const derivedVersion = this.derivedVersion.get(file) ?? 0;
+    if (a.answer?.choices !== this.choiceVersion || a.answer.derived !== derivedVersion) {
+      const derived = [...(this.derived.get(file)?.values() ?? [])];
+      const sites = { found: [...(a.found?.found ?? []), ...derived], unresolved: a.found?.unresolved ?? [] };
+      const order = siteOrder((f) => this.open.has(f));
+      a.answer = {
+        choices: this.choiceVersion,
+        derived: derivedVersion,
+        answer: sites.found.length ? headerAnswer(sites, this.choices, order) : null,
+      };
+    }
     return a.answer.answer ?? undefined;
+  }
+
+  /** Records the bodies a resolved site's copy members select; the headers holding them are told. */
+  private derive(s: SiteRef, derived: readonly DerivedHere[] | undefined): void {
+    for (const d of derived ?? []) {
+      const file = path.resolve(d.file);
+      const where = `${this.siteName(s)} · ${d.member}`;
+      const template = /(\w+)\s*</.exec(d.here.selected)?.[1] ?? d.member;
+      const list = this.derived.get(file) ?? new Map<string, FoundSite>();
+      this.derived.set(file, list);
+      const old = list.get(where);
+      // (the same body and class again: the same values, the headers not having changed since)
+      if (old && old.here.start === d.here.start && old.here.selected === d.here.selected) continue;
+      list.set(where, { site: { ...s, template }, where, here: d.here });
+      this.derivedVersion.set(file, (this.derivedVersion.get(file) ?? 0) + 1);
+      if (this.answers.has(file)) this.changed?.(file);
+    }
   }
 
   /**
@@ -399,6 +452,7 @@ export class TemplateInstances {
     if (!changed.size) return;
     this.choiceVersion++;
     for (const [header, a] of this.answers) if (a.found?.found.some((f) => changed.has(f.site.template))) this.changed?.(header);
+    for (const [file, list] of this.derived) if ([...list.values()].some((f) => changed.has(f.site.template))) this.changed?.(file);
   }
 
   /** The choices made (template → site), as the client saves them. */
@@ -425,34 +479,37 @@ export class TemplateInstances {
     const headers = this.headers();
     const generation = this.generation;
     const names = templatesOf(text);
-    const candidates = [...names].flatMap((n) => this.sitesOf(n));
+    const candidates = [...names].flatMap((n) => this.sitesOf(n)).sort(siteOrder((f) => this.open.has(f)));
     const outcomes: SiteOutcome[] = [];
     const finish = () => {
       let i = 0;
-      const found =
-        headers && !this.partial
-          ? (certainSites(
-              candidates,
-              () => outcomes[i++],
-              (s) => this.siteName(s),
-            ) ?? null)
-          : null;
+      const found = headers
+        ? (certainSites(
+            candidates,
+            () => outcomes[i++],
+            (s) => this.siteName(s),
+          ) ?? null)
+        : null;
       const before = this.answers.get(header);
-      const had = before ? this.answerOf(before) : undefined;
+      const had = before ? this.answerOf(before, header) : undefined;
       const entry = { text, generation, found };
       this.answers.set(header, entry);
-      const now = this.answerOf(entry);
+      const now = this.answerOf(entry, header);
       if (JSON.stringify(summary(had)) !== JSON.stringify(summary(now))) this.changed?.(header);
       this.next();
     };
-    if (!headers || !candidates.length || candidates.length > MAX_CANDIDATES) return finish();
+    if (!headers || !candidates.length) return finish();
+    // a workspace file outside the include roots: its own facts, put in the index for each resolution
+    const own = headers.index.has(header) ? undefined : ownFacts(text);
+    if (own === null) return finish();
     const step = (k: number) => {
       if (generation !== this.generation || this.pending.has(header)) return this.next(); // changed meanwhile: asked again
-      if (k === candidates.length) return finish();
+      if (k === Math.min(candidates.length, MAX_CANDIDATES)) return finish();
       const s = candidates[k];
       const siteText = this.open.get(s.file) ?? readSiteFile(s.file);
-      const o = siteText === undefined ? 'unknown' : safely(() => resolveSite(s, siteText, header, headers));
+      const o = siteText === undefined ? 'unknown' : safely(() => resolveSite(s, siteText, header, headers, own));
       outcomes.push(o);
+      if (typeof o === 'object') this.derive(s, o.derived);
       this.later(() => step(k + 1));
     };
     step(0);
@@ -470,7 +527,6 @@ export class TemplateInstances {
     try {
       const queue = [...folders];
       let files = 0;
-      this.partial = false;
       while (queue.length && files < WALK_LIMITS.maxFiles) {
         const dir = queue.shift()!;
         if (this.isExcluded(dir)) continue;
@@ -496,7 +552,6 @@ export class TemplateInstances {
           }
         }
       }
-      if (queue.length || files >= WALK_LIMITS.maxFiles) this.partial = true;
     } finally {
       this.walking = false;
       this.walked = true;
@@ -582,6 +637,16 @@ function readSiteFile(file: string): string | undefined {
   }
 }
 
+/** The facts of a file outside the index (null: too large, or they cannot be read: no instantiation is read). */
+function ownFacts(text: string): HeaderFacts | null {
+  if (text.length > WALK_LIMITS.maxFileBytes) return null;
+  try {
+    return headerFacts(text);
+  } catch {
+    return null;
+  }
+}
+
 /** A resolution that throws is not known (the resolver's own errors are caught inside; this is the last guard). */
 function safely(f: () => SiteOutcome): SiteOutcome {
   try {
@@ -593,5 +658,5 @@ function safely(f: () => SiteOutcome): SiteOutcome {
 
 /** What the editor shows of an answer (the sites, the body read and its mode): a change of it is told. */
 function summary(a: HeaderAnswer | undefined) {
-  return a && { groups: a.groups, view: a.view && [a.view.mode, a.view.start, a.view.site?.where, [...a.view.bindings.keys()]] };
+  return a && { groups: a.groups, views: a.views.map((v) => [v.mode, v.start, v.site.where, [...v.bindings.keys()]]) };
 }

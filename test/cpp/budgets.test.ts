@@ -159,7 +159,7 @@ describe('the budgets in the hover of the template', () => {
       site: where,
       sites: [where],
       members: o.here.members,
-      differing: new Set<string>(),
+      differing: new Map(),
       budgets: o.here.budgets,
     };
     const nameAt = headerText.indexOf('struct DemoBlock') + 'struct '.length;

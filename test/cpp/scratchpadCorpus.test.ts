@@ -103,7 +103,7 @@ test('under the workspace instantiation, the scratchpad of block_mmad_pingpong_t
   const analyses = new DocumentAnalyses();
   analyses.instanceOf = (_uri, t) => instances.instanceOf(PINGPONG, t);
   const doc = analyses.get(TextDocument.create(pathToFileURL(PINGPONG).href, 'cpp', 1, text));
-  assert.ok(doc.instance, 'no instantiation found');
+  assert.ok(doc.instances?.length, 'no instantiation found');
   const line = text.split('\n').findIndex((l) => l.includes('tla::MakeLayout<ElementA, LayoutTagL1A>(tla::Int<L1_TILE_M>{}'));
   const r = scratchpad(doc, { textDocument: { uri: doc.uri }, position: { line, character: 12 } });
   assert.ok(r.text, r.reason ?? '');

@@ -1,7 +1,8 @@
-// Values in a class template's body under the workspace's one instantiation of it (issue 21,
-// item 4), on self-written fixtures (test/fixtures/instances): the sites are found by a walk of
-// the folder, resolved off the request path, and the header's hovers and hints read the body
-// under the one that selects it. Expected values are worked by hand in the comments.
+// Values in a class template's body under an instantiation of it in the workspace (issue 21,
+// item 4), on self-written fixtures (test/fixtures/instances, picker, bodies): the sites are
+// found by a walk of the folder, resolved off the request path, and the header's hovers and
+// hints read each body under one of its own sites (the only one, the chosen one, or the first).
+// Expected values are worked by hand in the comments.
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -11,7 +12,7 @@ import { TextDocument } from 'vscode-languageserver-textdocument';
 import { DocumentAnalyses } from '../../server/src/documents';
 import { hover } from '../../server/src/features/hover';
 import { DEFAULT_SETTINGS } from '../../server/src/features/settings';
-import { HeaderIndex } from '../../server/src/language';
+import { HeaderIndex, instanceLenses } from '../../server/src/language';
 import { TemplateInstances, sitesOfText } from '../../server/src/templateInstances';
 import { ROOT } from '../helpers';
 
@@ -115,7 +116,7 @@ describe("a header's template body under its one instantiation", () => {
     assert.equal(instances.instanceOf(HEADER, HEADER_TEXT), undefined);
     drain();
     assert.deepEqual(changed, [HEADER]);
-    const i = instances.instanceOf(HEADER, HEADER_TEXT)?.view;
+    const i = instances.instanceOf(HEADER, HEADER_TEXT)?.views[0];
     assert.ok(i);
     assert.equal(i.mode, 'only');
     assert.equal(i.site?.where, 'kernel/single_kernel.cpp:8');
@@ -139,49 +140,56 @@ describe("a header's template body under its one instantiation", () => {
     assert.doesNotMatch(today, /\(_8,_8\):\(_8,_1\)/);
     assert.doesNotMatch(today, /as instantiated/);
   });
-  test('a site not resolved (Tile<64, 128> fails its static_assert) may select the body: nothing read without a choice; a choice of the certain one reads it', async () => {
+  test('a site not resolved (Tile<64, 128> fails its static_assert) is not used, only counted: the body is read under the certain one', async () => {
     const { instances, drain } = await fixture(TWO_SITES);
     instances.instanceOf(HEADER, HEADER_TEXT);
     drain();
     const answer = instances.instanceOf(HEADER, HEADER_TEXT);
-    assert.equal(answer?.view, undefined);
+    assert.equal(answer?.views[0]?.mode, 'only');
     assert.deepEqual(
-      answer?.groups.map((g) => [g.template, g.sites.map((s) => s.where), g.unresolved, g.used]),
-      [['Tile', ['kernel/demo_kernel.cpp:8'], 1, undefined]],
+      answer.groups.map((g) => [g.template, g.sites.map((s) => s.where), g.unresolved, g.used]),
+      [['Tile', ['kernel/demo_kernel.cpp:8'], 1, 'kernel/demo_kernel.cpp:8']],
     );
-    assert.doesNotMatch(hoverAt(analysesWith(instances), 'head ='), /as instantiated|\(_8,_8\)/);
-    instances.choose({ Tile: 'kernel/demo_kernel.cpp:8' }, true);
+    assert.deepEqual(
+      instanceLenses(HEADER_TEXT, answer.groups).map((l) => l.title),
+      ['as instantiated at demo_kernel.cpp:8 · 1 not resolved'],
+    );
     const head = hoverAt(analysesWith(instances), 'head =');
     // Tile<16, 8>: its head tile (8 rows of 8) is (_8,_8):(_8,_1)
     assert.match(head, /\(_8,_8\):\(_8,_1\)/, head);
     assert.match(head, /as instantiated at kernel\/demo_kernel\.cpp:8\*/, head);
   });
-  test('a second site (an open document): no single instantiation; what both agree on (nothing here) is read', async () => {
-    const { instances, drain } = await fixture();
-    instances.setOpen(
-      path.join(DIR, 'kernel', 'other.cpp'),
-      '#include "catlass/single_block.hpp"\nusing Other = Catlass::Gemm::Demo::Tile<32, 4>;\n',
-    );
+  test('a second site in an open document comes first: the body is read under it, exactly its values; what differs says so', async () => {
+    const { instances, drain, changed } = await fixture();
+    const other = path.join(DIR, 'kernel', 'other.cpp');
+    instances.setOpen(other, '#include "catlass/single_block.hpp"\nusing Other = Catlass::Gemm::Demo::Tile<32, 4>;\n');
     instances.instanceOf(HEADER, HEADER_TEXT);
     drain();
     const answer = instances.instanceOf(HEADER, HEADER_TEXT);
-    // Tile<16, 8> and Tile<32, 4> share no argument: M, N and every member differ
-    assert.equal(answer?.view?.mode, 'common');
-    assert.deepEqual([...answer.view.bindings.keys()], []);
-    assert.ok(
-      ['M', 'N', 'ROWS', 'LAYOUT'].every((n) => answer.view!.differing.has(n)),
-      [...answer.view.differing].join(),
+    assert.ok(answer);
+    const v = answer.views[0];
+    assert.equal(v?.mode, 'default');
+    assert.equal(v.site.where, 'kernel/other.cpp:2');
+    assert.deepEqual(
+      answer.groups.map((g) => [g.sites.map((s) => s.where), g.used]),
+      [[['kernel/other.cpp:2', 'kernel/single_kernel.cpp:8'], 'kernel/other.cpp:2']],
     );
     const under = analysesWith(instances);
-    assert.doesNotMatch(hoverAt(under, 'head ='), /\(_8,_8\):\(_8,_1\)|\(_16,_4\)|as instantiated/);
-    // N is 8 or 4: part is not (rows,_8) (nothing is known of it: no hover, as without an instantiation)
-    const part = hoverAt(under, 'part =');
-    assert.doesNotMatch(part, /_8|_4/, part);
-    // closed again: the one site is back
-    instances.setOpen(path.join(DIR, 'kernel', 'other.cpp'), undefined);
+    // Tile<32, 4>: LAYOUT (_32,_4):(_4,_1), its head tile (16 rows of 4) is (_16,_4):(_4,_1)
+    const head = hoverAt(under, 'head =');
+    assert.match(head, /\(_16,_4\):\(_4,_1\)/, head);
+    assert.match(head, /as instantiated at kernel\/other\.cpp:2, the first of 2 — choose another \(code lens\)/, head);
+    // N = 4 here: part is (rows,_4):(_4,_1)
+    assert.match(hoverAt(under, 'part ='), /\(rows,_4\):\(_4,_1\)/);
+    // ROWS = M: 32 here, 16 at the other site
+    const rows = hoverAt(under, 'ROWS = M');
+    assert.match(rows, /`ROWS` = `32` here; `16` or `32` among the 2 instantiations/, rows);
+    // closed: the same sites, the disk's order (by path): single_kernel.cpp is the only one again (other.cpp is not on disk)
+    changed.length = 0;
+    instances.setOpen(other, undefined);
     instances.instanceOf(HEADER, HEADER_TEXT);
     drain();
-    assert.equal(instances.instanceOf(HEADER, HEADER_TEXT)?.view?.site?.where, 'kernel/single_kernel.cpp:8');
+    assert.equal(instances.instanceOf(HEADER, HEADER_TEXT)?.views[0]?.site.where, 'kernel/single_kernel.cpp:8');
   });
   test('an edited header is not read under the answer of its old text', async () => {
     const { instances, drain } = await fixture();
@@ -214,24 +222,30 @@ describe('a template with several instantiations', () => {
     return { instances, changed, at };
   }
 
-  test('no choice: values the same under both are shown, the others stay symbols and say they differ', async () => {
+  test('no choice: the body is read under the first site (by path and line), exactly its values; what differs says so', async () => {
     const { instances, at } = await picker();
     const answer = instances.instanceOf(PICK_HEADER, PICK_TEXT);
-    assert.equal(answer?.view?.mode, 'common');
+    assert.equal(answer?.views[0]?.mode, 'default');
     assert.deepEqual(
       answer.groups.map((g) => [g.template, g.sites.map((s) => s.where), g.used]),
-      [['Pick', ['kernel/pick_kernel.cpp:8', 'kernel/pick_kernel.cpp:9'], undefined]],
+      [['Pick', ['kernel/pick_kernel.cpp:8', 'kernel/pick_kernel.cpp:9'], 'kernel/pick_kernel.cpp:8']],
     );
-    // N = 8 in both: byCols is (_8,_2):(_2,_1)
+    assert.deepEqual(
+      instanceLenses(PICK_TEXT, answer.groups).map((l) => l.title),
+      ['as instantiated at pick_kernel.cpp:8 · 1 more'],
+    );
+    // N = 8: byCols is (_8,_2):(_2,_1)
     const cols = at('auto byCols', 6);
     assert.match(cols, /\(_8,_2\):\(_2,_1\)/, cols);
-    assert.match(cols, /values common to the 2 instantiations of `Pick`/);
-    // RowTag in both: RowTag::L1Tag = FracTag
+    assert.match(cols, /as instantiated at kernel\/pick_kernel\.cpp:8, the first of 2/);
+    // RowTag: RowTag::L1Tag = FracTag
     assert.match(at('using LayoutTagL1', 8), /\*\*LayoutTagL1\*\* = `Catlass::Gemm::Demo::FracTag`/);
-    // M is 16 or 32: byRows is neither (_16,_2) nor (_32,_2), ROWS says it differs
+    // M = 16 at :8: byRows is (_16,_2):(_2,_1); ROWS is 16 here, 32 at :9
     const rows = at('auto byRows', 6);
-    assert.doesNotMatch(rows, /_16,_2|_32,_2/, rows);
-    assert.match(at('ROWS = M', 2), /`ROWS` differs among 2 instantiations — choose one \(code lens\)/);
+    assert.match(rows, /\(_16,_2\):\(_2,_1\)/, rows);
+    assert.match(at('ROWS = M', 2), /`ROWS` = `16` here; `16` or `32` among the 2 instantiations/);
+    // COLS is 8 under both: nothing said of it differing
+    assert.doesNotMatch(at('COLS = N', 2), /among the 2 instantiations/);
   });
 
   test('a choice reads the body under that site, the header is told, the sites are not resolved again', async () => {
@@ -240,7 +254,7 @@ describe('a template with several instantiations', () => {
     instances.choose({ Pick: 'kernel/pick_kernel.cpp:9' }, true);
     assert.deepEqual(changed, [PICK_HEADER]);
     const answer = instances.instanceOf(PICK_HEADER, PICK_TEXT);
-    assert.equal(answer?.view?.mode, 'chosen');
+    assert.equal(answer?.views[0]?.mode, 'chosen');
     assert.equal(answer.groups[0].used, 'kernel/pick_kernel.cpp:9');
     // M = 32: byRows is (_32,_2):(_2,_1)
     const rows = at('auto byRows', 6);
@@ -249,8 +263,163 @@ describe('a template with several instantiations', () => {
       rows,
       /as instantiated at kernel\/pick_kernel\.cpp:9, chosen among 2\* \(`Catlass::Gemm::Demo::Pick<Catlass::Gemm::Demo::RowTag, 32, 8>`\)/,
     );
-    // a choice of a site that is not there: no choice
+    // a choice of a site that is not there: no choice (the first site)
     instances.choose({ Pick: 'kernel/gone.cpp:1' }, true);
-    assert.equal(instances.instanceOf(PICK_HEADER, PICK_TEXT)?.view?.mode, 'common');
+    assert.equal(instances.instanceOf(PICK_HEADER, PICK_TEXT)?.views[0]?.mode, 'default');
+  });
+});
+
+// test/fixtures/bodies: Body's primary (kernel/bodies_kernel.cpp:8, RowTag 16), its partial
+// specialisation Body<ColTag, M> (:9 M = 8, :10 M = 4), Other<4> (:11), and :12 not resolved (NoSuchTag)
+const BODIES = path.join(ROOT, 'test', 'fixtures', 'bodies');
+const BODIES_INCLUDE = path.join(BODIES, 'include');
+const BODIES_HEADER = path.join(BODIES_INCLUDE, 'catlass', 'bodies.hpp');
+const BODIES_TEXT = readFileSync(BODIES_HEADER, 'utf8');
+
+describe('several bodies of a header, each under its own instantiation', () => {
+  async function bodies() {
+    const { instances, drain } = await fixture(BODIES, BODIES_HEADER, BODIES_INCLUDE, [BODIES_INCLUDE]);
+    instances.instanceOf(BODIES_HEADER, BODIES_TEXT);
+    drain();
+    const at = (needle: string, after: number) => {
+      const analyses = new DocumentAnalyses();
+      analyses.instanceOf = (_uri, t) => instances.instanceOf(BODIES_HEADER, t);
+      const doc = analyses.get(TextDocument.create(pathToFileURL(BODIES_HEADER).href, 'cpp', 1, BODIES_TEXT));
+      const before = BODIES_TEXT.slice(0, BODIES_TEXT.indexOf(needle) + after).split('\n');
+      const h = hover(doc, { line: before.length - 1, character: before[before.length - 1].length }, DEFAULT_SETTINGS);
+      return (h?.contents as { value: string } | undefined)?.value ?? '';
+    };
+    return { instances, at };
+  }
+
+  test('a primary, a partial specialisation and a second template: three bodies, three instantiations, three lenses', async () => {
+    const { instances, at } = await bodies();
+    const answer = instances.instanceOf(BODIES_HEADER, BODIES_TEXT);
+    assert.deepEqual(
+      answer?.views.map((v) => [v.template, v.mode, v.site.where]),
+      [
+        ['Body', 'only', 'kernel/bodies_kernel.cpp:8'],
+        ['Body', 'default', 'kernel/bodies_kernel.cpp:9'],
+        ['Other', 'only', 'kernel/bodies_kernel.cpp:11'],
+      ],
+    );
+    // the site of NoSuchTag is not resolved: counted on both of Body's lenses, used by none
+    assert.deepEqual(
+      instanceLenses(BODIES_TEXT, answer.groups).map((l) => l.title),
+      [
+        'as instantiated at bodies_kernel.cpp:8 · 1 not resolved',
+        'as instantiated at bodies_kernel.cpp:9 · 1 more · 1 not resolved',
+        'as instantiated at bodies_kernel.cpp:11',
+      ],
+    );
+    // Body<RowTag, 16> (primary): (_16,_2):(_2,_1)
+    const primary = at('auto primary', 6);
+    assert.match(primary, /\(_16,_2\):\(_2,_1\)/, primary);
+    assert.match(primary, /as instantiated at kernel\/bodies_kernel\.cpp:8\*/, primary);
+    // Body<ColTag, 8> (the partial specialisation, the first of :9 and :10): (_2,_8):(_1,_2)
+    const partial = at('auto partial', 6);
+    assert.match(partial, /\(_2,_8\):\(_1,_2\)/, partial);
+    assert.match(partial, /as instantiated at kernel\/bodies_kernel\.cpp:9, the first of 2/, partial);
+    assert.match(at('COLS = M', 2), /`COLS` = `8` here; `4` or `8` among the 2 instantiations/);
+    // Other<4>: (_4,_4):(_4,_1)
+    const other = at('auto other', 6);
+    assert.match(other, /\(_4,_4\):\(_4,_1\)/, other);
+    assert.match(other, /as instantiated at kernel\/bodies_kernel\.cpp:11\*/, other);
+  });
+
+  test("a choice of Body's site reads the body it selects under it; Body's other body keeps its own", async () => {
+    const { instances, at } = await bodies();
+    instances.choose({ Body: 'kernel/bodies_kernel.cpp:10' }, true);
+    // Body<ColTag, 4>: (_2,_4):(_1,_2)
+    const partial = at('auto partial', 6);
+    assert.match(partial, /\(_2,_4\):\(_1,_2\)/, partial);
+    assert.match(partial, /as instantiated at kernel\/bodies_kernel\.cpp:10, chosen among 2/, partial);
+    assert.match(at('auto primary', 6), /\(_16,_2\):\(_2,_1\)/);
+  });
+});
+
+// test/fixtures/ownkernel: a kernel template of the workspace itself (kernel/own_kernel.h, outside
+// the include root test/fixtures/bodies/include), instantiated once at kernel/own_main.cpp:6
+const OWN = path.join(ROOT, 'test', 'fixtures', 'ownkernel');
+const OWN_HEADER = path.join(OWN, 'kernel', 'own_kernel.h');
+const OWN_TEXT = readFileSync(OWN_HEADER, 'utf8');
+
+describe('a template defined outside the include roots', () => {
+  test("a workspace file's own kernel template is read under its site; the index is left as it was", async () => {
+    const index = new HeaderIndex();
+    index.setFile(BODIES_HEADER, BODIES_TEXT);
+    const queue: (() => void)[] = [];
+    const instances = new TemplateInstances(
+      () => ({ index, root: BODIES_INCLUDE }),
+      (run) => void queue.push(run),
+    );
+    await instances.configure([OWN], [BODIES_INCLUDE]);
+    instances.instanceOf(OWN_HEADER, OWN_TEXT);
+    while (queue.length) queue.shift()!();
+    const answer = instances.instanceOf(OWN_HEADER, OWN_TEXT);
+    assert.deepEqual(
+      answer?.views.map((v) => [v.template, v.mode, v.site.where]),
+      [['OwnKernel', 'only', 'kernel/own_main.cpp:6']],
+    );
+    // the workspace file was in the index for the resolution only
+    assert.equal(index.has(OWN_HEADER), false);
+    assert.equal(index.fileCount, 1);
+    const analyses = new DocumentAnalyses();
+    analyses.instanceOf = (_uri, t) => instances.instanceOf(OWN_HEADER, t);
+    const doc = analyses.get(TextDocument.create(pathToFileURL(OWN_HEADER).href, 'cpp', 1, OWN_TEXT));
+    const before = OWN_TEXT.slice(0, OWN_TEXT.indexOf('auto own') + 6).split('\n');
+    const h = hover(doc, { line: before.length - 1, character: before[before.length - 1].length }, DEFAULT_SETTINGS);
+    const own = (h?.contents as { value: string } | undefined)?.value ?? '';
+    // OwnKernel<4>: ROWS = Body<RowTag, 8>::ROWS = 8 (the include root's block), so (_8,_4):(_4,_1)
+    assert.match(own, /\(_8,_4\):\(_4,_1\)/, own);
+    assert.match(own, /as instantiated at kernel\/own_main\.cpp:6\*/, own);
+  });
+});
+
+// test/fixtures/derived: CopyBlock<8> at kernel/copy_kernel.cpp:8, whose CopyGmToL1 member is
+// CopyTile<GmPos, L1Pos, 16>: the partial specialisation of copy_tile.hpp
+const DERIVED = path.join(ROOT, 'test', 'fixtures', 'derived');
+const DERIVED_INCLUDE = path.join(DERIVED, 'include');
+const COPY_BLOCK = path.join(DERIVED_INCLUDE, 'catlass', 'copy_block.hpp');
+const COPY_TILE = path.join(DERIVED_INCLUDE, 'catlass', 'copy_tile.hpp');
+
+describe('a body instantiated through another instantiation’s copy member', () => {
+  test('the tile copy selected by the block’s CopyGmToL1 is read under it, once the block has been resolved', async () => {
+    const index = new HeaderIndex();
+    for (const f of [COPY_TILE, COPY_BLOCK]) index.setFile(f, readFileSync(f, 'utf8'));
+    const queue: (() => void)[] = [];
+    const instances = new TemplateInstances(
+      () => ({ index, root: DERIVED_INCLUDE }),
+      (run) => void queue.push(run),
+    );
+    const changed: string[] = [];
+    instances.changed = (p) => void changed.push(p);
+    await instances.configure([DERIVED], [DERIVED_INCLUDE]);
+    const tileText = readFileSync(COPY_TILE, 'utf8');
+    const drain = () => {
+      while (queue.length) queue.shift()!();
+    };
+    // the tile alone: no site names CopyTile, nothing is read
+    instances.instanceOf(COPY_TILE, tileText);
+    drain();
+    assert.equal(instances.instanceOf(COPY_TILE, tileText), undefined);
+    // the block resolved: its site gives the tile copy a derived site, and the tile's editor is told
+    instances.instanceOf(COPY_BLOCK, readFileSync(COPY_BLOCK, 'utf8'));
+    drain();
+    assert.ok(changed.includes(COPY_TILE), changed.join());
+    const answer = instances.instanceOf(COPY_TILE, tileText);
+    assert.deepEqual(
+      answer?.views.map((v) => [v.template, v.mode, v.site.where]),
+      [['CopyTile', 'only', 'kernel/copy_kernel.cpp:8 · CopyGmToL1']],
+    );
+    const analyses = new DocumentAnalyses();
+    analyses.instanceOf = (_uri, t) => instances.instanceOf(COPY_TILE, t);
+    const doc = analyses.get(TextDocument.create(pathToFileURL(COPY_TILE).href, 'cpp', 1, tileText));
+    const before = tileText.slice(0, tileText.indexOf('auto step') + 6).split('\n');
+    const h = hover(doc, { line: before.length - 1, character: before[before.length - 1].length }, DEFAULT_SETTINGS);
+    const step = (h?.contents as { value: string } | undefined)?.value ?? '';
+    // K = 8 · 2 = 16: (_16,_2):(_2,_1)
+    assert.match(step, /\(_16,_2\):\(_2,_1\)/, step);
+    assert.match(step, /as instantiated at kernel\/copy_kernel\.cpp:8 · CopyGmToL1\*/, step);
   });
 });

@@ -2,7 +2,7 @@
 // headers add (ide/templateValues.ts: a scratchpad statement's resolution, a template body's
 // instantiation), as an LSP Hover.
 import type { Hover, Position } from 'vscode-languageserver';
-import { hoverAt, instanceSectionsAt, scratchValueAt } from '../language';
+import { hoverAt, instancesSectionsAt, scratchValueAt } from '../language';
 import type { AnalysedDocument } from '../documents';
 import { toRange } from './convert';
 import type { Settings } from './settings';
@@ -12,7 +12,7 @@ export function hover(doc: AnalysedDocument, position: Position, settings: Setti
   const h = hoverAt(doc.analysis, offset, { gridSize: settings.hover.gridSize, cpp: doc.kind === 'cpp' });
   const fromHeaders = scratchValueAt(doc.scratch, offset);
   // (doc.text joins a big document's pieces: read only where a template body is instantiated)
-  const instanceSections = doc.instance ? instanceSectionsAt(doc.instance, doc.text, offset) : [];
+  const instanceSections = doc.instances?.length ? instancesSectionsAt(doc.instances, doc.text, offset) : [];
   const sections = [...(fromHeaders ? [fromHeaders] : []), ...instanceSections];
   // the instantiation's line closes the hover; the other sections are parts of their own
   const parts = sections.filter((s) => s.kind !== 'instantiation').map((s) => s.markdown);

@@ -17,7 +17,7 @@ export function picture(doc: AnalysedDocument, params: PictureParams): PictureAn
       .map(([k, v]) => `${k}=${v}`)
       .join(' '),
   );
-  const view = bindings.size ? { bindings, instantiation: doc.instance } : undefined;
+  const view = bindings.size ? { bindings, instantiation: doc.instances } : undefined;
   const t = pictureAt(doc.analysis, { name: params.name, offset }, doc.kind === 'cpp', view);
   const range = t.statement ? toRange(doc.lines, t.statement.start, t.statement.end) : null;
   if (!t.name || !t.picture)

@@ -10,6 +10,7 @@ export const SCRATCHPAD_REQUEST = ScratchpadRequest.method;
 
 export function scratchpad(doc: AnalysedDocument, p: ScratchpadParams): ScratchpadAnswer {
   const offset = doc.lines.offset(p.position.line, p.position.character);
-  const instance = doc.instance;
+  // the innermost body around the offset read under an instantiation
+  const instance = doc.instances?.filter((v) => v.start <= offset && offset < v.end).pop();
   return scratchpadAt({ analysis: doc.analysis, text: doc.text, uri: doc.uri, cpp: doc.kind === 'cpp', instance }, offset, p.position.line);
 }

@@ -58,6 +58,7 @@ export {
   withHeaders,
   instantiationWarnings,
   instanceBindings,
+  copyMemberBodies,
   Budget,
   BudgetPart,
   budgetLine,
@@ -68,12 +69,14 @@ export {
 export { summarizeTla } from './cpp/tlaBridge';
 export {
   HoverSection,
+  Differing,
   InstanceGroup,
   InstanceLens,
   InstanceSite,
   InstanceView,
   instanceLenses,
   instanceSectionsAt,
+  instancesSectionsAt,
   scratchValueAt,
   templateArguments,
 } from './ide/templateValues';

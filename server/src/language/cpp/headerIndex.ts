@@ -80,6 +80,21 @@ export class HeaderIndex {
     return this.files.has(path);
   }
 
+  /**
+   * Runs `run` with a file the index does not hold (a workspace C++ file's own templates) in it,
+   * then takes it out again: the index is as before when `run` returns or throws. A file it
+   * holds is not replaced.
+   */
+  withFile<T>(path: string, facts: HeaderFacts, run: () => T): T {
+    if (this.files.has(path)) return run();
+    this.setFacts(path, facts);
+    try {
+      return run();
+    } finally {
+      this.removeFile(path);
+    }
+  }
+
   /** The `#include` lines of an indexed file. */
   includesOf(path: string): readonly string[] {
     return this.files.get(path)?.summary.includes ?? [];

@@ -150,17 +150,26 @@ function staticTuple(t: Extract<Ty, { k: 'class' }>): core.IntTuple | undefined 
   return items.every((x) => x) ? core.tuple(...(items as core.IntTuple[])) : undefined;
 }
 
+/** A class's selected body under an instantiation: its file, offsets, bindings and the class written out. */
+export interface BodyBindings {
+  file: string;
+  start: number;
+  end: number;
+  bindings: Map<string, Binding>;
+  selected: string;
+}
+
 /**
  * The selected specialisation's body under the instantiation: its file, its offsets and the
  * bindings of its parameters and members (what resolved; the rest stays as the kernel
  * analysis reads it), and a description of the instantiation for the hover.
  */
-export function instanceBindings(
-  res: ScratchResult,
-  alias: string,
-): { file: string; start: number; end: number; bindings: Map<string, Binding>; selected: string } | undefined {
+export function instanceBindings(res: ScratchResult, alias: string): BodyBindings | undefined {
   const t = res.frame.bind?.get(alias);
-  if (!t || t.k !== 'class') return undefined;
+  return t && t.k === 'class' ? bodyBindings(res, t) : undefined;
+}
+
+function bodyBindings(res: ScratchResult, t: Extract<Ty, { k: 'class' }>): BodyBindings | undefined {
   const r = res.resolver;
   let inst;
   try {
@@ -180,4 +189,29 @@ export function instanceBindings(
     if (b) bindings.set(name, b);
   }
   return { file: inst.file, start: inst.decl.body.start, end: inst.decl.body.end, bindings, selected: canonical(t) };
+}
+
+/**
+ * The bodies the instantiation's public copy members select (a block's `CopyGmToL1A` → the
+ * TileCopyTla specialisation its headers select), each under the bindings it gets there: an
+ * instantiation of that body derived from the site. Members not resolved are left out.
+ */
+export function copyMemberBodies(res: ScratchResult, alias: string): { member: string; body: BodyBindings }[] {
+  const t = res.frame.bind?.get(alias);
+  if (!t || t.k !== 'class') return [];
+  const r = res.resolver;
+  try {
+    const inst = r.instance(t);
+    r.complete(inst);
+    const out: { member: string; body: BodyBindings }[] = [];
+    for (const m of inst.decl.members) {
+      if (m.kind !== 'alias' || m.access !== 'public' || m.params || !/^Copy/.test(m.name) || !conditionHolds(m.cond, r.macros)) continue;
+      const v = inst.members.get(m.name);
+      const body = v && 'ok' in v && v.ok.k === 'class' ? bodyBindings(res, v.ok) : undefined;
+      if (body) out.push({ member: m.name, body });
+    }
+    return out;
+  } catch {
+    return [];
+  }
 }

@@ -121,6 +121,20 @@ function lookupAt(scoped: Map<string, ScopedBinding[]>, name: string, at: number
   return best?.binding;
 }
 
+/** A class template's body and what its instantiation binds inside it. */
+export interface InstanceRegion {
+  start: number;
+  end: number;
+  bindings: ReadonlyMap<string, Binding>;
+}
+
+/** The innermost region around `at` (a nested class's body inside its enclosing one's). */
+function regionAt(regions: readonly InstanceRegion[] | undefined, at: number): InstanceRegion | undefined {
+  let best: InstanceRegion | undefined;
+  for (const r of regions ?? []) if (r.start <= at && at < r.end && (!best || r.start >= best.start)) best = r;
+  return best;
+}
+
 /** Names that exist only when CATLASS_ARCH == 3510. */
 const ARCH_3510_NAMES = new Set(['MakeMxScaleLayout', 'float4_e2m1x2_t', 'float4_e1m2x2_t', ...core.MX_PREDICATES.map((p) => `is${p}`)]);
 
@@ -226,11 +240,12 @@ export class CppAnalyzer {
   /** What the last analyze() did: characters tokenized again, expressions parsed and evaluated anew. */
   stats = { tokenized: 0, parsed: 0, evaluated: 0, expressions: 0 };
   /**
-   * A class template's body read under one instantiation: inside [start, end) its parameters
-   * and members are bound to what the instantiation gives them (cpp/instanceSite.ts). Set
+   * Class template bodies each read under one instantiation of its own: inside a region's
+   * [start, end) the body's parameters and members are bound to what that instantiation gives
+   * them (cpp/instanceSite.ts); where regions nest (a class inside a class), the innermost. Set
    * before the first analyze(); a change needs a new analyzer.
    */
-  instantiation: { start: number; end: number; bindings: ReadonlyMap<string, Binding> } | undefined;
+  instantiation: readonly InstanceRegion[] | undefined;
 
   /** Bytes held by the caches. */
   get cacheBytes(): number {
@@ -436,8 +451,7 @@ export class CppAnalyzer {
     let result: EvalResult;
     const cached = entry.evaluation;
     const archHere = pass.pr.archs.find((r) => r.start <= start && start < r.end)?.arch ?? this.defaultArch ?? core.DEFAULT_ARCH;
-    const inst = this.instantiation;
-    const instHere = inst && inst.start <= start && start < inst.end ? inst.bindings : undefined;
+    const instHere = regionAt(this.instantiation, start)?.bindings;
     const lookupHere = (n: string) =>
       n === ARCH_MACRO ? archBinding(archHere) : LOOKUP_KEYS.has(n) ? pass.pr.lookupName(n, start) : (instHere?.get(n) ?? lookupAt(scoped, n, start));
     if (cached && readsHold(cached.reads, { get: lookupHere })) result = cached.result;

@@ -18,8 +18,8 @@ export interface ScratchpadSource {
   text: string;
   uri: string;
   cpp: boolean;
-  /** The workspace's one instantiation of the class template the document's body is (its values and types, where it names the site). */
-  instance?: Pick<InstanceView, 'start' | 'end' | 'site' | 'sites' | 'differing'> & { bindings: ReadonlyMap<string, Binding> };
+  /** The instantiation a class template body of the document is read under (its values and types, where it names the site). */
+  instance?: Pick<InstanceView, 'start' | 'end' | 'site'> & { bindings: ReadonlyMap<string, Binding> };
 }
 
 /** The scratchpad's text (null with the reason when there is none) and a title for its tab. */
@@ -245,11 +245,10 @@ export function scratchpadAt(doc: ScratchpadSource, offset: number, line: number
 }
 
 /** A name's value under the workspace's instantiation, unless its sites differ on it. */
-const instanceValue = (inst: Instance | undefined, name: string) => (inst && !inst.differing.has(name) ? inst.bindings.get(name)?.value : undefined);
+const instanceValue = (inst: Instance | undefined, name: string) => inst?.bindings.get(name)?.value;
 
-/** Where a value of the workspace's instantiation comes from: its site, or every site when they agree on it. */
-const instantiated = (inst: Instance) =>
-  inst.site ? `as instantiated at ${inst.site.where}` : `as in each of the ${inst.sites.length} instantiations in the workspace`;
+/** Where a value of the workspace's instantiation comes from: its site. */
+const instantiated = (inst: Instance) => `as instantiated at ${inst.site.where}`;
 
 /** `blockCoord.k()` → `blockCoord_k`: the placeholder of a value read through a call stands for the call. */
 const dropCall = (text: string, from: string, to: string) =>

@@ -1,7 +1,7 @@
 // What the Catlass headers add to a hover and a code lens (issue 21, items 4 and 7), as plain
 // records: a scratchpad statement the template resolver resolved, and a class template's body
-// read under the workspace's instantiations of it (the one there is, the one the user chose, or
-// what every one of them agrees on). The hover feature joins the sections; a section kind is a
+// read under one of the workspace's instantiations of it (the one there is, the one the user
+// chose, or the first of several), with the values that differ among its instantiations. The hover feature joins the sections; a section kind is a
 // place for more (a buffer budget of the instantiation) without touching the others.
 import type { Budget, ScratchResult } from '../cpp';
 import { budgetsMarkdown } from './budgetHover';
@@ -21,39 +21,50 @@ export interface InstanceSite {
   selected: string;
 }
 
+/** A parameter or member whose value differs among a body's instantiations: its value here, and those seen. */
+export interface Differing {
+  /** Its value under the instantiation read (undefined: not known there). */
+  here?: string;
+  /** The distinct values under the body's instantiations (integers in order, else as met). */
+  seen: readonly string[];
+}
+
 /**
  * How a header's template body is read: under its only instantiation, under the one the user
- * chose among several, or under what all of them agree on (`common`: the others stay symbols).
+ * chose among several, or under the first of several (`default`: open documents' sites first,
+ * then by path and line). The values are always that one instantiation's.
  */
 export interface InstanceView {
-  mode: 'only' | 'chosen' | 'common';
+  mode: 'only' | 'chosen' | 'default';
   /** The template's name as its sites write it (the last word before `<`). */
   template: string;
   /** The body's offsets in the header's text. */
   start: number;
   end: number;
-  /** The site read (only, chosen); undefined in `common`. */
-  site?: InstanceSite;
+  /** The site read. */
+  site: InstanceSite;
   /** Every certain site of the template selecting this body. */
   sites: readonly InstanceSite[];
   /** Public member types and constants as `eval --instance` lists them, with `href` of a copy's specialisation. */
   members: ReadonlyMap<string, Readonly<Record<string, unknown>>>;
-  /** Parameters and members whose values differ among the sites (`common` only). */
-  differing: ReadonlySet<string>;
-  /** The instantiation's buffer budgets (only, chosen); the hover of the class's name line shows them. */
+  /** Parameters and members whose values differ among the body's sites. */
+  differing: ReadonlyMap<string, Differing>;
+  /** The instantiation's buffer budgets; the hover of the class's name line shows them. */
   budgets?: readonly Budget[];
 }
 
-/** The templates of a header that have instantiation sites, for the code lens over each. */
+/** The bodies of a header that have certain instantiation sites, for the code lens over each. */
 export interface InstanceGroup {
   template: string;
-  /** The first body the sites select (the lens sits on the line declaring it). */
+  /** The body the sites select (the lens sits on the line declaring it). */
   start: number;
   sites: readonly InstanceSite[];
-  /** Candidate sites of the template not resolved (they may select this body too: no value is read without a choice). */
+  /** Candidate sites of the template not resolved (not used; they may select this body too). */
   unresolved: number;
-  /** The site the values are read under (only one, or chosen); undefined: none chosen among several. */
-  used?: string;
+  /** The site the values are read under. */
+  used: string;
+  /** The user chose it. */
+  chosen?: boolean;
 }
 
 /** A code lens over a template: its title, and the sites the pick command offers. */
@@ -109,13 +120,39 @@ function memberTypeSection(name: string, f: Readonly<Record<string, unknown>> | 
 
 /** Which instantiation the values in the body come from: every hover inside it says so. */
 function instantiationLine(v: InstanceView): string {
-  if (v.mode === 'common') {
-    const n = v.sites.length;
-    return `*values common to the ${n} instantiations of \`${v.template}\` (${v.sites.map((s) => s.where).join(', ')}); those that differ stay symbols — choose one (code lens)*`;
-  }
-  const s = v.site!;
-  const more = v.sites.length > 1 ? `, chosen among ${v.sites.length}` : '';
+  const s = v.site;
+  const n = v.sites.length;
+  const more = v.mode === 'chosen' && n > 1 ? `, chosen among ${n}` : v.mode === 'default' ? `, the first of ${n} — choose another (code lens)` : '';
   return `*as instantiated at ${s.where}${more}* (\`${s.selected}\`)`;
+}
+
+/** `64, 128 or 256`, at most 8 values named. */
+function listed(values: readonly string[]): string {
+  const shown = values.slice(0, 8).map((x) => `\`${x}\``);
+  if (values.length > 8) return `${shown.join(', ')}, … (${values.length} values)`;
+  return shown.length > 1 ? `${shown.slice(0, -1).join(', ')} or ${shown[shown.length - 1]}` : shown.join('');
+}
+
+/** A name whose value differs among the body's instantiations: this one's, and those seen. */
+function differsLine(name: string, d: Differing, n: number): string {
+  const here = d.here !== undefined ? `\`${name}\` = \`${d.here}\` here` : `\`${name}\` is not known here`;
+  return `${here}; ${listed(d.seen)} among the ${n} instantiations`;
+}
+
+/** The innermost view whose body holds the offset. */
+function viewAt(views: readonly InstanceView[], offset: number): InstanceView | undefined {
+  let best: InstanceView | undefined;
+  for (const v of views) if (v.start <= offset && offset < v.end && (!best || v.start >= best.start)) best = v;
+  return best;
+}
+
+/** The sections the instantiations of a header's bodies add to the hover at the offset: the body's around it, or a class's name line. */
+export function instancesSectionsAt(views: readonly InstanceView[] | undefined, text: string, offset: number): HoverSection[] {
+  if (!views?.length) return [];
+  const inside = viewAt(views, offset);
+  const head = inside ? undefined : views.find((v) => v.budgets?.length && onClassHead(text, v.start, offset));
+  const v = inside ?? head;
+  return v ? instanceSectionsAt(v, text, offset) : [];
 }
 
 /** The sections a template body's instantiation adds to the hover at the offset (none outside the body). */
@@ -133,8 +170,8 @@ export function instanceSectionsAt(v: InstanceView | undefined, text: string, of
   const out: HoverSection[] = [];
   const member = name ? memberTypeSection(name, v.members.get(name)) : undefined;
   if (member) out.push(member);
-  if (name && v.differing.has(name))
-    out.push({ kind: 'differs', markdown: `\`${name}\` differs among ${v.sites.length} instantiations — choose one (code lens)` });
+  const differs = name ? v.differing.get(name) : undefined;
+  if (differs) out.push({ kind: 'differs', markdown: differsLine(name, differs, v.sites.length) });
   out.push({ kind: 'instantiation', markdown: instantiationLine(v) });
   return out;
 }
@@ -192,12 +229,8 @@ export function instanceLenses(text: string, groups: readonly InstanceGroup[]): 
     const from = decl >= 0 ? decl : g.start;
     const at = text.lastIndexOf('\n', from - 1) + 1;
     const n = g.sites.length;
-    const unresolved = g.unresolved ? ` (${g.unresolved} more not resolved)` : '';
-    const title = g.used
-      ? `as instantiated at ${shortWhere(g.used)}${n > 1 ? ` · ${n - 1} more` : ''}${unresolved}`
-      : g.unresolved
-        ? `${n} instantiation${n > 1 ? 's' : ''}${unresolved} · choose one`
-        : `${n} instantiations: values common to all · choose one`;
+    const unresolved = g.unresolved ? ` · ${g.unresolved} not resolved` : '';
+    const title = `as instantiated at ${shortWhere(g.used)}${g.chosen && n > 1 ? ' (chosen)' : ''}${n > 1 ? ` · ${n - 1} more` : ''}${unresolved}`;
     const keys = keyArguments(g.sites);
     const sites = g.sites.map((s, i) => ({ where: s.where, label: s.where, detail: keys[i] || s.selected }));
     return { at, title, template: g.template, sites };
