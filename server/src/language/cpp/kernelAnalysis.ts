@@ -21,7 +21,8 @@ import { Diagnostic } from '../syntax';
 import { Binding, EvalResult, LocalDiagnostic, Value, unqualifiedName } from '../eval';
 import { LOOKED_UP, unqualifiedLookup } from './nameLookup';
 import { ParseResult, parseStatement } from '../syntax';
-import { ArchRegion, CppScope, CppTokens, archRegions, configurationDefaults, retokenize, scanTokens, tokenizeFrom } from './scanner';
+import { declaredValue } from './declaredValues';
+import { ArchRegion, CppClass, CppScope, CppTokens, CppTypedName, archRegions, configurationDefaults, retokenize, scanTokens, tokenizeFrom } from './scanner';
 import { CACHE_SLACK_BYTES, MAX_CPP_EXPRESSION_CHARS, limitMessages, normalizeLineEnds } from '../../core/limits';
 import { Bindings, NO_BINDINGS, bindingsInComments, mergeBindings, nestingLimit } from '../syntax';
 
@@ -44,8 +45,11 @@ export interface CppAnalysis extends DocumentAnalysis {
 /** One piece of TLA to evaluate: a constant's initialiser, an alias's type, an expression. */
 interface Item {
   /** constant: `constexpr uint32_t M = …`; type: `using E = half;`, `using X = Layout<…>;` (the type);
-   * buffer: `AscendC::GlobalTensor<E> gm`; using: `using namespace Catlass;`. */
-  kind: 'constant' | 'type' | 'buffer' | 'using' | 'unknownName' | 'expression';
+   * buffer: `AscendC::GlobalTensor<E> gm`; using: `using namespace Catlass;`;
+   * typed: `LayoutA layoutA;`, `TensorDst const &dst` (a name of the value its type gives, declaredValues.ts). */
+  kind: 'constant' | 'type' | 'buffer' | 'using' | 'unknownName' | 'typed' | 'expression';
+  /** A typed name's declaration (start and end are its type's). */
+  typed?: CppTypedName;
   /** A buffer declared as an array (`LocalTensor<E> bufs[N]`). */
   isArray?: boolean;
   /** Declared in a configuration macro's default branch (`#else` of `#ifdef M`): M. */
@@ -82,6 +86,10 @@ interface Progress {
   bound: Bindings;
   /** What an unqualified MakeCoord, Coord or detail finds at an offset (nameLookup.ts). */
   lookupName: (key: string, at: number) => Binding | undefined;
+  /** The classes of the file (`struct Params { … }`), for a name declared of one (`Params const &params`). */
+  classes: readonly CppClass[];
+  /** What each typed name's type is, once evaluated: a TLA type's value, or the class of the file it names. */
+  typeOf: Map<Item, Value | CppClass>;
 }
 
 /** The keys the evaluator reads an unqualified Catlass/tla name's lookup by, and the name of each. */
@@ -147,6 +155,7 @@ class ByteCache {
     buffer: new Map(),
     using: new Map(),
     unknownName: new Map(),
+    typed: new Map(),
     expression: new Map(),
   };
   bytes = 0;
@@ -341,6 +350,9 @@ export class CppAnalyzer {
       ...scan.usings.map((u) => item('using', u, `using namespace ${u.namespace}`)),
       ...scan.unknownNames.map((u) => item('unknownName', u, u.name)),
     ].sort((x, y) => x.start - y.start);
+    // names declared with a type: after the names (a parameter's own unknownName is hidden by its value)
+    for (const d of scan.typedNames)
+      names.push({ kind: 'typed', typed: d, start: d.typeStart, end: d.typeEnd, name: d.name, nameStart: d.nameStart, nameEnd: d.nameEnd, scopeStart: d.scopeStart, scopeEnd: d.scopeEnd });
     // `using L = decltype(layoutA);` reads a variable: it is evaluated among the expressions, in source order
     const later = [
       ...typeAliases.filter(readsValues).map((a) => item('type', a, a.name)),
@@ -385,6 +397,8 @@ export class CppAnalyzer {
       symbols: new Map(),
       places: new Map(),
       lookupName: (key, at) => unqualifiedLookup(scan.namespaces, scan.usingDeclarations, scan.usings, LOOKUP_KEYS.get(key)!, at),
+      classes: scan.classes,
+      typeOf: new Map(),
     };
   }
 
@@ -492,6 +506,57 @@ export class CppAnalyzer {
     declarations.set(name, { name, statement: sa, nameSpan: { start: nameStart - base, end: nameEnd - base }, value: binding.value });
   }
 
+  /**
+   * `LayoutA layoutA;`, `TensorDst const &dst`, `Params const &params`: a name of the value its type
+   * gives (its run-time leaves named symbols, declaredValues.ts) where the type is a TLA type (written
+   * out, an alias, what the instantiation resolves); of a class of the file, its data members are
+   * bound as `params.layoutA`. Any other type: nothing (as before).
+   */
+  private declareTyped(pass: Pass, it: Item): void {
+    const { pr } = pass;
+    const prefix = 'using __declared = ';
+    const sa = this.evaluatePiece(pass, 'typed', it.start, it.end, (s) => `${prefix}${s};`, prefix.length);
+    const tv = sa?.result?.value;
+    if (sa && tv?.kind === 'type' && tv.type.t === 'value') {
+      const v = declaredValue(tv.type.value, it.name!);
+      if (!v) return;
+      pr.typeOf.set(it, tv.type.value);
+      this.bind(pass, it.name!, v, sa, it.nameStart!, it.nameEnd!, it);
+      return;
+    }
+    if (!it.typed!.simple || tv) return;
+    const word = pr.text.slice(it.start, it.end);
+    const classes = pr.classes.filter((c) => c.name === word);
+    if (classes.length !== 1) return; // none, or several of that name: not known which
+    pr.typeOf.set(it, classes[0]);
+    for (const [path, type] of this.membersOf(pr, classes[0], 0)) {
+      const v = declaredValue(type, `${it.name}.${path}`);
+      if (v) this.bindPath(pass, `${it.name}.${path}`, v, it);
+    }
+  }
+
+  /** The data members of a class of the file whose types are TLA types (`layoutA`), and of its members of such classes (`epilogue.layoutC`), with their types' values. */
+  private membersOf(pr: Progress, cls: CppClass, depth: number): [string, Value][] {
+    const out: [string, Value][] = [];
+    if (depth > 2) return out;
+    for (const [it, type] of pr.typeOf) {
+      if (!it.typed!.member || it.scopeStart !== cls.scopeStart) continue;
+      if ('kind' in type) out.push([it.name!, type]);
+      else if (type !== cls) for (const [p, t] of this.membersOf(pr, type, depth + 1)) out.push([`${it.name}.${p}`, t]);
+    }
+    return out;
+  }
+
+  /** Binds a member path (`params.layoutA`) in the block of `it`; no declaration of its own (the member's is in its class). */
+  private bindPath(pass: Pass, path: string, value: Value, it: Item): void {
+    const { scoped, made } = pass.pr;
+    const binding = this.previousBindings.get(path)?.find((b) => b.value === value) ?? { value };
+    bindIn(scoped, path, binding, it);
+    let list = made.get(path);
+    if (!list) made.set(path, (list = []));
+    list.push(binding);
+  }
+
   /** Constants first, then aliases, then the expressions, each in the order of the source, until the time budget. */
   private evaluateItems(pass: Pass): void {
     // constants first, then aliases, then the expressions, each in the order of the source
@@ -517,6 +582,8 @@ export class CppAnalyzer {
         const sa = this.evaluatePiece(pass, it.kind, it.start, it.end, (s) => `${s} ${it.name};`, 0);
         const v = sa?.result?.value;
         if (sa && v?.kind === 'buffer') this.bind(pass, it.name!, it.isArray ? { ...v, array: true } : v, sa, it.nameStart!, it.nameEnd!, it);
+      } else if (it.kind === 'typed') {
+        this.declareTyped(pass, it);
       } else if (it.kind === 'unknownName') {
         bindIn(pr.scoped, it.name!, undefined, it);
       } else if (it.kind === 'using') {
