@@ -71,7 +71,8 @@ function layoutForm(t: Ty): Form<Layout> | undefined {
 function tensorForm(t: Ty): core.Tensor | undefined {
   if (t.k !== 'class' || t.q !== 'tla::Tensor' || t.args.length !== 4) return undefined;
   const [buffer, layoutTy, coordTy, position] = t.args;
-  if (buffer.k !== 'class' || (buffer.q !== 'AscendC::GlobalTensor' && buffer.q !== 'AscendC::LocalTensor') || buffer.args.length !== 1) return undefined;
+  if (buffer.k !== 'class' || (buffer.q !== 'AscendC::GlobalTensor' && buffer.q !== 'AscendC::LocalTensor') || buffer.args.length !== 1)
+    return undefined;
   const e = buffer.args[0];
   const element = e.k === 'class' && !e.args.length ? e.q.replace(/^AscendC::(?=int4b_t$)/, '') : undefined;
   if (!element || !(element in core.ELEMENT_BITS)) return undefined;
@@ -106,7 +107,11 @@ function namedLeaves(x: IntTuple, base: string, path: readonly number[] = []): I
 }
 
 function namedLayout(l: Layout, name: string): Layout {
-  return core.layout(namedLeaves(l.shape, `${name}.shape`), namedLeaves(l.stride, `${name}.stride`), namedLeaves(l.originShape, `${name}.originShape`));
+  return core.layout(
+    namedLeaves(l.shape, `${name}.shape`),
+    namedLeaves(l.stride, `${name}.stride`),
+    namedLeaves(l.originShape, `${name}.originShape`),
+  );
 }
 
 /** The same value for the same type and name (so what reads it stays cached across analyses). */

@@ -22,7 +22,18 @@ import { Binding, EvalResult, LocalDiagnostic, Value, unqualifiedName } from '..
 import { LOOKED_UP, unqualifiedLookup } from './nameLookup';
 import { ParseResult, parseStatement } from '../syntax';
 import { declaredValue } from './declaredValues';
-import { ArchRegion, CppClass, CppScope, CppTokens, CppTypedName, archRegions, configurationDefaults, retokenize, scanTokens, tokenizeFrom } from './scanner';
+import {
+  ArchRegion,
+  CppClass,
+  CppScope,
+  CppTokens,
+  CppTypedName,
+  archRegions,
+  configurationDefaults,
+  retokenize,
+  scanTokens,
+  tokenizeFrom,
+} from './scanner';
 import { CACHE_SLACK_BYTES, MAX_CPP_EXPRESSION_CHARS, limitMessages, normalizeLineEnds } from '../../core/limits';
 import { Bindings, NO_BINDINGS, bindingsInComments, mergeBindings, nestingLimit } from '../syntax';
 
@@ -352,7 +363,17 @@ export class CppAnalyzer {
     ].sort((x, y) => x.start - y.start);
     // names declared with a type: after the names (a parameter's own unknownName is hidden by its value)
     for (const d of scan.typedNames)
-      names.push({ kind: 'typed', typed: d, start: d.typeStart, end: d.typeEnd, name: d.name, nameStart: d.nameStart, nameEnd: d.nameEnd, scopeStart: d.scopeStart, scopeEnd: d.scopeEnd });
+      names.push({
+        kind: 'typed',
+        typed: d,
+        start: d.typeStart,
+        end: d.typeEnd,
+        name: d.name,
+        nameStart: d.nameStart,
+        nameEnd: d.nameEnd,
+        scopeStart: d.scopeStart,
+        scopeEnd: d.scopeEnd,
+      });
     // `using L = decltype(layoutA);` reads a variable: it is evaluated among the expressions, in source order
     const later = [
       ...typeAliases.filter(readsValues).map((a) => item('type', a, a.name)),

@@ -419,7 +419,20 @@ class TokenScan {
     for (const a of this.assigned) if (!bufferNames.has(a.name)) this.unknownNames.push(a);
     const { includesTla, mentionsTla, constants, aliases, buffers, usings, unknownNames, expressions, namespaces, usingDeclarations } = this;
     const { typedNames, classes } = this;
-    return { includesTla, mentionsTla, constants, aliases, buffers, usings, unknownNames, expressions, namespaces, usingDeclarations, typedNames, classes };
+    return {
+      includesTla,
+      mentionsTla,
+      constants,
+      aliases,
+      buffers,
+      usings,
+      unknownNames,
+      expressions,
+      namespaces,
+      usingDeclarations,
+      typedNames,
+      classes,
+    };
   }
 
   /** `struct Params {`: a class whose body's declarations are data members. Consumes nothing. */
