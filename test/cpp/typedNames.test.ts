@@ -21,7 +21,7 @@ import {
   printValue,
   siteScratchText,
 } from '../../server/src/language';
-import { SHARED_DIR } from '../helpers';
+import { ROOT, SHARED_DIR } from '../helpers';
 
 function values(text: string, analyzer = new CppAnalyzer()): Map<string, string | null> {
   const a = analyzer.analyze(text);
@@ -89,6 +89,38 @@ describe('a name declared with a fixed TLA type (no instantiation needed)', () =
   });
 });
 
+describe('Catlass layout tag objects of a declared type', () => {
+  test("a member of a tag type: every field a run-time member; MakeLayoutFromTag keeps RowMajor's static _1", () => {
+    const v = values(`#include "tla/tensor.hpp"
+using namespace Catlass;
+using LayoutA = layout::RowMajor;
+struct Params {
+    LayoutA layoutA;
+};
+void Run(Params const &params) {
+    auto layoutA = MakeLayoutFromTag(params.layoutA);
+}
+`);
+    // MakeLayoutFromTag(RowMajor r): (r.shape(0),r.shape(1)):(r.stride(0),_1):(r.shape(0),r.shape(1)) (tla-layouts.md, MakeLayoutFromTag)
+    assert.equal(
+      v.get('auto layoutA = MakeLayoutFromTag(params.layoutA);'),
+      '(params.layoutA.shape(0),params.layoutA.shape(1)):(params.layoutA.stride(0),_1):(params.layoutA.shape(0),params.layoutA.shape(1))',
+    );
+  });
+  test('`LayoutTagA tagA{m, k};` of a type alias of the file is the tag object RowMajor(m, k)', () => {
+    const v = values(`#include "tla/tensor.hpp"
+using namespace Catlass;
+using LayoutTagA = layout::RowMajor;
+void Run(uint32_t m, uint32_t k) {
+    LayoutTagA tagA{m, k};
+    auto layoutA = MakeLayoutFromTag(tagA);
+}
+`);
+    // RowMajor(m, k): shape (m, k), stride (k, 1); from the tag: (m,k):(k,_1):(m,k)
+    assert.equal(v.get('auto layoutA = MakeLayoutFromTag(tagA);'), '(m,k):(k,_1):(m,k)');
+  });
+});
+
 const CORPUS = path.join(SHARED_DIR, 'corpus', 'catlass');
 const present = existsSync(path.join(CORPUS, 'include', 'catlass'));
 
@@ -126,5 +158,49 @@ describe('Catlass example 13 under its instantiation', { skip: present ? false :
     // without the instantiation: LayoutA is not known, params.layoutA stays the call's own symbol
     const none = values(header, new CppAnalyzer(2201));
     assert.ok(!/params\.layoutA\.shape/.test(String(none.get('auto tensorA = tla::MakeTensor(gmA, params.layoutA, Arch::PositionGM{});'))));
+  });
+});
+
+const FIXTURE = path.join(ROOT, 'test', 'fixtures', 'typed', 'include');
+const COPY_HEADER = path.join(FIXTURE, 'catlass', 'typed_copy.hpp');
+const COPY_TEXT = readFileSync(COPY_HEADER, 'utf8');
+const LAYOUT = 'tla::Layout<tla::Shape<uint32_t, uint32_t>, tla::Stride<int64_t, tla::Int<1>>>';
+const TENSOR = `tla::Tensor<AscendC::GlobalTensor<half>, ${LAYOUT}, tla::Coord<uint32_t, uint32_t>, AscendC::TPosition::GM>`;
+
+/** The fixture header's sites read under `using X = …;` (the scratch's last line). */
+function underInstance(site: string): Map<string, string | null> {
+  const index = new HeaderIndex();
+  index.setFile(COPY_HEADER, COPY_TEXT);
+  const tla = path.join(FIXTURE, 'tla', 'tensor.hpp');
+  index.setFile(tla, readFileSync(tla, 'utf8'));
+  const text = ['#include "catlass/typed_copy.hpp"', 'using namespace Catlass;', site].join('\n');
+  const res = evaluateScratch(text, index, headerNameUnder(FIXTURE), 2201, FIXTURE);
+  const ib = instanceBindings(res, 'X');
+  assert.ok(ib, `${site} selects a body of the fixture`);
+  const analyzer = new CppAnalyzer(2201);
+  analyzer.instantiation = ib;
+  return values(COPY_TEXT, analyzer);
+}
+
+describe('self-written templates under an instantiation', () => {
+  test("a parameter of the class's tensor type: its tile keeps the type's stride (i64,_1)", () => {
+    const v = underInstance(`using X = Typed::DemoCopy<int, ${TENSOR}>;`);
+    // GetTile(dst, (i,0), (16,16)): shape (16,16), dst's stride (dstTensor.stride<0>,_1), coord dst's coord + (i,0)
+    const tile = String(v.get('auto tile = GetTile(dstTensor, tla::MakeCoord(i, 0), tla::MakeShape(16, 16));'));
+    assert.match(tile, /^Tensor<half, GM> \(16,16\):\(dstTensor\.stride<0>,_1\):/);
+    assert.match(tile, /data dstTensor\.data\(\)\+0/);
+    // without the instantiation: TensorDst is not known, the tile is not known beyond its own words
+    const none = values(COPY_TEXT, new CppAnalyzer(2201));
+    assert.ok(!/dstTensor\.stride/.test(String(none.get('auto tile = GetTile(dstTensor, tla::MakeCoord(i, 0), tla::MakeShape(16, 16));'))));
+  });
+  test('a struct member of the class parameter type, and a member function template deduced from its one call', () => {
+    const v = underInstance(`using X = Typed::DemoKernel<${LAYOUT}>;`);
+    const tensorA =
+      'Tensor<half, GM> (params.layoutA.shape<0>,params.layoutA.shape<1>):(params.layoutA.stride<0>,_1):(params.layoutA.originShape<0>,params.layoutA.originShape<1>) @ coord (_0,_0), data gmA+0';
+    assert.equal(v.get('auto tensorA = tla::MakeTensor(gmA, params.layoutA, Arch::PositionGM{});'), tensorA);
+    // GetTileA's TensorA is deduced from its one call GetTileA(tensorA, i): a tensor of that type, its
+    // run-time leaves its parameter's (tensorA.stride<0>); the tile (16,32) at (k,0) keeps the stride (…,_1)
+    const tile = String(v.get('return GetTile(tensorA, tla::MakeCoord(k, 0), tla::MakeShape(16, 32));'));
+    assert.match(tile, /^Tensor<half, GM> \(16,32\):\(tensorA\.stride<0>,_1\):/);
   });
 });

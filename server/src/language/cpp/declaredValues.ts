@@ -6,7 +6,8 @@
 //
 // Names of the leaves: a layout's `NAME.shape<i>`, `NAME.stride<i>`, `NAME.originShape<i>`
 // (`<i,j>` in a nested mode), a tuple's `NAME<i>`, a tensor's layout as its own (`NAME.shape<i>`),
-// its coord `NAME.coord<i>` and its data `NAME.data()`.
+// its coord `NAME.coord<i>` and its data `NAME.data()`; a Catlass layout tag object's every field
+// (`NAME.shape(i)`, `NAME.stride(i)`, `NAME.orgShape(i)`: run-time members, whatever the class).
 import * as core from '../../core';
 import type { IntTuple, Layout } from '../../core';
 import type { Value } from '../eval';
@@ -114,6 +115,25 @@ function namedLayout(l: Layout, name: string): Layout {
   );
 }
 
+const tagObjects = new Map<string, core.TagObject | null>();
+
+/** A Catlass layout tag class's object as a type value gives it (its fields' count), or undefined when core does not know the class. */
+export function tagObjectOf(tag: string): core.TagObject | undefined {
+  let o = tagObjects.get(tag);
+  if (o === undefined) {
+    try {
+      o = core.constructTag(tag, []);
+    } catch (e) {
+      if (!(e instanceof core.LayoutError)) throw e;
+      o = null;
+    }
+    tagObjects.set(tag, o);
+  }
+  return o ?? undefined;
+}
+
+const namedFields = (xs: readonly core.IntValue[] | null, base: string) => xs && xs.map((_, i) => core.symbolicInt(`${base}(${i})`));
+
 /** The same value for the same type and name (so what reads it stays cached across analyses). */
 const made = new WeakMap<object, Map<string, Value>>();
 
@@ -136,6 +156,14 @@ export function declaredValue(type: Value, name: string): Value | undefined {
       layout: namedLayout(type.layout, name),
       coord: namedLeaves(type.coord, `${name}.coord`),
       position: type.position,
+    };
+  else if (type.kind === 'tagObject')
+    v = {
+      kind: 'tagObject',
+      tag: type.tag,
+      shape: namedFields(type.shape, `${name}.shape`),
+      stride: namedFields(type.stride, `${name}.stride`),
+      orgShape: namedFields(type.orgShape, `${name}.orgShape`),
     };
   if (!v) return undefined;
   if (!byName) made.set(type, (byName = new Map()));

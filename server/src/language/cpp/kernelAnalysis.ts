@@ -18,10 +18,10 @@ import type { DocumentAnalysis, StatementAnalysis, Declaration } from '../analys
 import { ARCH_MACRO, EvaluationMemo, USING_BINDING, archBinding, entryBytes, evaluateRecording, placedAnalysis, readsHold } from '../analysis';
 import type { Ast } from '../syntax';
 import { Diagnostic } from '../syntax';
-import { Binding, EvalResult, LocalDiagnostic, Value, unqualifiedName } from '../eval';
+import { Binding, EvalResult, LocalDiagnostic, Value, printValue, unqualifiedName } from '../eval';
 import { LOOKED_UP, unqualifiedLookup } from './nameLookup';
 import { ParseResult, parseStatement } from '../syntax';
-import { declaredValue } from './declaredValues';
+import { declaredValue, tagObjectOf } from './declaredValues';
 import {
   ArchRegion,
   CppClass,
@@ -361,25 +361,34 @@ export class CppAnalyzer {
       ...scan.usings.map((u) => item('using', u, `using namespace ${u.namespace}`)),
       ...scan.unknownNames.map((u) => item('unknownName', u, u.name)),
     ].sort((x, y) => x.start - y.start);
-    // names declared with a type: after the names (a parameter's own unknownName is hidden by its value)
-    for (const d of scan.typedNames)
-      names.push({
-        kind: 'typed',
-        typed: d,
-        start: d.typeStart,
-        end: d.typeEnd,
-        name: d.name,
-        nameStart: d.nameStart,
-        nameEnd: d.nameEnd,
-        scopeStart: d.scopeStart,
-        scopeEnd: d.scopeEnd,
-      });
+    // names declared with a type: after the names (a parameter's own unknownName is hidden by its value);
+    // a member function template's parameter of its own type parameter: among the expressions, where
+    // its function starts (the calls before it in the class have their arguments' values by then)
+    const typedItem = (d: CppTypedName): Item => ({
+      kind: 'typed',
+      typed: d,
+      start: d.typeStart,
+      end: d.typeEnd,
+      name: d.name,
+      nameStart: d.nameStart,
+      nameEnd: d.nameEnd,
+      scopeStart: d.scopeStart,
+      scopeEnd: d.scopeEnd,
+    });
+    for (const d of scan.typedNames) if (d.deduced === undefined) names.push(typedItem(d));
     // `using L = decltype(layoutA);` reads a variable: it is evaluated among the expressions, in source order
     const later = [
       ...typeAliases.filter(readsValues).map((a) => item('type', a, a.name)),
       ...scan.expressions.map((e) => item('expression', e, e.boundName)),
     ];
-    const items: Item[] = [...names, ...later.sort((x, y) => x.start - y.start)];
+    const order = new Map<Item, number>(later.map((x) => [x, x.start]));
+    for (const d of scan.typedNames) {
+      if (d.deduced === undefined) continue;
+      const x = typedItem(d);
+      later.push(x);
+      order.set(x, d.scopeStart);
+    }
+    const items: Item[] = [...names, ...later.sort((x, y) => order.get(x)! - order.get(y)!)];
     // `#ifdef CATLASS_JIT_LAYOUT_A … #else using LayoutTagA = layout::RowMajor; #endif`: a default, not the file's value
     const defaults = configurationDefaults(text);
     if (defaults.length)
@@ -535,13 +544,16 @@ export class CppAnalyzer {
    */
   private declareTyped(pass: Pass, it: Item): void {
     const { pr } = pass;
+    if (it.typed!.deduced !== undefined) return this.declareDeduced(pass, it);
     const prefix = 'using __declared = ';
     const sa = this.evaluatePiece(pass, 'typed', it.start, it.end, (s) => `${prefix}${s};`, prefix.length);
     const tv = sa?.result?.value;
-    if (sa && tv?.kind === 'type' && tv.type.t === 'value') {
-      const v = declaredValue(tv.type.value, it.name!);
+    const type =
+      tv?.kind !== 'type' ? undefined : tv.type.t === 'value' ? tv.type.value : tv.type.t === 'tag' ? tagObjectOf(tv.type.name) : undefined;
+    if (sa && type) {
+      const v = declaredValue(type, it.name!);
       if (!v) return;
-      pr.typeOf.set(it, tv.type.value);
+      pr.typeOf.set(it, type);
       this.bind(pass, it.name!, v, sa, it.nameStart!, it.nameEnd!, it);
       return;
     }
@@ -554,6 +566,32 @@ export class CppAnalyzer {
       const v = declaredValue(type, `${it.name}.${path}`);
       if (v) this.bindPath(pass, `${it.name}.${path}`, v, it);
     }
+  }
+
+  /**
+   * `template <class TensorA> auto GetTileA(TensorA &tensorA, …)`: TensorA is what its calls in the
+   * class pass (`GetTileA(tensorA, …)`), when every call passes a value of the same type (its static
+   * leaves and structure); then the parameter is a value of that type, its run-time leaves its own.
+   */
+  private declareDeduced(pass: Pass, it: Item): void {
+    const { pr } = pass;
+    const calls = it.typed!.deduced?.calls;
+    if (!calls?.length) return;
+    const inst = this.instantiation;
+    let type: Value | undefined;
+    let key: string | undefined;
+    for (const c of calls) {
+      const instHere = inst && inst.start <= c.at && c.at < inst.end ? inst.bindings : undefined;
+      const v = (instHere?.get(c.arg) ?? lookupAt(pr.scoped, c.arg, c.at))?.value;
+      const typed = v ? declaredValue(v, '·') : undefined;
+      if (!v || !typed) return; // not known, or no TLA value: the parameter is not known
+      const k = printValue(typed);
+      if (key !== undefined && k !== key) return; // calls of different types: not known which
+      key = k;
+      type ??= v;
+    }
+    const v = declaredValue(type!, it.name!);
+    if (v) this.bindPath(pass, it.name!, v, it);
   }
 
   /** The data members of a class of the file whose types are TLA types (`layoutA`), and of its members of such classes (`epilogue.layoutC`), with their types' values. */

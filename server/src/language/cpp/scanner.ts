@@ -382,6 +382,8 @@ class TokenScan {
   /** The `{` of each class body. */
   private readonly classBodies = new Set<number>();
   readonly aliasNames = new Set<string>();
+  /** Every type alias's name (`LayoutTagA tagA{m, k};` of one is a declaration the evaluator reads). */
+  readonly typeAliasNames = new Set<string>();
   readonly layoutVars = new Set<string>();
   mentionsTla: boolean;
   readonly nest: ReturnType<typeof nesting>;
@@ -588,6 +590,7 @@ class TokenScan {
             ...this.scopeOf(i),
           });
           if (layoutType) aliasNames.add(nameTok.text);
+          this.typeAliasNames.add(nameTok.text);
         }
       }
       return k;
@@ -793,7 +796,8 @@ class TokenScan {
     const tok = t[i];
     const { expressions, aliasNames, layoutVars } = this;
     // `layout::RowMajor tagA{m, k};`, `MatrixCoord c{r, col};`: the declaration is a site binding its name
-    const object = tok.kind === 'ident' && t[i - 1]?.text !== '::' ? objectDeclaration(t, i, (k) => matchBracket(t, k)) : undefined;
+    const object =
+      tok.kind === 'ident' && t[i - 1]?.text !== '::' ? objectDeclaration(t, i, (k) => matchBracket(t, k), this.typeAliasNames) : undefined;
     if (object) {
       const nameTok = t[object.name];
       expressions.push({

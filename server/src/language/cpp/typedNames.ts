@@ -31,6 +31,13 @@ export interface CppTypedName extends Scope {
   simple: boolean;
   /** A non-static data member of a class (its scope is the class's body). */
   member: boolean;
+  /**
+   * A parameter whose type is its member function template's own parameter (`template <class
+   * TensorA> auto GetTileA(TensorA &tensorA, …)`): the calls in the class's body, each with its
+   * argument for this parameter (a name) and where it is; null when some call is not one this
+   * reads (an argument that is not a name, explicit template arguments, another object's member).
+   */
+  deduced?: { calls: { arg: string; at: number }[] } | null;
 }
 
 /** `struct Params { … }`: its name and its body. */
@@ -152,6 +159,7 @@ export function typedNameAt(c: TypedNameContext, i: number, classBodies: Readonl
   else if (member) scope = c.scopeOf(i);
   else scope = { scopeStart: t[i].start, scopeEnd: c.scopeOf(i).scopeEnd };
   if (!scope) return undefined;
+  const deduced = inParens && start === typeEnd ? deducedFrom(c, i, t[start].text) : undefined;
   return {
     name: t[i].text,
     nameStart: t[i].start,
@@ -160,8 +168,82 @@ export function typedNameAt(c: TypedNameContext, i: number, classBodies: Readonl
     typeEnd: t[typeEnd].end,
     simple: start === typeEnd,
     member,
+    ...(deduced !== undefined ? { deduced } : {}),
     ...scope,
   };
+}
+
+/** The type parameters (`class T`, `typename T`) of the `template <…>` heading the function whose parameter list opens at p, or undefined. */
+function functionTemplateParameters(t: readonly Token[], p: number): Set<string> | undefined {
+  for (let k = p - 2; k >= 0 && k > p - 40; k--) {
+    const x = t[k].text;
+    if (x === ';' || x === '{' || x === '}' || x === ')') return undefined;
+    if (x !== '>') continue;
+    const open = openingAngle(t, k);
+    if (open < 1 || t[open - 1].text !== 'template') {
+      if (open < 0) return undefined;
+      k = open;
+      continue;
+    }
+    const names = new Set<string>();
+    for (let j = open + 1; j < k; j++)
+      if ((t[j].text === 'class' || t[j].text === 'typename') && t[j + 1]?.kind === 'ident' && t[j + 2] && [',', '>', '='].includes(t[j + 2].text))
+        names.add(t[j + 1].text);
+    return names;
+  }
+  return undefined;
+}
+
+/** The arguments of the call whose `(` is at open: each one's first and last token. */
+function callArguments(c: TypedNameContext, open: number): [number, number][] {
+  const { t, nest } = c;
+  const close = nest.closing.get(open);
+  if (close === undefined) return [];
+  const out: [number, number][] = [];
+  let from = open + 1;
+  let angle = 0;
+  for (let k = open + 1; k <= close; k++) {
+    const x = t[k].text;
+    if (x === '(' || x === '[' || x === '{') k = nest.closing.get(k) ?? k;
+    else if (x === '<') angle++;
+    else if (x === '>' && angle > 0) angle--;
+    else if ((x === ',' && angle === 0) || k === close) {
+      if (k > from) out.push([from, k - 1]);
+      from = k + 1;
+    }
+  }
+  return out;
+}
+
+/**
+ * For the parameter at i of a member function template, of the template's own type parameter
+ * `type`: its calls in the enclosing class's body (see CppTypedName.deduced); undefined when
+ * the parameter is of no such function.
+ */
+function deducedFrom(c: TypedNameContext, i: number, type: string): CppTypedName['deduced'] {
+  const { t, nest } = c;
+  const p = nest.paren[i];
+  const fn = t[p - 1];
+  if (fn?.kind !== 'ident' || !functionTemplateParameters(t, p)?.has(type)) return undefined;
+  // which parameter: the commas before it at the list's own depth
+  const index = callArguments(c, p).findIndex(([a, b]) => a <= i && i <= b);
+  const body = nest.block[p];
+  const close = body < 0 ? undefined : nest.closing.get(body);
+  if (index < 0 || close === undefined) return null;
+  const calls: { arg: string; at: number }[] = [];
+  for (let k = body + 1; k < close; k++) {
+    if (t[k].text !== fn.text || k === p - 1) continue;
+    const prev = t[k - 1]?.text;
+    const through = prev === '.' || prev === '->' || prev === '::';
+    if ((through && !(prev === '->' && t[k - 2]?.text === 'this')) || t[k + 1]?.text !== '(') return null;
+    const open = k + 1;
+    const end = nest.closing.get(open);
+    if (end !== undefined && t[end + 1]?.text === '{') return null; // another definition (an overload)
+    const arg = callArguments(c, open)[index];
+    if (!arg || arg[0] !== arg[1] || t[arg[0]].kind !== 'ident') return null;
+    calls.push({ arg: t[arg[0]].text, at: t[k].start });
+  }
+  return { calls };
 }
 
 /** When `struct`/`class` at i opens a class's definition (`struct Params {`, `class X : public B<T> {`): its name and the index of its `{`. */
