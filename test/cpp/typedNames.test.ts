@@ -22,6 +22,7 @@ import {
   siteScratchText,
 } from '../../server/src/language';
 import { ROOT, SHARED_DIR } from '../helpers';
+import { cppDoc, hoverAt } from './cppTestKit';
 
 function values(text: string, analyzer = new CppAnalyzer()): Map<string, string | null> {
   const a = analyzer.analyze(text);
@@ -80,6 +81,11 @@ describe('a name declared with a fixed TLA type (no instantiation needed)', () =
     );
     // Other's layoutB is a uint32_t: MakeLayout(len) is (len):(_1):(len)
     assert.equal(v.get('auto v = tla::MakeLayout(layoutB);'), '(layoutB):(_1):(layoutB)');
+  });
+  test("the declared name's hover: its value and that it comes from its declared type", () => {
+    const h = hoverAt(cppDoc(FIXED), 'L layoutB', 3);
+    assert.match(h, /layoutB\.stride<0>/);
+    assert.match(h, /the value its declared type `L` gives/);
   });
   test('a type that is no TLA type, or not known: nothing changes (a symbol of the call, never zeros)', () => {
     const text = FIXED.replace('using L = tla::Layout<tla::Shape<uint32_t, uint32_t>, tla::Stride<int64_t, tla::Int<1>>>;', '');

@@ -140,6 +140,21 @@ function lookupAt(scoped: Map<string, ScopedBinding[]>, name: string, at: number
   return best?.binding;
 }
 
+/**
+ * The classes named `name` that a type written at `at` may mean: those inside the innermost class
+ * around it (`Params` of its kernel), else those of the file no class holds; the caller takes only one.
+ */
+function classNamed(classes: readonly CppClass[], name: string, at: number): CppClass[] {
+  let around: CppClass | undefined;
+  for (const c of classes) if (c.scopeStart <= at && at < c.scopeEnd && (!around || c.scopeStart > around.scopeStart)) around = c;
+  // declared before the type is written (a parameter's type is looked up where it stands)
+  const named = classes.filter((c) => c.name === name && c.scopeStart < at);
+  const within = (c: CppClass, o: CppClass) => o !== c && o.scopeStart < c.scopeStart && c.scopeEnd <= o.scopeEnd;
+  const inside = around ? named.filter((c) => within(c, around)) : [];
+  // else one no class holds (another class's nested Params is not visible here)
+  return inside.length ? inside : named.filter((c) => !classes.some((o) => within(c, o)));
+}
+
 /** Names that exist only when CATLASS_ARCH == 3510. */
 const ARCH_3510_NAMES = new Set(['MakeMxScaleLayout', 'float4_e2m1x2_t', 'float4_e1m2x2_t', ...core.MX_PREDICATES.map((p) => `is${p}`)]);
 
@@ -555,11 +570,16 @@ export class CppAnalyzer {
       if (!v) return;
       pr.typeOf.set(it, type);
       this.bind(pass, it.name!, v, sa, it.nameStart!, it.nameEnd!, it);
+      const d = pr.declarations.get(it.name!);
+      const inst = this.instantiation;
+      const under = inst && inst.start <= it.start && it.start < inst.end ? ' under the instantiation' : '';
+      if (d?.statement === sa)
+        d.origin = `the value its declared type \`${pr.text.slice(it.start, it.end)}\` gives${under}: its static parts as the type fixes them, its run-time parts symbols (never a number)`;
       return;
     }
     if (!it.typed!.simple || tv) return;
     const word = pr.text.slice(it.start, it.end);
-    const classes = pr.classes.filter((c) => c.name === word);
+    const classes = classNamed(pr.classes, word, it.start);
     if (classes.length !== 1) return; // none, or several of that name: not known which
     pr.typeOf.set(it, classes[0]);
     for (const [path, type] of this.membersOf(pr, classes[0], 0)) {
@@ -581,6 +601,8 @@ export class CppAnalyzer {
     let type: Value | undefined;
     let key: string | undefined;
     for (const c of calls) {
+      // a call after the function: its argument's value is not bound yet (an outer one of that name would be wrong)
+      if (c.at >= it.scopeStart) return;
       const instHere = inst && inst.start <= c.at && c.at < inst.end ? inst.bindings : undefined;
       const v = (instHere?.get(c.arg) ?? lookupAt(pr.scoped, c.arg, c.at))?.value;
       const typed = v ? declaredValue(v, '·') : undefined;
