@@ -48,3 +48,68 @@ test('MatrixCoord{0, 0} in a kernel is a certain warning naming the fix; {0u, 0}
   assert.equal(severity, 'warning');
   assert.match(message, /3u/);
 });
+
+test('an object declared through a local alias of a layout class (`using LayoutTagA = layout::RowMajor; LayoutTagA tagA{m, k};`) is the same object', () => {
+  const d = cppDoc(`#include "catlass/layout/layout.hpp"
+#include "tla/layout.hpp"
+using namespace Catlass;
+void Kernel(uint32_t m, uint32_t k)
+{
+    using LayoutTagA = layout::RowMajor;
+    using TagB = LayoutTagA;
+    LayoutTagA tagA{m, k};
+    TagB tagB{k, m};
+    auto layoutA = tla::MakeLayoutFromTag(tagA);
+}
+`);
+  const seen = cppObservable(d.analysis as never) as { sites: [number, number, string | null][]; diagnostics: unknown[] };
+  const values = seen.sites.map((s) => s[2]);
+  // by hand: a RowMajor of (rows, cols) has stride (cols, 1); MakeLayoutFromTag gives shape (m,k), stride (k,_1)
+  assert.ok(values.includes('layout::RowMajor (m,k):(k,1)'), JSON.stringify(values));
+  assert.ok(values.includes('layout::RowMajor (k,m):(m,1)'), JSON.stringify(values));
+  assert.ok(
+    values.some((v) => v?.startsWith('(m,k):(k,_1)')),
+    JSON.stringify(values),
+  );
+  assert.deepEqual(seen.diagnostics, []);
+});
+
+test('a member call `layout.shape(0)` is not a TLA site, even where another function has a variable named `shape`', () => {
+  const d = cppDoc(`#include "tla/layout.hpp"
+using namespace tla;
+template <class Layout>
+auto P(Layout layout, uint32_t rows)
+{
+    auto shape = MakeShape(rows, rows);
+    return shape;
+}
+template <class Layout>
+size_t G(Layout layout, size_t rows)
+{
+    return RoundUp(static_cast<size_t>(layout.shape(0)), rows);
+}
+`);
+  const seen = cppObservable(d.analysis as never) as { sites: [number, number, string | null][] };
+  // the only site is P's MakeShape; \`layout.shape(0)\` is the layout's own extent, which the file does not know
+  const texts = seen.sites.map((s) => d.text.slice(s[0], s[1]));
+  assert.ok(!texts.some((x) => x.startsWith('shape(')), JSON.stringify(seen.sites));
+});
+
+test('where C++ needs an integer, a member call with integer literals (`layout.shape(0)`) is a runtime integer named by the call', () => {
+  const d = cppDoc(`#include "tla/layout.hpp"
+using namespace tla;
+template <class Layout>
+auto Padded(Layout layout, uint32_t rows)
+{
+    auto shape = MakeShape(rows, CeilDiv(layout.shape(0), rows));
+    auto other = MakeShape(rows, layout.shape(0));
+    return shape;
+}
+`);
+  const seen = cppObservable(d.analysis as never) as { sites: [number, number, string | null][] };
+  const values = seen.sites.map((s) => s[2]);
+  // CeilDiv(x, rows) = ⌈x/rows⌉ with x the layout's run-time extent
+  assert.ok(values.includes('(rows,⌈layout.shape(0)/rows⌉)'), JSON.stringify(values));
+  // a shape's element may be a tuple: there the call is not taken for an integer
+  assert.equal(values[1], null, JSON.stringify(values));
+});

@@ -8,7 +8,7 @@
 // bracket-aware scan delimits exactly, in one linear pass.
 import { BUILTIN_FUNCTIONS, CPP_CONSTANT_TYPES, LAYOUT_TYPE_FORMS } from '../syntax';
 import { Lexer, TokenKind } from '../syntax';
-import { objectDeclaration, objectMemberCallEnd } from './objectDeclarations';
+import { layoutClassEnd, objectDeclaration, objectMemberCallEnd } from './objectDeclarations';
 import { CppClass, CppTypedName, classAt, typedNameAt } from './typedNames';
 
 export interface CppToken {
@@ -382,9 +382,9 @@ class TokenScan {
   /** The `{` of each class body. */
   private readonly classBodies = new Set<number>();
   readonly aliasNames = new Set<string>();
-  /** Every type alias's name (`LayoutTagA tagA{m, k};` of one is a declaration the evaluator reads). */
-  readonly typeAliasNames = new Set<string>();
   readonly layoutVars = new Set<string>();
+  /** Aliases of a layout class (`using LayoutTagA = layout::RowMajor;`, or of another such alias): `LayoutTagA tagA{m, k};` declares an object. */
+  readonly classAliases = new Set<string>();
   mentionsTla: boolean;
   readonly nest: ReturnType<typeof nesting>;
 
@@ -590,7 +590,8 @@ class TokenScan {
             ...this.scopeOf(i),
           });
           if (layoutType) aliasNames.add(nameTok.text);
-          this.typeAliasNames.add(nameTok.text);
+          const cls = t[startTok].kind === 'ident' ? layoutClassEnd(t, startTok) : -1;
+          if (cls === typeEnd + 1 || (startTok === typeEnd && this.classAliases.has(t[startTok].text))) this.classAliases.add(nameTok.text);
         }
       }
       return k;
@@ -794,10 +795,12 @@ class TokenScan {
   private expression(i: number): number {
     const { t } = this;
     const tok = t[i];
+    // `layout.shape(0)`, `p->MakeShape(…)`: a member of another object, never a TLA call (nor a variable's)
+    if (t[i - 1]?.text === '.' || t[i - 1]?.text === '->') return i;
     const { expressions, aliasNames, layoutVars } = this;
     // `layout::RowMajor tagA{m, k};`, `MatrixCoord c{r, col};`: the declaration is a site binding its name
     const object =
-      tok.kind === 'ident' && t[i - 1]?.text !== '::' ? objectDeclaration(t, i, (k) => matchBracket(t, k), this.typeAliasNames) : undefined;
+      tok.kind === 'ident' && t[i - 1]?.text !== '::' ? objectDeclaration(t, i, (k) => matchBracket(t, k), this.classAliases) : undefined;
     if (object) {
       const nameTok = t[object.name];
       expressions.push({

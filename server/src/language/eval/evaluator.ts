@@ -445,15 +445,18 @@ export class StatementEvaluator implements BuiltinContext {
   /**
    * `blockCoord.m()`, `params.problemShape.n()` of a kernel object not known here. Where C++
    * needs an integer (an operand, rows and cols), or for the accessors of Catlass's coords
-   * (m, n, k, row, column), it is a runtime integer: a symbol named by the call.
+   * (m, n, k, row, column), it is a runtime integer: a symbol named by the call. Where C++ needs
+   * an integer, a call with integer literals (`layout.shape(0)`, a Catlass layout's extent) is one too.
    */
   private freeAccessor(e: Ast.Expr, integerContext: boolean): IntValue | undefined {
-    if (!this.env.free || e.type !== 'apply' || e.args.length || e.target.type !== 'member') return undefined;
+    if (!this.env.free || e.type !== 'apply' || e.target.type !== 'member') return undefined;
+    if (e.args.length && (!integerContext || !e.args.every((a) => a.type === 'int' && !a.isStatic))) return undefined;
     const path = memberPath(e.target);
     const root = memberRoot(e.target);
     if (!path || !root || this.env.lookup(root)) return undefined;
     if (!integerContext && !COORD_ACCESSORS.has(e.target.name)) return undefined;
-    const v = this.boundInt(`${path}()`) ?? this.env.free(`${path}()`);
+    const args = e.args.map((a) => String((a as Ast.IntLiteral).value) + (a as Ast.IntLiteral).suffix).join(', ');
+    const v = this.boundInt(`${path}(${args})`) ?? this.env.free(`${path}(${args})`);
     if (v?.kind !== 'int') return undefined;
     this.nodeValues.push({ node: e, value: v });
     return v;
