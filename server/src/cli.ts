@@ -192,20 +192,20 @@ function diagnosticLine(file: string, lines: LineIndex, d: DocumentAnalysis['dia
  * sites the C++ files under the current directory (the workspace) write, resolved over the headers
  * (undefined for a file outside `dir`, or when no site is certain).
  */
-function headerInstance(file: string, text: string, dir: string): HeaderInstance | undefined {
+function headerInstances(file: string, text: string, dir: string): readonly HeaderInstance[] {
   const header = path.resolve(file);
-  if (!header.startsWith(dir + path.sep)) return undefined;
+  if (!header.startsWith(dir + path.sep)) return [];
   const index = new HeaderIndex();
   indexIncludes(index, dir, [path.relative(dir, header).split(path.sep).join('/')], readIfFile);
   const prepare = (siteText: string) => indexIncludes(index, dir, includesOfText(siteText), readIfFile);
-  return headerAnswerNow(header, text, [process.cwd()], [dir], { index, root: dir, arch: 2201 }, prepare)?.view;
+  return headerAnswerNow(header, text, [process.cwd()], [dir], { index, root: dir, arch: 2201 }, prepare)?.views ?? [];
 }
 
-/** Which instantiation a header is read under, as its hovers say it. */
-function instanceWords(v: HeaderInstance): string {
-  if (v.mode === 'common')
-    return `values common to the ${v.sites.length} instantiations of ${v.template} (${v.sites.map((x) => x.where).join(', ')}); those that differ stay symbols`;
-  return `as instantiated at ${v.site!.where} (${v.site!.selected})`;
+/** Which instantiation each body of a header is read under, as its hovers say it. */
+function instanceWords(views: readonly HeaderInstance[]): string {
+  return views
+    .map((v) => `as instantiated at ${v.site.where} (${v.site.selected})${v.mode === 'default' ? `, the first of ${v.sites.length}` : ''}`)
+    .join('; ');
 }
 
 /** One C++ file of `eval`: its JSON object (with --json, printed by the caller with the others) or its printed sites. */
@@ -219,13 +219,13 @@ function evaluateCpp(
 ): { json?: unknown; failed: boolean } {
   const analyzer = new CppAnalyzer(undefined, bindings, true);
   const dir = includeDirFor(include, file);
-  const instance = dir ? headerInstance(file, text, dir) : undefined;
-  analyzer.instantiation = instance;
+  const instances = dir ? headerInstances(file, text, dir) : [];
+  analyzer.instantiation = instances.length ? instances : undefined;
   const a = analyzer.analyze(text);
   const lines = new LineIndex(text);
   const sites = cppSites(a, lines);
   const failed = a.diagnostics.some((d) => d.severity === 'error');
-  const where = instance ? instanceWords(instance) : undefined;
+  const where = instances.length ? instanceWords(instances) : undefined;
   if (json)
     return {
       json: {

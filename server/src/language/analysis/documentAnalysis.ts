@@ -327,6 +327,8 @@ export interface Declaration {
   binding?: Binding;
   /** The later assignments of the name (`a += b;`, `a = b;`), in statement order: each binds it from its next statement on (assignments.ts). */
   writes?: readonly Declaration[];
+  /** Where the value comes from when the name has none of its own (`LayoutA layoutA;`: its declared type), for the hover. */
+  origin?: string;
 }
 
 export interface DocumentAnalysis {

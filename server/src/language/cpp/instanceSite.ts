@@ -10,6 +10,7 @@ import { AssertFailure, SubstitutionFailure, Ty, Unknown, canonical } from './ty
 import { NeedsLayoutEvaluator } from './resolver';
 import { conditionHolds } from './headerIndex';
 import { summarizeTla } from './tlaBridge';
+import { tlaTypeValue } from './declaredValues';
 
 /** The scratchpad text of the site at 1-based `line` of a C++ file, and the alias it declares. */
 export function siteScratchText(cpp: string, line: number): { text: string; alias?: string } {
@@ -134,7 +135,10 @@ function bindingOf(t: Ty): Binding | undefined {
   if (t.k !== 'class' || t.args.length || t.outer) {
     // a static tla tuple type (`L1TileShape`): its value is its type's
     const tuple = t.k === 'class' ? staticTuple(t) : undefined;
-    return tuple ? { value: { kind: 'type', type: { t: 'value', value: tuple } } } : undefined;
+    if (tuple) return { value: { kind: 'type', type: { t: 'value', value: tuple } } };
+    // a layout, tensor or tuple type with run-time leaves (`LayoutA = (u32,u32):(i64,_1)`): its type form (declaredValues.ts)
+    const typed = tlaTypeValue(t);
+    return typed ? { value: typed } : undefined;
   }
   const name = t.q.replace(/^AscendC::(?=int4b_t$)/, '');
   if (name in core.ELEMENT_BITS) return { value: { kind: 'type', type: { t: 'element', name } } };

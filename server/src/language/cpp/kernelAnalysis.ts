@@ -18,10 +18,22 @@ import type { DocumentAnalysis, StatementAnalysis, Declaration } from '../analys
 import { ARCH_MACRO, EvaluationMemo, USING_BINDING, archBinding, entryBytes, evaluateRecording, placedAnalysis, readsHold } from '../analysis';
 import type { Ast } from '../syntax';
 import { Diagnostic } from '../syntax';
-import { Binding, EvalResult, LocalDiagnostic, Value, unqualifiedName } from '../eval';
+import { Binding, EvalResult, LocalDiagnostic, Value, printValue, unqualifiedName } from '../eval';
 import { LOOKED_UP, unqualifiedLookup } from './nameLookup';
 import { ParseResult, parseStatement } from '../syntax';
-import { ArchRegion, CppScope, CppTokens, archRegions, configurationDefaults, retokenize, scanTokens, tokenizeFrom } from './scanner';
+import { declaredValue, tagObjectOf } from './declaredValues';
+import {
+  ArchRegion,
+  CppClass,
+  CppScope,
+  CppTokens,
+  CppTypedName,
+  archRegions,
+  configurationDefaults,
+  retokenize,
+  scanTokens,
+  tokenizeFrom,
+} from './scanner';
 import { CACHE_SLACK_BYTES, MAX_CPP_EXPRESSION_CHARS, limitMessages, normalizeLineEnds } from '../../core/limits';
 import { Bindings, NO_BINDINGS, bindingsInComments, mergeBindings, nestingLimit } from '../syntax';
 
@@ -44,8 +56,11 @@ export interface CppAnalysis extends DocumentAnalysis {
 /** One piece of TLA to evaluate: a constant's initialiser, an alias's type, an expression. */
 interface Item {
   /** constant: `constexpr uint32_t M = …`; type: `using E = half;`, `using X = Layout<…>;` (the type);
-   * buffer: `AscendC::GlobalTensor<E> gm`; using: `using namespace Catlass;`. */
-  kind: 'constant' | 'type' | 'buffer' | 'using' | 'unknownName' | 'expression';
+   * buffer: `AscendC::GlobalTensor<E> gm`; using: `using namespace Catlass;`;
+   * typed: `LayoutA layoutA;`, `TensorDst const &dst` (a name of the value its type gives, declaredValues.ts). */
+  kind: 'constant' | 'type' | 'buffer' | 'using' | 'unknownName' | 'typed' | 'expression';
+  /** A typed name's declaration (start and end are its type's). */
+  typed?: CppTypedName;
   /** A buffer declared as an array (`LocalTensor<E> bufs[N]`). */
   isArray?: boolean;
   /** Declared in a configuration macro's default branch (`#else` of `#ifdef M`): M. */
@@ -82,6 +97,10 @@ interface Progress {
   bound: Bindings;
   /** What an unqualified MakeCoord, Coord or detail finds at an offset (nameLookup.ts). */
   lookupName: (key: string, at: number) => Binding | undefined;
+  /** The classes of the file (`struct Params { … }`), for a name declared of one (`Params const &params`). */
+  classes: readonly CppClass[];
+  /** What each typed name's type is, once evaluated: a TLA type's value, or the class of the file it names. */
+  typeOf: Map<Item, Value | CppClass>;
 }
 
 /** The keys the evaluator reads an unqualified Catlass/tla name's lookup by, and the name of each. */
@@ -135,6 +154,21 @@ function regionAt(regions: readonly InstanceRegion[] | undefined, at: number): I
   return best;
 }
 
+/**
+ * The classes named `name` that a type written at `at` may mean: those inside the innermost class
+ * around it (`Params` of its kernel), else those of the file no class holds; the caller takes only one.
+ */
+function classNamed(classes: readonly CppClass[], name: string, at: number): CppClass[] {
+  let around: CppClass | undefined;
+  for (const c of classes) if (c.scopeStart <= at && at < c.scopeEnd && (!around || c.scopeStart > around.scopeStart)) around = c;
+  // declared before the type is written (a parameter's type is looked up where it stands)
+  const named = classes.filter((c) => c.name === name && c.scopeStart < at);
+  const within = (c: CppClass, o: CppClass) => o !== c && o.scopeStart < c.scopeStart && c.scopeEnd <= o.scopeEnd;
+  const inside = around ? named.filter((c) => within(c, around)) : [];
+  // else one no class holds (another class's nested Params is not visible here)
+  return inside.length ? inside : named.filter((c) => !classes.some((o) => within(c, o)));
+}
+
 /** Names that exist only when CATLASS_ARCH == 3510. */
 const ARCH_3510_NAMES = new Set(['MakeMxScaleLayout', 'float4_e2m1x2_t', 'float4_e1m2x2_t', ...core.MX_PREDICATES.map((p) => `is${p}`)]);
 
@@ -161,6 +195,7 @@ class ByteCache {
     buffer: new Map(),
     using: new Map(),
     unknownName: new Map(),
+    typed: new Map(),
     expression: new Map(),
   };
   bytes = 0;
@@ -356,12 +391,34 @@ export class CppAnalyzer {
       ...scan.usings.map((u) => item('using', u, `using namespace ${u.namespace}`)),
       ...scan.unknownNames.map((u) => item('unknownName', u, u.name)),
     ].sort((x, y) => x.start - y.start);
+    // names declared with a type: after the names (a parameter's own unknownName is hidden by its value);
+    // a member function template's parameter of its own type parameter: among the expressions, where
+    // its function starts (the calls before it in the class have their arguments' values by then)
+    const typedItem = (d: CppTypedName): Item => ({
+      kind: 'typed',
+      typed: d,
+      start: d.typeStart,
+      end: d.typeEnd,
+      name: d.name,
+      nameStart: d.nameStart,
+      nameEnd: d.nameEnd,
+      scopeStart: d.scopeStart,
+      scopeEnd: d.scopeEnd,
+    });
+    for (const d of scan.typedNames) if (d.deduced === undefined) names.push(typedItem(d));
     // `using L = decltype(layoutA);` reads a variable: it is evaluated among the expressions, in source order
     const later = [
       ...typeAliases.filter(readsValues).map((a) => item('type', a, a.name)),
       ...scan.expressions.map((e) => item('expression', e, e.boundName)),
     ];
-    const items: Item[] = [...names, ...later.sort((x, y) => x.start - y.start)];
+    const order = new Map<Item, number>(later.map((x) => [x, x.start]));
+    for (const d of scan.typedNames) {
+      if (d.deduced === undefined) continue;
+      const x = typedItem(d);
+      later.push(x);
+      order.set(x, d.scopeStart);
+    }
+    const items: Item[] = [...names, ...later.sort((x, y) => order.get(x)! - order.get(y)!)];
     // `#ifdef CATLASS_JIT_LAYOUT_A … #else using LayoutTagA = layout::RowMajor; #endif`: a default, not the file's value
     const defaults = configurationDefaults(text);
     if (defaults.length)
@@ -400,6 +457,8 @@ export class CppAnalyzer {
       symbols: new Map(),
       places: new Map(),
       lookupName: (key, at) => unqualifiedLookup(scan.namespaces, scan.usingDeclarations, scan.usings, LOOKUP_KEYS.get(key)!, at),
+      classes: scan.classes,
+      typeOf: new Map(),
     };
   }
 
@@ -506,6 +565,91 @@ export class CppAnalyzer {
     declarations.set(name, { name, statement: sa, nameSpan: { start: nameStart - base, end: nameEnd - base }, value: binding.value });
   }
 
+  /**
+   * `LayoutA layoutA;`, `TensorDst const &dst`, `Params const &params`: a name of the value its type
+   * gives (its run-time leaves named symbols, declaredValues.ts) where the type is a TLA type (written
+   * out, an alias, what the instantiation resolves); of a class of the file, its data members are
+   * bound as `params.layoutA`. Any other type: nothing (as before).
+   */
+  private declareTyped(pass: Pass, it: Item): void {
+    const { pr } = pass;
+    if (it.typed!.deduced !== undefined) return this.declareDeduced(pass, it);
+    const prefix = 'using __declared = ';
+    const sa = this.evaluatePiece(pass, 'typed', it.start, it.end, (s) => `${prefix}${s};`, prefix.length);
+    const tv = sa?.result?.value;
+    const type =
+      tv?.kind !== 'type' ? undefined : tv.type.t === 'value' ? tv.type.value : tv.type.t === 'tag' ? tagObjectOf(tv.type.name) : undefined;
+    if (sa && type) {
+      const v = declaredValue(type, it.name!);
+      if (!v) return;
+      pr.typeOf.set(it, type);
+      this.bind(pass, it.name!, v, sa, it.nameStart!, it.nameEnd!, it);
+      const d = pr.declarations.get(it.name!);
+      const under = regionAt(this.instantiation, it.start) ? ' under the instantiation' : '';
+      if (d?.statement === sa)
+        d.origin = `the value its declared type \`${pr.text.slice(it.start, it.end)}\` gives${under}: its static parts as the type fixes them, its run-time parts symbols (never a number)`;
+      return;
+    }
+    if (!it.typed!.simple || tv) return;
+    const word = pr.text.slice(it.start, it.end);
+    const classes = classNamed(pr.classes, word, it.start);
+    if (classes.length !== 1) return; // none, or several of that name: not known which
+    pr.typeOf.set(it, classes[0]);
+    for (const [path, type] of this.membersOf(pr, classes[0], 0)) {
+      const v = declaredValue(type, `${it.name}.${path}`);
+      if (v) this.bindPath(pass, `${it.name}.${path}`, v, it);
+    }
+  }
+
+  /**
+   * `template <class TensorA> auto GetTileA(TensorA &tensorA, …)`: TensorA is what its calls in the
+   * class pass (`GetTileA(tensorA, …)`), when every call passes a value of the same type (its static
+   * leaves and structure); then the parameter is a value of that type, its run-time leaves its own.
+   */
+  private declareDeduced(pass: Pass, it: Item): void {
+    const { pr } = pass;
+    const calls = it.typed!.deduced?.calls;
+    if (!calls?.length) return;
+    let type: Value | undefined;
+    let key: string | undefined;
+    for (const c of calls) {
+      // a call after the function: its argument's value is not bound yet (an outer one of that name would be wrong)
+      if (c.at >= it.scopeStart) return;
+      const instHere = regionAt(this.instantiation, c.at)?.bindings;
+      const v = (instHere?.get(c.arg) ?? lookupAt(pr.scoped, c.arg, c.at))?.value;
+      const typed = v ? declaredValue(v, '·') : undefined;
+      if (!v || !typed) return; // not known, or no TLA value: the parameter is not known
+      const k = printValue(typed);
+      if (key !== undefined && k !== key) return; // calls of different types: not known which
+      key = k;
+      type ??= v;
+    }
+    const v = declaredValue(type!, it.name!);
+    if (v) this.bindPath(pass, it.name!, v, it);
+  }
+
+  /** The data members of a class of the file whose types are TLA types (`layoutA`), and of its members of such classes (`epilogue.layoutC`), with their types' values. */
+  private membersOf(pr: Progress, cls: CppClass, depth: number): [string, Value][] {
+    const out: [string, Value][] = [];
+    if (depth > 2) return out;
+    for (const [it, type] of pr.typeOf) {
+      if (!it.typed!.member || it.scopeStart !== cls.scopeStart) continue;
+      if ('kind' in type) out.push([it.name!, type]);
+      else if (type !== cls) for (const [p, t] of this.membersOf(pr, type, depth + 1)) out.push([`${it.name}.${p}`, t]);
+    }
+    return out;
+  }
+
+  /** Binds a member path (`params.layoutA`) in the block of `it`; no declaration of its own (the member's is in its class). */
+  private bindPath(pass: Pass, path: string, value: Value, it: Item): void {
+    const { scoped, made } = pass.pr;
+    const binding = this.previousBindings.get(path)?.find((b) => b.value === value) ?? { value };
+    bindIn(scoped, path, binding, it);
+    let list = made.get(path);
+    if (!list) made.set(path, (list = []));
+    list.push(binding);
+  }
+
   /** Constants first, then aliases, then the expressions, each in the order of the source, until the time budget. */
   private evaluateItems(pass: Pass): void {
     // constants first, then aliases, then the expressions, each in the order of the source
@@ -531,6 +675,8 @@ export class CppAnalyzer {
         const sa = this.evaluatePiece(pass, it.kind, it.start, it.end, (s) => `${s} ${it.name};`, 0);
         const v = sa?.result?.value;
         if (sa && v?.kind === 'buffer') this.bind(pass, it.name!, it.isArray ? { ...v, array: true } : v, sa, it.nameStart!, it.nameEnd!, it);
+      } else if (it.kind === 'typed') {
+        this.declareTyped(pass, it);
       } else if (it.kind === 'unknownName') {
         bindIn(pr.scoped, it.name!, undefined, it);
       } else if (it.kind === 'using') {

@@ -9,6 +9,7 @@
 import { BUILTIN_FUNCTIONS, CPP_CONSTANT_TYPES, LAYOUT_TYPE_FORMS } from '../syntax';
 import { Lexer, TokenKind } from '../syntax';
 import { layoutClassEnd, objectDeclaration, objectMemberCallEnd } from './objectDeclarations';
+import { CppClass, CppTypedName, classAt, typedNameAt } from './typedNames';
 
 export interface CppToken {
   kind: 'ident' | 'number' | 'punct' | 'string';
@@ -143,6 +144,8 @@ export function retokenize(prevText: string, prev: CppTokens, text: string): { t
 }
 
 /** The block a declaration is visible in: offsets of its `{` and `}` (the whole file: 0 and Infinity). */
+export type { CppClass, CppTypedName } from './typedNames';
+
 export interface CppScope {
   scopeStart: number;
   scopeEnd: number;
@@ -235,6 +238,9 @@ export interface CppScan {
   /** The namespace blocks and the using-declarations: what C++'s name lookup reads (cpp/nameLookup.ts). */
   namespaces: CppNamespace[];
   usingDeclarations: CppUsingDeclaration[];
+  /** Names declared with a type and no initialiser (`LayoutA layoutA;`, `TensorDst const &dst`), and the classes of the file (typedNames.ts). */
+  typedNames: CppTypedName[];
+  classes: CppClass[];
 }
 
 /** The types of the integer constants it reads (`constexpr uint32_t N = …`, `constexpr auto N = …`). */
@@ -371,15 +377,19 @@ class TokenScan {
   /** Names assigned after their declaration, where their earlier value may not hold (see assignment). */
   private readonly assigned: CppUnknownName[] = [];
   readonly usingDeclarations: CppUsingDeclaration[] = [];
+  readonly typedNames: CppTypedName[] = [];
+  readonly classes: CppClass[] = [];
+  /** The `{` of each class body. */
+  private readonly classBodies = new Set<number>();
   readonly aliasNames = new Set<string>();
   readonly layoutVars = new Set<string>();
   /** Aliases of a layout class (`using LayoutTagA = layout::RowMajor;`, or of another such alias): `LayoutTagA tagA{m, k};` declares an object. */
   readonly classAliases = new Set<string>();
   mentionsTla: boolean;
-  private readonly nest: ReturnType<typeof nesting>;
+  readonly nest: ReturnType<typeof nesting>;
 
   constructor(
-    private readonly t: CppToken[],
+    readonly t: CppToken[],
     readonly includesTla: boolean,
   ) {
     this.mentionsTla = includesTla;
@@ -393,6 +403,7 @@ class TokenScan {
       if (tok.kind !== 'ident') continue;
       if (tok.text === 'tla' && (t[i + 1]?.text === '::' || t[i - 1]?.text === 'namespace')) this.mentionsTla = true;
       this.namespaceBlock(i);
+      this.classHead(i);
       const next = this.usingNamespace(i) ?? this.usingDeclaration(i) ?? this.alias(i) ?? this.buffer(i) ?? this.constant(i);
       if (next !== undefined) {
         i = next;
@@ -400,6 +411,8 @@ class TokenScan {
       }
       this.templateParameters(i);
       this.runtimeName(i);
+      const typed = typedNameAt(this, i, this.classBodies);
+      if (typed) this.typedNames.push(typed);
       this.assignment(i);
       i = this.expression(i);
     }
@@ -407,7 +420,29 @@ class TokenScan {
     const bufferNames = new Set(this.buffers.map((b) => b.name));
     for (const a of this.assigned) if (!bufferNames.has(a.name)) this.unknownNames.push(a);
     const { includesTla, mentionsTla, constants, aliases, buffers, usings, unknownNames, expressions, namespaces, usingDeclarations } = this;
-    return { includesTla, mentionsTla, constants, aliases, buffers, usings, unknownNames, expressions, namespaces, usingDeclarations };
+    const { typedNames, classes } = this;
+    return {
+      includesTla,
+      mentionsTla,
+      constants,
+      aliases,
+      buffers,
+      usings,
+      unknownNames,
+      expressions,
+      namespaces,
+      usingDeclarations,
+      typedNames,
+      classes,
+    };
+  }
+
+  /** `struct Params {`: a class whose body's declarations are data members. Consumes nothing. */
+  private classHead(i: number): void {
+    const c = classAt(this, i);
+    if (!c) return;
+    this.classes.push(c.cls);
+    this.classBodies.add(c.open);
   }
 
   /** The qualified name from token k (`A::B::C`): its parts and its last token, or undefined. */
@@ -476,12 +511,12 @@ class TokenScan {
     return { scopeStart: this.t[b].start, scopeEnd: c === undefined ? Infinity : this.t[c].end };
   }
 
-  private scopeOf(k: number): CppScope {
+  scopeOf(k: number): CppScope {
     return this.blockScope(this.nest.block[k]);
   }
 
   /** A declaration inside `( … )`: a parameter, visible in the function body after `)`, or undefined (a call's argument). */
-  private parameterScope(k: number): CppScope | undefined {
+  parameterScope(k: number): CppScope | undefined {
     const { t, nest } = this;
     const p = nest.paren[k];
     const q = nest.closing.get(p);

@@ -398,7 +398,7 @@ export class StatementEvaluator implements BuiltinContext {
     if (e.type === 'member') {
       const root = memberRoot(e);
       const path = memberPath(e);
-      return root !== undefined && !this.env.lookup(root) && !(path && this.env.bound?.(path) !== undefined);
+      return root !== undefined && !this.env.lookup(root) && !(path && (this.env.bound?.(path) !== undefined || this.env.lookup(path)?.value));
     }
     return false;
   }
@@ -1096,6 +1096,12 @@ export class StatementEvaluator implements BuiltinContext {
     const path = memberPath(e);
     const root = memberRoot(e);
     if (path && root && !this.env.lookup(root)) {
+      // a data member of a kernel's parameter bound to the value its declared type gives (`params.layoutA`, cpp/kernelAnalysis.ts)
+      const typed = this.env.lookup(path);
+      if (typed?.value) {
+        this.deps.add(path);
+        return typed.value;
+      }
       const free = this.boundInt(path) ?? this.env.free?.(path);
       if (free) return free;
     }

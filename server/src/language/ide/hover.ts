@@ -49,7 +49,8 @@ export function hoverAt(a: DocumentAnalysis, offset: number, options: HoverOptio
     const text = d.value ? describeValue(d.value, gridSize) : 'no value: its expression is not understood';
     const span = declarationSpan(a, d);
     const symbolic = d.value ? symbolicForm(a, d.value, (u) => declarationNamedAt(u, offset)?.value) : '';
-    return md(`**${d.name}**\n\n${besideValue(text, symbolic)}${d.value ? bindLinks(d.value) : ''}`, span.start, span.end);
+    const origin = d.origin ? `\n\n${d.origin}` : '';
+    return md(`**${d.name}**\n\n${besideValue(text, symbolic)}${origin}${d.value ? bindLinks(d.value) : ''}`, span.start, span.end);
   }
   const rel = offset - a.startOf(s);
 
