@@ -113,3 +113,25 @@ auto Padded(Layout layout, uint32_t rows)
   // a shape's element may be a tuple: there the call is not taken for an integer
   assert.equal(values[1], null, JSON.stringify(values));
 });
+
+test('inside `if constexpr` a branch may be discarded by the instantiation: a rank mismatch there is not a certain warning', () => {
+  const d = cppDoc(`#include "tla/tensor.hpp"
+using namespace tla;
+template <class Layout>
+void Tiles(uint32_t m, uint32_t k)
+{
+    auto layout = MakeLayout(MakeShape(m, k), MakeStride(k, Int<1>{}));
+    if constexpr (tla::detail::isVector<Layout>::value) {
+        auto t = GetTileLayout(layout, MakeShape(k), MakeCoord(0u));
+    } else {
+        auto u = GetTileLayout(layout, MakeShape(m, k), MakeCoord(0u, 0u));
+    }
+    auto w = GetTileLayout(layout, MakeShape(k), MakeCoord(0u));
+}
+`);
+  const seen = cppObservable(d.analysis as never) as { diagnostics: [string, string, number, number, string][] };
+  // only the last one, outside the if constexpr, is certain: a rank-2 layout tiled with a rank-1 shape
+  assert.equal(seen.diagnostics.length, 1, JSON.stringify(seen.diagnostics));
+  assert.equal(seen.diagnostics[0][0], 'rank-mismatch');
+  assert.ok(seen.diagnostics[0][2] > d.text.indexOf('auto w'), JSON.stringify(seen.diagnostics));
+});

@@ -78,6 +78,8 @@ interface Item {
 
 interface Progress {
   text: string;
+  /** `if constexpr` statements: a branch the instantiation may discard (its warnings are not certain). */
+  constexprIfs: readonly { start: number; end: number }[];
   items: Item[];
   /** The next item to evaluate. */
   next: number;
@@ -459,6 +461,7 @@ export class CppAnalyzer {
       lookupName: (key, at) => unqualifiedLookup(scan.namespaces, scan.usingDeclarations, scan.usings, LOOKUP_KEYS.get(key)!, at),
       classes: scan.classes,
       typeOf: new Map(),
+      constexprIfs: scan.constexprIfs,
     };
   }
 
@@ -527,10 +530,12 @@ export class CppAnalyzer {
       pass.stats.evaluated++;
       entry.evaluation = done.reads ? { reads: done.reads, result } : undefined;
     }
+    // inside `if constexpr` the branch may be one the instantiation discards: nothing there is certain
+    const discardable = pass.pr.constexprIfs.some((r) => r.start <= start && start < r.end);
     return placed(
       st,
       result,
-      result.diagnostics.filter((d) => CERTAIN_CODES.has(d.code)).map((d) => ({ ...d, severity: 'warning' as const })),
+      discardable ? [] : result.diagnostics.filter((d) => CERTAIN_CODES.has(d.code)).map((d) => ({ ...d, severity: 'warning' as const })),
     );
   }
 

@@ -241,6 +241,8 @@ export interface CppScan {
   /** Names declared with a type and no initialiser (`LayoutA layoutA;`, `TensorDst const &dst`), and the classes of the file (typedNames.ts). */
   typedNames: CppTypedName[];
   classes: CppClass[];
+  /** The `if constexpr (…) … [else …]` statements: a branch there may be discarded by the instantiation, so nothing in them is certain. */
+  constexprIfs: { start: number; end: number }[];
 }
 
 /** The types of the integer constants it reads (`constexpr uint32_t N = …`, `constexpr auto N = …`). */
@@ -378,6 +380,7 @@ class TokenScan {
   private readonly assigned: CppUnknownName[] = [];
   readonly usingDeclarations: CppUsingDeclaration[] = [];
   readonly typedNames: CppTypedName[] = [];
+  readonly constexprIfs: { start: number; end: number }[] = [];
   readonly classes: CppClass[] = [];
   /** The `{` of each class body. */
   private readonly classBodies = new Set<number>();
@@ -409,6 +412,7 @@ class TokenScan {
         i = next;
         continue;
       }
+      if (tok.text === 'if' && t[i + 1]?.text === 'constexpr') this.constexprIf(i);
       this.templateParameters(i);
       this.runtimeName(i);
       const typed = typedNameAt(this, i, this.classBodies);
@@ -420,7 +424,7 @@ class TokenScan {
     const bufferNames = new Set(this.buffers.map((b) => b.name));
     for (const a of this.assigned) if (!bufferNames.has(a.name)) this.unknownNames.push(a);
     const { includesTla, mentionsTla, constants, aliases, buffers, usings, unknownNames, expressions, namespaces, usingDeclarations } = this;
-    const { typedNames, classes } = this;
+    const { typedNames, classes, constexprIfs } = this;
     return {
       includesTla,
       mentionsTla,
@@ -434,7 +438,37 @@ class TokenScan {
       usingDeclarations,
       typedNames,
       classes,
+      constexprIfs,
     };
+  }
+
+  /** `if constexpr (…) STATEMENT [else STATEMENT]` from `if` to the end of its last branch (a block or up to its `;`). */
+  private constexprIf(i: number): void {
+    const { t, nest } = this;
+    let k = i + 2;
+    if (t[k]?.text !== '(') return;
+    k = nest.closing.get(k) ?? matchBracket(t, k);
+    let end = k;
+    for (;;) {
+      const open = end + 1;
+      if (t[open]?.text === '{') end = nest.closing.get(open) ?? matchBracket(t, open);
+      else {
+        end = open;
+        while (end < t.length && t[end].text !== ';')
+          end = t[end].text === '(' || t[end].text === '{' ? (nest.closing.get(end) ?? matchBracket(t, end)) + 1 : end + 1;
+      }
+      if (t[end + 1]?.text !== 'else') break;
+      end++;
+      // `else if (…)`: past its condition to its statement
+      if (t[end + 1]?.text === 'if') {
+        end += 2;
+        if (t[end]?.text === 'constexpr') end++;
+        if (t[end]?.text !== '(') break;
+        end = nest.closing.get(end) ?? matchBracket(t, end);
+      }
+    }
+    if (end >= t.length) end = t.length - 1;
+    this.constexprIfs.push({ start: t[i].start, end: t[end].end });
   }
 
   /** `struct Params {`: a class whose body's declarations are data members. Consumes nothing. */
