@@ -67,19 +67,20 @@ function convertAll(uri: string, analysis: DocumentAnalysis, lines: LineIndex): 
 }
 
 /**
- * The conversion of the analysis before an edit, brought up to date by what the edit changed
- * (analysis.edit): the statements it changed are converted, and those that may have moved
- * within a line — on the line where the edited text ends — are looked at; every other group
- * stands (same record, same position: the edit added no line). Undefined when that does not
- * apply (no edit known, another line count, the previous conversion gone).
+ * The conversion of the analysis before the edits, brought up to date by what they changed
+ * (analysis.edit: one keystroke's, or a burst's analysed at once): the statements they changed
+ * are converted, and those that may have moved within a line — on a line where an edited
+ * region ends — are looked at; every other group stands (same record, same position: no
+ * region added or removed a line). Undefined when that does not apply (no edit known, lines
+ * added or removed, the previous conversion gone).
  */
 function afterEdit(uri: string, analysis: DocumentAnalysis, lines: LineIndex): Converted | undefined {
   const edit = analysis.edit;
   const before = edit?.since.deref();
   const was = before && CONVERSION_OF.get(before);
-  if (!edit || !was || was.uri !== uri || was.lineCount !== lines.lineCount || analysis.complete === false) return undefined;
+  if (!edit || !edit.sameLines || !was || was.uri !== uri || was.lineCount !== lines.lineCount || analysis.complete === false) return undefined;
   const statements = analysis.statements;
-  const endLine = lines.position(edit.to).line;
+  const endLines = edit.regions.map((r) => lines.position(r.to).line);
   const changed = edit.changed;
   const groups: Group[] = [];
   const fresh = (index: number) => {
@@ -93,7 +94,7 @@ function afterEdit(uri: string, analysis: DocumentAnalysis, lines: LineIndex): C
       fresh(changed[c++]);
       continue;
     }
-    if (!g.related && g.line !== endLine) {
+    if (!g.related && !endLines.includes(g.line)) {
       groups.push(g);
       continue;
     }

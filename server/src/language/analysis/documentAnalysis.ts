@@ -338,7 +338,7 @@ export interface DocumentAnalysis {
   declarations: ReadonlyMap<string, Declaration>;
   /** false when the analysis yielded before the end (its time budget spent): analyze the same text again to continue. */
   complete?: boolean;
-  /** How it differs from the analysis before it, when an edit of one region kept every statement's index (see AnalysisEdit). */
+  /** How it differs from the analysis before it, when its edits kept every statement's index (see AnalysisEdit). */
   edit?: AnalysisEdit;
   /** Where one of its statements starts in the text (the records hold no offset: see StatementChunk). */
   startOf(s: StatementAnalysis): number;
@@ -347,16 +347,25 @@ export interface DocumentAnalysis {
 }
 
 /**
- * What one edit changed from the complete analysis before (`since`; weak, so that analyses do
- * not hold each other alive): the text changed only inside [from, to) (this analysis's
- * offsets), every statement kept its index, and the statements whose records differ are
- * `changed` (ascending) — every other statement is the same record, its diagnostics the
- * same, at a place moved only by the edit's length after `to`. So the diagnostics a client
- * holds can be brought up to date by what changed (features/diagnostics.ts).
+ * What the edits since the complete analysis before (`since`; weak, so that analyses do not
+ * hold each other alive) changed: the text changed only inside the `regions` (this analysis's
+ * offsets, ascending: one for a keystroke, several for a burst of edits analysed at once),
+ * every statement kept its index, and the statements whose records differ are `changed`
+ * (ascending) — every other statement is the same record, its diagnostics the same, at a
+ * place moved only by the edits' lengths before it. `sameLines`: each region holds as many
+ * line breaks as the text it replaced, so a statement outside them stays on its line (only
+ * one on the line where a region ends may move within it). So the diagnostics a client holds
+ * can be brought up to date by what changed (features/diagnostics.ts).
  */
 export interface AnalysisEdit {
   since: WeakRef<DocumentAnalysis>;
   changed: readonly number[];
+  regions: readonly EditedRegion[];
+  sameLines: boolean;
+}
+
+/** A region an analysis re-split, in its offsets: [from, to). */
+export interface EditedRegion {
   from: number;
   to: number;
 }
@@ -437,7 +446,7 @@ interface TlaProgress {
   /** The edit declared no other names at no other places: the previous declarations are kept, changed where they changed. */
   sameNames: boolean;
   statements: StatementAnalysis[];
-  /** An edit of one region that keeps every index (sameNames): the indices whose records differ from the previous ones, and the analysis before. */
+  /** Edits that keep every index (sameNames): the indices whose records differ from the previous ones, and the analysis before. */
   changed: number[] | undefined;
   since: WeakRef<DocumentAnalysis> | undefined;
   evaluated: number;
@@ -526,9 +535,17 @@ interface SplitPlan {
   oldIndex: Int32Array;
   /** How many regions were re-split. */
   regions: number;
-  /** The last region re-split, in new offsets (outside the regions the text is the previous one). */
-  from: number;
-  to: number;
+  /** The regions re-split, in new offsets, ascending (outside them the text is the previous one). */
+  edited: EditedRegion[];
+  /** Each region holds as many line breaks as the previous text it replaced. */
+  sameLines: boolean;
+}
+
+/** Line breaks in a slice of a text with normalised line ends (each holds a \n). */
+function lineBreaks(s: string): number {
+  let n = 0;
+  for (let i = s.indexOf('\n'); i >= 0; i = s.indexOf('\n', i + 1)) n++;
+  return n;
 }
 
 /** The changed ranges, in old and new offsets; undefined when the hint does not fit the texts. */
@@ -629,15 +646,22 @@ function planSplit(prev: PreviousAnalysis, text: TextSource, hint?: ChangeHint):
   const split: { chunks: StatementChunk[]; starts: number[] }[] = [];
   let next = 0; // first previous statement not yet placed
   let prevTo = 0; // where the previous group's region ended (new offsets)
+  let prevOldTo = 0; // and in old offsets
   let count = 0;
-  let region = { from: 0, to: 0 };
+  const edited: EditedRegion[] = [];
+  let sameLines = true;
   for (const g of groups) {
     // from the end of the statement before the group: one placed above (shifted by the
     // changes before), or the last of the previous group (where its region ended)
+    const oldFrom = g.k0 === 0 ? 0 : g.k0 - 1 < next ? prevOldTo : oldEnd(g.k0 - 1);
     const from = g.k0 === 0 ? 0 : g.k0 - 1 < next ? prevTo : oldEnd(g.k0 - 1) + g.shiftBefore;
+    const oldTo = g.m < old.length ? oldEnd(g.m) : prev.text.length;
     const to = g.m < old.length ? oldEnd(g.m) + g.shiftAfter : text.length;
     prevTo = to;
+    prevOldTo = oldTo;
     if (to < from) return undefined;
+    // (the texts' line ends are normalised, and outside the regions they are the same text)
+    if (sameLines && lineBreaks(text.slice(from, to)) !== lineBreaks(prev.text.slice(oldFrom, oldTo))) sameLines = false;
     const part = { chunks: [] as StatementChunk[], starts: [] as number[] };
     splitRegion(text, from, to, g.k0 === 0, part.chunks, part.starts);
     const last = part.chunks.length - 1;
@@ -648,7 +672,7 @@ function planSplit(prev: PreviousAnalysis, text: TextSource, hint?: ChangeHint):
       return undefined;
     count += g.k0 - next + part.chunks.length;
     split.push(part);
-    region = { from, to };
+    edited.push({ from, to });
     next = g.m + 1;
   }
   count += Math.max(0, old.length - next);
@@ -681,7 +705,7 @@ function planSplit(prev: PreviousAnalysis, text: TextSource, hint?: ChangeHint):
   placeOld(next, old.length, shift);
   // before the first group nothing moved: those statements are reused as they are
   const prefix = groups.length ? groups[0].k0 : old.length;
-  return { chunks, starts, prefix, tail, oldIndex, regions: groups.length, ...region };
+  return { chunks, starts, prefix, tail, oldIndex, regions: groups.length, edited, sameLines };
 }
 
 /** splitInto over a source: a region of a text read in parts is split as a string of its own. */
@@ -694,9 +718,9 @@ function splitRegion(text: TextSource, from: number, to: number, lineStart: bool
   for (let i = first; i < starts.length; i++) starts[i] += from;
 }
 
-/** What an edit of one region that kept every index changed (see AnalysisEdit), when the analysis was made so. */
+/** What edits that kept every index changed (see AnalysisEdit), when the analysis was made so. */
 function editOf(p: TlaProgress): AnalysisEdit | undefined {
-  return p.changed && p.since && p.plan ? { since: p.since, changed: p.changed, from: p.plan.from, to: p.plan.to } : undefined;
+  return p.changed && p.since && p.plan ? { since: p.since, changed: p.changed, regions: p.plan.edited, sameLines: p.plan.sameLines } : undefined;
 }
 
 /** Whether two sources are the same text (the same version's, or equal strings). */
@@ -798,12 +822,13 @@ export class Analyzer {
 
   /**
    * The file's `// tla: m=1000` comments with the analyzer's bindings. The text is read whole only
-   * when it may hold one: an edit of one region, in a text without `tla:`, that adds none, keeps none.
+   * when it may hold one: edits of regions (a burst of them too), in a text without `tla:`,
+   * that add none, keep none.
    */
   private boundFor(text: TextSource, plan: SplitPlan | undefined): Bindings {
-    const edited = plan && plan.regions === 1 ? text.slice(Math.max(0, plan.from - 4), plan.to + 4) : undefined;
+    const tagEdited = !plan || plan.edited.some((r) => text.slice(Math.max(0, r.from - 4), r.to + 4).includes('tla:'));
     let inFile: Bindings = NO_BINDINGS;
-    if (edited === undefined || this.tagInText || edited.includes('tla:')) {
+    if (tagEdited || this.tagInText) {
       const whole = text.text();
       this.tagInText = whole.includes('tla:');
       inFile = bindingsInComments(whole);
@@ -846,7 +871,7 @@ export class Analyzer {
       declarations: sameNames ? this.previous!.declarations.sameNames() : DeclarationTable.empty(),
       sameNames,
       statements: [],
-      changed: sameNames && plan!.regions === 1 && this.lastAnalysis ? [] : undefined,
+      changed: sameNames && this.lastAnalysis ? [] : undefined,
       since: this.lastAnalysis,
       evaluated: 0,
       index: 0,
