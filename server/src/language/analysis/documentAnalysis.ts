@@ -1321,6 +1321,27 @@ export function pointsElsewhere(sa: StatementAnalysis): boolean {
   return false;
 }
 
+/**
+ * Where the declarations a statement's diagnostics point at are (their related locations):
+ * the start and end of each related name's declaration, in order, -1 -1 for one not declared.
+ * The same record at the same place, with the same spans, has the same diagnostics.
+ */
+export function relatedSpans(a: DocumentAnalysis, sa: StatementAnalysis): number[] {
+  const spans: number[] = [];
+  for (const d of sa.local) {
+    if (!d.relatedNames) continue;
+    for (const r of d.relatedNames) {
+      const decl = a.declarations.get(r.name);
+      if (!decl) spans.push(-1, -1);
+      else {
+        const span = declarationSpan(a, decl);
+        spans.push(span.start, span.end);
+      }
+    }
+  }
+  return spans;
+}
+
 /** The document diagnostics of an analysis: each statement's at its place, related locations resolved against its declarations. */
 function documentDiagnostics(a: TlaAnalysis): Diagnostic[] {
   const diagnostics: Diagnostic[] = [];
