@@ -845,6 +845,67 @@ if (want('core')) {
   );
 }
 
+// ------------------------------------------------------------ 2b. the server's path of a version, in process (CPU time)
+
+/**
+ * What the server does for one version, without the wire and in CPU time (the editor rows' round
+ * trips also wait for the CPU while other processes run): typing (one edit a version) and bursts of
+ * 20 edits analysed as one version, on generate-cross 10k, plain and a tenth unknown.
+ */
+if (want('edits')) {
+  for (const unknowns of [0, 0.1]) {
+    const text = generateCross(10000, 10000, { unknowns }).text;
+    const label = `generate-cross.mjs 10k${unknowns ? ', a tenth unknown' : ''}`;
+    const lines = text.split('\n');
+    const editable = editableLines(lines);
+    const R = rng(77 + unknowns * 10);
+    const typing = QUICK ? 60 : 200;
+    const bursts = QUICK ? 10 : 30;
+    const versions = [[]];
+    for (let e = 0; e < typing; e++) versions.push([randomEdit(lines, editable, R).change]);
+    for (let b = 0; b < bursts; b++) versions.push(Array.from({ length: 20 }, () => randomEdit(lines, editable, R).change));
+    gc();
+    const costs = lib.serverPath(text, versions);
+    const total = (c) => c.analysis + c.convert + c.bytes;
+    const typed = costs.slice(1, 1 + typing);
+    const burst = costs.slice(1 + typing);
+    const chunked = (xs, k) => Array.from({ length: Math.floor(xs.length / k) }, (_, i) => pct(xs.slice(i * k, (i + 1) * k), 95));
+    row(
+      `server path in process (CPU), ${label}: one edit a version (analysis + conversion + message bytes), p95`,
+      '—',
+      chunked(typed.map(total), typing / 5),
+      ms,
+      'of which the analysis',
+      chunked(
+        typed.map((c) => c.analysis),
+        typing / 5,
+      ),
+      null,
+      {
+        median: median(typed.map(total)),
+        convert: median(typed.map((c) => c.convert)),
+        bytes: median(typed.map((c) => c.bytes)),
+        open: total(costs[0]),
+      },
+    );
+    row(
+      `  burst of 20 edits as one version, p95`,
+      '—',
+      chunked(burst.map(total), bursts / 5),
+      ms,
+      'one edit a version, p95',
+      chunked(typed.map(total), typing / 5),
+      null,
+      { median: median(burst.map(total)), convert: median(burst.map((c) => c.convert)), analysis: median(burst.map((c) => c.analysis)) },
+    );
+    note(
+      `Server path in process, ${label}: open ${ms(total(costs[0]))} CPU (${costs[0].diagnostics} diagnostics); medians per version — ` +
+        `one edit: analysis ${ms(median(typed.map((c) => c.analysis)))}, conversion ${ms(median(typed.map((c) => c.convert)))}, bytes ${ms(median(typed.map((c) => c.bytes)))}; ` +
+        `20 edits: analysis ${ms(median(burst.map((c) => c.analysis)))}, conversion ${ms(median(burst.map((c) => c.convert)))}, bytes ${ms(median(burst.map((c) => c.bytes)))}.`,
+    );
+  }
+}
+
 // ------------------------------------------------------------ 4. LSP requests on the 10,000-statement file
 
 async function requestBench(serverPath, text, uri) {

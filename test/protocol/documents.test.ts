@@ -201,6 +201,58 @@ for (const kind of KINDS)
     assert.ok(incremental > checks / 3, `only ${incremental} of ${checks} conversions came from the version before`);
   });
 
+// A burst: several edits between two analyses (an editor's keystrokes gathered by the debounce),
+// most within a line, now and then one that adds or removes a line break — two of them can
+// leave the line count as it was while the lines between them moved. The LSP diagnostics
+// brought up to date from the version before (the regions' statements and those on the lines
+// where a region ends converted again) equal a fresh conversion.
+const burstEdit = fc.tuple(fc.nat(), fc.nat({ max: 2 }), fc.constantFrom('', '1', '7', '0', 'm', 'k', ' ', '9', '\n'), fc.boolean());
+
+for (const kind of KINDS)
+  test(`a burst of edits analysed at once: the LSP diagnostics brought up to date equal a fresh conversion (${kind.name})`, () => {
+    const before = conversions.afterEdit;
+    let bursts = 0;
+    fc.assert(
+      fc.property(
+        fc.array(fc.constantFrom(...LINES), { minLength: 2, maxLength: 10 }),
+        fc.array(fc.array(burstEdit, { minLength: 2, maxLength: 6 }), { minLength: 1, maxLength: 8 }),
+        (lines, burstsOf) => {
+          const analyses = new DocumentAnalyses();
+          let doc = kind.create('file:///burst.tla', 'tla-layout', 1, lines.join(''));
+          let version = 1;
+          const check = () => {
+            const got = analyses.get(doc);
+            const fresh = new DocumentAnalyses().get(doc);
+            assert.deepEqual(
+              toLspDiagnostics(doc.uri, got.analysis, got.lines),
+              toLspDiagnostics(doc.uri, fresh.analysis, fresh.lines),
+              JSON.stringify(kind.text(doc)),
+            );
+          };
+          check();
+          for (const edits of burstsOf) {
+            for (const [at, len, insert, acrossLines] of edits) {
+              const t = kind.text(doc);
+              const a = at % (t.length + 1);
+              // within the line, unless it may take a line break away
+              const lineEnd = t.indexOf('\n', a) < 0 ? t.length : t.indexOf('\n', a);
+              const b = acrossLines ? Math.min(t.length, a + len) : Math.min(lineEnd, a + len);
+              doc = kind.update(doc, [{ range: { start: doc.positionAt(a), end: doc.positionAt(b) }, text: insert }], ++version);
+              analyses.changed(doc.uri, t.length, { start: a, removed: b - a, inserted: insert.length });
+            }
+            check();
+            bursts++;
+          }
+        },
+      ),
+      { numRuns: 150 },
+    );
+    // bursts too were brought up to date from the version before (not converted whole; a burst
+    // that renames a statement or moves lines is converted whole: about a third of them here)
+    const incremental = conversions.afterEdit - before;
+    assert.ok(incremental > bursts / 5, `only ${incremental} of ${bursts} bursts' conversions came from the version before`);
+  });
+
 // The merge of issue 15 (change hints) with issue 13 (time budget, lone CR): an analysis
 // that yielded is finished before the next text is planned from it with the changed
 // ranges told since, and a range right after a lone \r takes the \r in (it reads as \n

@@ -11,6 +11,7 @@ export {
   forEachDiagnosticStatement,
   pausedDiagnostic,
   pointsElsewhere,
+  relatedSpans,
   statementDetails,
   statementDiagnostics,
 } from './analysis/documentAnalysis';

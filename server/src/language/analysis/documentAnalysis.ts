@@ -340,7 +340,7 @@ export interface DocumentAnalysis {
   declarations: ReadonlyMap<string, Declaration>;
   /** false when the analysis yielded before the end (its time budget spent): analyze the same text again to continue. */
   complete?: boolean;
-  /** How it differs from the analysis before it, when an edit of one region kept every statement's index (see AnalysisEdit). */
+  /** How it differs from the analysis before it, when its edits kept every statement's index (see AnalysisEdit). */
   edit?: AnalysisEdit;
   /** Where one of its statements starts in the text (the records hold no offset: see StatementChunk). */
   startOf(s: StatementAnalysis): number;
@@ -349,16 +349,25 @@ export interface DocumentAnalysis {
 }
 
 /**
- * What one edit changed from the complete analysis before (`since`; weak, so that analyses do
- * not hold each other alive): the text changed only inside [from, to) (this analysis's
- * offsets), every statement kept its index, and the statements whose records differ are
- * `changed` (ascending) — every other statement is the same record, its diagnostics the
- * same, at a place moved only by the edit's length after `to`. So the diagnostics a client
- * holds can be brought up to date by what changed (features/diagnostics.ts).
+ * What the edits since the complete analysis before (`since`; weak, so that analyses do not
+ * hold each other alive) changed: the text changed only inside the `regions` (this analysis's
+ * offsets, ascending: one for a keystroke, several for a burst of edits analysed at once),
+ * every statement kept its index, and the statements whose records differ are `changed`
+ * (ascending) — every other statement is the same record, its diagnostics the same, at a
+ * place moved only by the edits' lengths before it. `sameLines`: each region holds as many
+ * line breaks as the text it replaced, so a statement outside them stays on its line (only
+ * one on the line where a region ends may move within it). So the diagnostics a client holds
+ * can be brought up to date by what changed (features/diagnostics.ts).
  */
 export interface AnalysisEdit {
   since: WeakRef<DocumentAnalysis>;
   changed: readonly number[];
+  regions: readonly EditedRegion[];
+  sameLines: boolean;
+}
+
+/** A region an analysis re-split, in its offsets: [from, to). */
+export interface EditedRegion {
   from: number;
   to: number;
 }
@@ -441,7 +450,7 @@ interface TlaProgress {
   /** The edit declared no other names at no other places: the previous declarations are kept, changed where they changed. */
   sameNames: boolean;
   statements: StatementAnalysis[];
-  /** An edit of one region that keeps every index (sameNames): the indices whose records differ from the previous ones, and the analysis before. */
+  /** Edits that keep every index (sameNames): the indices whose records differ from the previous ones, and the analysis before. */
   changed: number[] | undefined;
   since: WeakRef<DocumentAnalysis> | undefined;
   evaluated: number;
@@ -530,9 +539,17 @@ interface SplitPlan {
   oldIndex: Int32Array;
   /** How many regions were re-split. */
   regions: number;
-  /** The last region re-split, in new offsets (outside the regions the text is the previous one). */
-  from: number;
-  to: number;
+  /** The regions re-split, in new offsets, ascending (outside them the text is the previous one). */
+  edited: EditedRegion[];
+  /** Each region holds as many line breaks as the previous text it replaced. */
+  sameLines: boolean;
+}
+
+/** Line breaks in a slice of a text with normalised line ends (each holds a \n). */
+function lineBreaks(s: string): number {
+  let n = 0;
+  for (let i = s.indexOf('\n'); i >= 0; i = s.indexOf('\n', i + 1)) n++;
+  return n;
 }
 
 /** The changed ranges, in old and new offsets; undefined when the hint does not fit the texts. */
@@ -633,15 +650,22 @@ function planSplit(prev: PreviousAnalysis, text: TextSource, hint?: ChangeHint):
   const split: { chunks: StatementChunk[]; starts: number[] }[] = [];
   let next = 0; // first previous statement not yet placed
   let prevTo = 0; // where the previous group's region ended (new offsets)
+  let prevOldTo = 0; // and in old offsets
   let count = 0;
-  let region = { from: 0, to: 0 };
+  const edited: EditedRegion[] = [];
+  let sameLines = true;
   for (const g of groups) {
     // from the end of the statement before the group: one placed above (shifted by the
     // changes before), or the last of the previous group (where its region ended)
+    const oldFrom = g.k0 === 0 ? 0 : g.k0 - 1 < next ? prevOldTo : oldEnd(g.k0 - 1);
     const from = g.k0 === 0 ? 0 : g.k0 - 1 < next ? prevTo : oldEnd(g.k0 - 1) + g.shiftBefore;
+    const oldTo = g.m < old.length ? oldEnd(g.m) : prev.text.length;
     const to = g.m < old.length ? oldEnd(g.m) + g.shiftAfter : text.length;
     prevTo = to;
+    prevOldTo = oldTo;
     if (to < from) return undefined;
+    // (the texts' line ends are normalised, and outside the regions they are the same text)
+    if (sameLines && lineBreaks(text.slice(from, to)) !== lineBreaks(prev.text.slice(oldFrom, oldTo))) sameLines = false;
     const part = { chunks: [] as StatementChunk[], starts: [] as number[] };
     splitRegion(text, from, to, g.k0 === 0, part.chunks, part.starts);
     const last = part.chunks.length - 1;
@@ -652,7 +676,7 @@ function planSplit(prev: PreviousAnalysis, text: TextSource, hint?: ChangeHint):
       return undefined;
     count += g.k0 - next + part.chunks.length;
     split.push(part);
-    region = { from, to };
+    edited.push({ from, to });
     next = g.m + 1;
   }
   count += Math.max(0, old.length - next);
@@ -685,7 +709,7 @@ function planSplit(prev: PreviousAnalysis, text: TextSource, hint?: ChangeHint):
   placeOld(next, old.length, shift);
   // before the first group nothing moved: those statements are reused as they are
   const prefix = groups.length ? groups[0].k0 : old.length;
-  return { chunks, starts, prefix, tail, oldIndex, regions: groups.length, ...region };
+  return { chunks, starts, prefix, tail, oldIndex, regions: groups.length, edited, sameLines };
 }
 
 /** splitInto over a source: a region of a text read in parts is split as a string of its own. */
@@ -698,9 +722,9 @@ function splitRegion(text: TextSource, from: number, to: number, lineStart: bool
   for (let i = first; i < starts.length; i++) starts[i] += from;
 }
 
-/** What an edit of one region that kept every index changed (see AnalysisEdit), when the analysis was made so. */
+/** What edits that kept every index changed (see AnalysisEdit), when the analysis was made so. */
 function editOf(p: TlaProgress): AnalysisEdit | undefined {
-  return p.changed && p.since && p.plan ? { since: p.since, changed: p.changed, from: p.plan.from, to: p.plan.to } : undefined;
+  return p.changed && p.since && p.plan ? { since: p.since, changed: p.changed, regions: p.plan.edited, sameLines: p.plan.sameLines } : undefined;
 }
 
 /** Whether two sources are the same text (the same version's, or equal strings). */
@@ -804,13 +828,14 @@ export class Analyzer {
 
   /**
    * The file's `// tla: m=1000` comments with the analyzer's bindings. The text is read whole only
-   * when it may hold one: an edit of one region, in a text without `tla:`, that adds none, keeps none.
+   * when it may hold one: edits of regions (a burst of them too), in a text without `tla:`,
+   * that add none, keep none.
    */
   private boundFor(text: TextSource, plan: SplitPlan | undefined): Bindings {
-    const edited = plan && plan.regions === 1 ? text.slice(Math.max(0, plan.from - 4), plan.to + 4) : undefined;
-    let inFile: Bindings = NO_BINDINGS;
     if (!this.readsComments) return this.given;
-    if (edited === undefined || this.tagInText || edited.includes('tla:')) {
+    const tagEdited = !plan || plan.edited.some((r) => text.slice(Math.max(0, r.from - 4), r.to + 4).includes('tla:'));
+    let inFile: Bindings = NO_BINDINGS;
+    if (tagEdited || this.tagInText) {
       const whole = text.text();
       this.tagInText = whole.includes('tla:');
       inFile = bindingsInComments(whole);
@@ -853,7 +878,7 @@ export class Analyzer {
       declarations: sameNames ? this.previous!.declarations.sameNames() : DeclarationTable.empty(),
       sameNames,
       statements: [],
-      changed: sameNames && plan!.regions === 1 && this.lastAnalysis ? [] : undefined,
+      changed: sameNames && this.lastAnalysis ? [] : undefined,
       since: this.lastAnalysis,
       evaluated: 0,
       index: 0,
@@ -1313,6 +1338,27 @@ export function pausedDiagnostic(a: DocumentAnalysis): Diagnostic | undefined {
 export function pointsElsewhere(sa: StatementAnalysis): boolean {
   for (const d of sa.local) if (d.relatedNames?.length) return true;
   return false;
+}
+
+/**
+ * Where the declarations a statement's diagnostics point at are (their related locations):
+ * the start and end of each related name's declaration, in order, -1 -1 for one not declared.
+ * The same record at the same place, with the same spans, has the same diagnostics.
+ */
+export function relatedSpans(a: DocumentAnalysis, sa: StatementAnalysis): number[] {
+  const spans: number[] = [];
+  for (const d of sa.local) {
+    if (!d.relatedNames) continue;
+    for (const r of d.relatedNames) {
+      const decl = a.declarations.get(r.name);
+      if (!decl) spans.push(-1, -1);
+      else {
+        const span = declarationSpan(a, decl);
+        spans.push(span.start, span.end);
+      }
+    }
+  }
+  return spans;
 }
 
 /** The document diagnostics of an analysis: each statement's at its place, related locations resolved against its declarations. */
