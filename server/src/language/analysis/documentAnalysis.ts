@@ -1065,7 +1065,9 @@ export class Analyzer {
           this.evalCache.set(unslice(key), { reads: sa.reads, result: sa.result });
         } else this.evalCache.delete(key);
       }
-      sa.local.push(...sa.result.diagnostics);
+      // (the result's own list when the parse added none: never changed, bind() copies it; else one at its size)
+      const found = sa.result.diagnostics;
+      if (found.length) sa.local = sa.local.length ? sa.local.concat(found) : found;
     }
     return anew;
   }
