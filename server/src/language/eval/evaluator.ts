@@ -45,13 +45,14 @@ class Abort {
   constructor(readonly silent: boolean) {}
 }
 
-/**
- * A result's list at its size. An array that grew by push keeps room for 16 more elements, and
- * a `.tla` analysis keeps every statement's result (with one diagnostic, 184 bytes instead of 56).
- */
-const atSize = <T>(list: T[]): T[] => (list.length ? list.slice() : list);
-/** The details a result omitted (see EvalResult.omitted): one frozen empty list for all of them. */
+/** The details a result omitted (see EvalResult.omitted), and its empty lists: one frozen empty list for all of them. */
 const NOTHING_KEPT: readonly never[] = Object.freeze([]);
+/**
+ * A kept result's list at its size. An array that grew by push keeps room for 16 more elements,
+ * and a `.tla` analysis keeps every statement's result (with one diagnostic, 184 bytes instead of
+ * 56); most lists are empty (32 bytes each, tens of thousands): the shared one.
+ */
+const atSize = <T>(list: T[]): T[] => (list.length ? list.slice() : (NOTHING_KEPT as T[]));
 
 export class StatementEvaluator implements BuiltinContext {
   private diagnostics: LocalDiagnostic[] = [];
@@ -115,7 +116,7 @@ export class StatementEvaluator implements BuiltinContext {
         value,
         diagnostics: atSize(this.diagnostics),
         nodeValues: NOTHING_KEPT as NodeValue[],
-        dependencies: [...this.deps],
+        dependencies: this.deps.size ? [...this.deps] : (NOTHING_KEPT as string[]),
         tiles: atSize(this.tiles),
         offsets: NOTHING_KEPT as EvalResult['offsets'],
         ctype,
