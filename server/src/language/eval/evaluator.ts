@@ -46,13 +46,13 @@ class Abort {
 }
 
 /** The details a result omitted (see EvalResult.omitted), and its empty lists: one frozen empty list for all of them. */
-const NOTHING_KEPT: readonly never[] = Object.freeze([]);
+const NOTHING_KEPT = Object.freeze([]) as unknown as never[];
 /**
  * A kept result's list at its size. An array that grew by push keeps room for 16 more elements,
  * and a `.tla` analysis keeps every statement's result (with one diagnostic, 184 bytes instead of
  * 56); most lists are empty (32 bytes each, tens of thousands): the shared one.
  */
-const atSize = <T>(list: T[]): T[] => (list.length ? list.slice() : (NOTHING_KEPT as T[]));
+const atSize = <T>(list: T[]): T[] => (list.length ? list.slice() : NOTHING_KEPT);
 
 export class StatementEvaluator implements BuiltinContext {
   private diagnostics: LocalDiagnostic[] = [];
@@ -115,10 +115,10 @@ export class StatementEvaluator implements BuiltinContext {
       return {
         value,
         diagnostics: atSize(this.diagnostics),
-        nodeValues: NOTHING_KEPT as NodeValue[],
-        dependencies: this.deps.size ? [...this.deps] : (NOTHING_KEPT as string[]),
+        nodeValues: NOTHING_KEPT,
+        dependencies: this.deps.size ? [...this.deps] : NOTHING_KEPT,
         tiles: atSize(this.tiles),
-        offsets: NOTHING_KEPT as EvalResult['offsets'],
+        offsets: NOTHING_KEPT,
         ctype,
         omitted: this.omit,
       };
