@@ -26,6 +26,7 @@ test('an edit that binds m otherwise gives its readers a new pair, the others ke
   const before = an.analyze(TEXT);
   const dBefore = before.statements[5].reads!.find(([name]) => name === 'b')!;
   const mBefore = before.statements[2].reads!.find(([name]) => name === 'm')!;
+  const nBefore = before.statements[2].reads!.find(([name]) => name === 'n')!;
   const after = an.analyze(TEXT.replace('auto m = 64;', 'auto m = 65;'));
   const mAfter = after.statements[2].reads!.find(([name]) => name === 'm')!;
   assert.notEqual(mAfter, mBefore);
@@ -33,6 +34,11 @@ test('an edit that binds m otherwise gives its readers a new pair, the others ke
   assert.equal(
     after.statements[3].reads!.find(([name]) => name === 'm'),
     mAfter,
+  );
+  // n is bound as before: the same pair
+  assert.equal(
+    after.statements[2].reads!.find(([name]) => name === 'n'),
+    nBefore,
   );
   // d reads a and b, both of which changed (m + n and m * 2 by hand: 97 and 130): new pairs too
   assert.notEqual(
