@@ -35,6 +35,36 @@ export function archBinding(arch: Arch): Binding {
 }
 export { ARCH_MACRO };
 
+/**
+ * One pair per name and binding, shared by every statement that read the name bound so: a
+ * 10,000-statement document's statements read 37,858 names, each its own two-element array (64
+ * bytes), of about 8,000 different name–binding pairs. Keyed by the binding (weakly: a
+ * pair lives as long as its binding); a name with no binding (not declared) by its name.
+ */
+const PAIRS = new WeakMap<Binding, readonly [string, Binding]>();
+const UNBOUND = new Map<string, readonly [string, undefined]>();
+/** Unbound names kept at most (typing makes new ones): beyond it the table starts again. */
+const MAX_UNBOUND = 4096;
+
+function pairOf(name: string, b: Binding | undefined): [string, Binding | undefined] {
+  let pair: readonly [string, Binding | undefined] | undefined = b ? PAIRS.get(b) : UNBOUND.get(name);
+  if (pair && pair[0] === name) return pair as [string, Binding | undefined];
+  pair = Object.freeze([name, b] as const);
+  if (!b) {
+    if (UNBOUND.size >= MAX_UNBOUND) UNBOUND.clear();
+    UNBOUND.set(name, pair as readonly [string, undefined]);
+  } else if (!PAIRS.has(b)) PAIRS.set(b, pair as readonly [string, Binding]); // (one binding read under two names: the first keeps it)
+  return pair as [string, Binding | undefined];
+}
+
+/** What an evaluation read, as a list at its size of shared pairs (never changed: frozen). */
+function readsOf(reads: Map<string, Binding | undefined>): Reads {
+  const out = new Array<[string, Binding | undefined]>(reads.size);
+  let i = 0;
+  for (const [name, b] of reads) out[i++] = pairOf(name, b);
+  return out;
+}
+
 export interface RecordedEvaluation {
   result: EvalResult;
   /** What it read; null when it listed every name (completion-like reads: not reusable). */
@@ -74,7 +104,7 @@ export function evaluateRecording(
   };
   try {
     const result = new StatementEvaluator(recording, omit).run(statement);
-    return { result, reads: usedNames ? null : [...reads] };
+    return { result, reads: usedNames ? null : readsOf(reads) };
   } catch (e) {
     if (!(e instanceof RangeError)) throw e;
     return 'too-deep';
