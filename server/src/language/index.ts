@@ -57,6 +57,7 @@ export {
   InstanceMember,
   withHeaders,
   instantiationWarnings,
+  instantiationWarningSteps,
   instanceBindings,
   Budget,
   BudgetPart,
