@@ -11,6 +11,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
+import { V3_INCLUDES } from './golden-includes.mjs';
 
 const run = promisify(execFile);
 const root = path.dirname(path.dirname(fileURLToPath(import.meta.url)));
@@ -24,18 +25,6 @@ const option = (name, fallback) => {
 const include = option('--include', path.join(root, '..', 'shared', 'corpus', 'catlass', 'include'));
 const jobs = Number(option('--jobs', '2'));
 const files = args.length ? args : ['catlass-inst-1.jsonl', 'catlass-v3-1.jsonl'].map((f) => path.join(root, 'test', 'fixtures', 'golden', f));
-/** What the v3 oracle includes for every tile_copy case (goldens README, v3). */
-const V3_INCLUDES = [
-  'tla/layout.hpp',
-  'tla/tensor.hpp',
-  'catlass/layout/layout.hpp',
-  'catlass/matrix_coord.hpp',
-  'catlass/gemm_coord.hpp',
-  'catlass/conv_coord.hpp',
-  'catlass/detail/tag_to_layout.hpp',
-  'catlass/gemm/tile/tile_copy.hpp',
-  'catlass/epilogue/tile/tile_copy.hpp',
-];
 
 const cases = files
   .flatMap((f) =>

@@ -171,11 +171,10 @@ export class DocumentAnalyses {
     // no Catlass tree known: the includes resolve nothing, and the text is not scanned for them
     // (a keystroke in a big document would join and scan all of it); a tree that comes is another state
     if (!h) return { analysis, headerState };
-    const text = analysis.text;
-    const includes = includesOfText(text);
-    if (!includes.some((i) => /^(catlass|tla)\//.test(i))) return { analysis };
+    // the includes are the analysis's own preprocessor statements: the text is not scanned (nor joined) for them
+    if (!catlassIncluded(analysis)) return { analysis };
     if (!h?.ready) return { analysis, headerState };
-    const scratch = evaluateScratch(text, h.index, headerNameUnder(h.root), this.arch, h.root, analysis);
+    const scratch = evaluateScratch(analysis.text, h.index, headerNameUnder(h.root), this.arch, h.root, analysis);
     return { analysis: withHeaders(analysis, scratch), headerState, scratch };
   }
 
@@ -335,6 +334,11 @@ export class DocumentAnalyses {
     this.latest.delete(uri);
     this.pending.delete(uri);
   }
+}
+
+/** Whether a `.tla` analysis's preprocessor statements include a Catlass header (`#include "catlass/…"` or `"tla/…"`). */
+export function catlassIncluded(analysis: DocumentAnalysis): boolean {
+  return analysis.statements.some((s) => s.chunk.preprocessor && includesOfText(s.chunk.text).some((i) => /^(catlass|tla)\//.test(i)));
 }
 
 /** The path of a document's uri (`file:///w/k.hpp` → `/w/k.hpp`), for the setting's file patterns. */

@@ -29,7 +29,7 @@ import { requestHandler } from './requests';
 import { DEFAULT_SETTINGS, Settings, readSettings } from './features/settings';
 import { WorkspaceIndexServer } from './workspaceServer';
 import { TemplateInstances } from './templateInstances';
-import { KernelWarnings } from './kernelWarnings';
+import { KernelWarnings, afterWrites } from './kernelWarnings';
 import { BackgroundWorkAnswer, BackgroundWorkRequest, InstantiationChoices, InstantiationsNotification } from '../../shared/protocol';
 
 /** The client's choices as sent (template → site): anything else in them is left out. */
@@ -83,6 +83,7 @@ function templateInstances(
   workspace: WorkspaceIndexServer,
   diagnostics: DiagnosticsScheduler,
   settings: () => Settings,
+  written: () => Promise<unknown>,
 ) {
   // the workspace's header index, once it holds headers
   const siteHeaders = () => {
@@ -104,7 +105,8 @@ function templateInstances(
   // the user's choices of instantiations (the client keeps them per workspace and sends them all)
   connection.onNotification(InstantiationsNotification.method, (p: { choices?: unknown }) => instances.choose(readChoices(p?.choices), true));
   // a kernel's instantiation sites that certainly fail to compile: warnings, published when computed
-  const warnings = new KernelWarnings(siteHeaders);
+  // (worked out once the diagnostics being sent are written: a kernel's first diagnostics do not wait for its warnings)
+  const warnings = new KernelWarnings(siteHeaders, afterWrites(written));
   // a kernel's sites, not the library's own headers (their sites are the templates' dependent ones), nor a
   // file over the index's size limit: a file's sites are resolved in one turn, which a request would wait for
   analyses.siteWarnings = (uri, text) => {
@@ -154,15 +156,25 @@ export function startServer(connection: Connection): void {
   const workspace = new WorkspaceIndexServer(connection, documents, new HeaderIndex());
   // a scratchpad's `#include "catlass/…"` reads that one index
   analyses.headersOf = () => workspace.scratchHeaders();
+  // the last diagnostics sent, written when this settles (the instantiation warnings wait for it)
+  let lastWrite: Promise<void> = Promise.resolve();
   const diagnostics = new DiagnosticsScheduler({
     ...host,
-    send: (uri, version, list) => void connection.sendDiagnostics({ uri, version, diagnostics: list }),
+    send: (uri, version, list) => void (lastWrite = connection.sendDiagnostics({ uri, version, diagnostics: list })),
     refresh: () => {
       if (refreshSupport) void connection.languages.diagnostics.refresh().catch(() => undefined);
     },
   });
   let settings: Settings = DEFAULT_SETTINGS;
-  const instances = templateInstances(connection, documents, analyses, workspace, diagnostics, () => settings);
+  const instances = templateInstances(
+    connection,
+    documents,
+    analyses,
+    workspace,
+    diagnostics,
+    () => settings,
+    () => lastWrite,
+  );
   let configurationCapability = false;
   let refreshSupport = false;
 

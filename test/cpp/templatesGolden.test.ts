@@ -19,6 +19,7 @@ import {
   summarizeTla,
 } from '../../server/src/language';
 import { GoldenCase, SHARED_DIR, readGolden } from '../helpers';
+import { V3_INCLUDES } from '../../scripts/golden-includes.mjs';
 
 const CORPUS = path.join(SHARED_DIR, 'corpus', 'catlass');
 const INCLUDE = path.join(CORPUS, 'include');
@@ -30,18 +31,6 @@ const read = (p: string) => {
     return undefined;
   }
 };
-/** What the v3 oracle includes for every tile_copy case (README, v3). */
-const V3_INCLUDES = [
-  'tla/layout.hpp',
-  'tla/tensor.hpp',
-  'catlass/layout/layout.hpp',
-  'catlass/matrix_coord.hpp',
-  'catlass/gemm_coord.hpp',
-  'catlass/conv_coord.hpp',
-  'catlass/detail/tag_to_layout.hpp',
-  'catlass/gemm/tile/tile_copy.hpp',
-  'catlass/epilogue/tile/tile_copy.hpp',
-];
 
 type Expect = Record<string, string | null | undefined>;
 interface InstCase extends GoldenCase {

@@ -50,4 +50,18 @@ describe('a scratchpad reads the workspace header index', () => {
     assert.match(printValue(a.declarations.get('own')!.value!), /^\(4,8\):\(8,1\)/);
     assert.equal(a.declarations.get('l')?.value ?? undefined, undefined);
   });
+
+  test('the includes are the preprocessor statements: one inside a comment includes nothing (the text is not scanned for them)', () => {
+    const index = new HeaderIndex();
+    index.setFile(demo, readFileSync(demo, 'utf8'));
+    const analyses = new DocumentAnalyses();
+    analyses.headersOf = () => ({ index, root: include, ready: true, generation: 1 });
+    // the same scratchpad with its #include line inside a block comment: as in C++, no header is read
+    const commented = TEXT.replace('#include "catlass/demo_block.hpp"\n', '/*\n#include "catlass/demo_block.hpp"\n*/\n');
+    const withInclude = analyses.get(TextDocument.create('file:///a.tla', 'tla-layout', 1, TEXT));
+    const without = analyses.get(TextDocument.create('file:///b.tla', 'tla-layout', 1, commented));
+    assert.ok(withInclude.scratch, 'the included header is read');
+    assert.equal(without.scratch, undefined);
+    assert.equal(without.analysis.declarations.get('l')?.value ?? undefined, undefined);
+  });
 });

@@ -58,6 +58,7 @@ export {
   InstanceMember,
   withHeaders,
   instantiationWarnings,
+  instantiationWarningSteps,
   instanceBindings,
   copyMemberBodies,
   Budget,

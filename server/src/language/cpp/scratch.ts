@@ -53,8 +53,43 @@ export function evaluateScratch(
   /** The layout evaluator's analysis of the same text, when the caller has it. */
   given?: DocumentAnalysis,
 ): ScratchResult {
+  return toEnd(scratchSteps(text, index, headerName, fallbackArch, includeDir, given));
+}
+
+/** Runs a computation made of steps (see scratchSteps) to its end, in one go. */
+export function toEnd<T>(steps: Generator<void, T, void>): T {
+  for (;;) {
+    const r = steps.next();
+    if (r.done) return r.value;
+  }
+}
+
+/**
+ * evaluateScratch in steps, for a caller that spreads the work over turns of the event loop
+ * (kernelWarnings.ts): it yields between the slices of the layout evaluator's analysis (each of
+ * about `sliceMs`) and after each statement resolved. The result is evaluateScratch's, provided
+ * the index does not change between the steps (the caller starts again when it does).
+ */
+export function* scratchSteps(
+  text: string,
+  index: HeaderIndex,
+  headerName: (file: string) => string,
+  fallbackArch: Arch = 2201,
+  includeDir?: string,
+  given?: DocumentAnalysis,
+  sliceMs = Infinity,
+): Generator<void, ScratchResult, void> {
   const arch = archOfText(text, fallbackArch);
-  const analysis = given ?? new Analyzer(fallbackArch).analyze(text);
+  let analysis = given;
+  if (!analysis) {
+    const analyzer = new Analyzer(fallbackArch);
+    analyzer.budgetMs = sliceMs;
+    analysis = analyzer.analyze(text);
+    while (analysis.complete === false) {
+      yield;
+      analysis = analyzer.analyze(text);
+    }
+  }
   const resolver = new Resolver(index, arch, headerName);
   if (includeDir !== undefined) resolver.visible = reachableFiles(index, includeDir, includesOfText(text), resolver.macros);
   resolver.layoutEvaluator = layoutMember;
@@ -88,6 +123,7 @@ export function evaluateScratch(
     if ('error' in outcome) failed.set(name, outcome.error);
     const needed = !own?.value || own.statement.result?.diagnostics.length;
     if (needed || 'ok' in outcome) resolved.set(name, { name, start: s.start, end: s.end, outcome });
+    yield;
   }
   return { analysis, arch, resolved, resolver, frame };
 }

@@ -9,7 +9,7 @@ import { HeaderIndex } from './headerIndex';
 import { ReadFile, includesOfText, indexIncludes } from './includes';
 import { siteScratchText } from './instanceSite';
 import { NeedsLayoutEvaluator } from './resolver';
-import { ScratchResult, evaluateScratch } from './scratch';
+import { ScratchResult, scratchSteps, toEnd } from './scratch';
 import { AssertFailure, SubstitutionFailure, Unknown } from './types';
 
 /** A `using NAME = A::B<…>;` whose template lives in a Catlass namespace (the sites the goldens list). */
@@ -39,17 +39,37 @@ export function instantiationWarnings(
   read: ReadFile,
   fallbackArch: Arch = 2201,
 ): Diagnostic[] {
+  return toEnd(instantiationWarningSteps(text, index, includeDir, headerName, read, fallbackArch));
+}
+
+/**
+ * instantiationWarnings in steps (see scratchSteps): it yields after each site's preparation, in
+ * the resolution of its statements, and after its class is instantiated, so that a caller can
+ * spread a file's sites (each ~50–200 ms) over turns of the event loop (kernelWarnings.ts).
+ */
+export function* instantiationWarningSteps(
+  text: string,
+  index: HeaderIndex,
+  includeDir: string,
+  headerName: (file: string) => string,
+  read: ReadFile,
+  fallbackArch: Arch = 2201,
+  sliceMs = Infinity,
+): Generator<void, Diagnostic[], void> {
   if (!includesOfText(text).some((i) => /^(catlass|tla)\//.test(i))) return [];
   const out: Diagnostic[] = [];
   let line = 1;
   let counted = 0;
-  for (let m = SITE.exec(text); m; m = SITE.exec(text)) {
+  const sites = new RegExp(SITE.source, SITE.flags);
+  for (let m = sites.exec(text); m; m = sites.exec(text)) {
     for (; counted < m.index; counted++) if (text.charCodeAt(counted) === 10) line++;
     const { text: scratch, alias } = siteScratchText(text, line);
     if (!alias || alias !== m[1]) continue;
     indexIncludes(index, includeDir, includesOfText(scratch), read);
-    const res = evaluateScratch(scratch, index, headerName, fallbackArch, includeDir);
+    yield;
+    const res = yield* scratchSteps(scratch, index, headerName, fallbackArch, includeDir, undefined, sliceMs);
     const e = failureOf(res, alias);
+    yield;
     if (!e) continue;
     const start = m.index + m[0].length - m[0].trimStart().length;
     // a buffer budget's assert: what the instantiation puts there against the arch's size

@@ -6,5 +6,5 @@ export { headerNameUnder, includesOfText, indexIncludes, ReadFile } from './incl
 export { evaluateScratch, outcomeFields, ScratchResult, Outcome } from './scratch';
 export { siteScratchText, instanceMembers, instanceBindings, copyMemberBodies, InstanceMember } from './instanceSite';
 export { withHeaders } from './headerAnalysis';
-export { instantiationWarnings } from './siteWarnings';
+export { instantiationWarnings, instantiationWarningSteps } from './siteWarnings';
 export { Budget, BudgetPart, budgetLine, budgetsOf, formatBytes, instanceBudgets } from './budgets';
