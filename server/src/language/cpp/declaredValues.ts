@@ -10,21 +10,9 @@
 // (`NAME.shape(i)`, `NAME.stride(i)`, `NAME.orgShape(i)`: run-time members, whatever the class).
 import * as core from '../../core';
 import type { IntTuple, Layout } from '../../core';
-import type { Value } from '../eval';
+import { SHORT_INTEGER, type Value } from '../eval';
 import { Ty, canonicalInteger } from './types';
 import { DYNAMIC_LEAF } from './valueTypes';
-
-/** The fixed-width integer types by the short names a type form prints (eval/typeForm.ts). */
-const SHORT_INTEGER: Readonly<Record<string, string>> = {
-  uint32_t: 'u32',
-  int32_t: 'i32',
-  uint64_t: 'u64',
-  int64_t: 'i64',
-  uint16_t: 'u16',
-  int16_t: 'i16',
-  uint8_t: 'u8',
-  int8_t: 'i8',
-};
 
 interface Form<V> {
   /** Its value-initialised value: static leaves as they are, run-time leaves 0 (a type, never shown as a value). */

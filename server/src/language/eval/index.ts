@@ -1,4 +1,5 @@
 export { StatementEvaluator } from './evaluator';
+export { SHORT_INTEGER } from './typeForm';
 export {
   ARCH_MACRO,
   Binding,

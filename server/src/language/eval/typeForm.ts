@@ -7,7 +7,7 @@ import type { IntTuple, Layout } from '../../core';
 import type { Ast } from '../syntax';
 
 /** The fixed-width integer types by their short names; any other integer type keeps its own name. */
-const SHORT_INTEGER: Readonly<Record<string, string>> = {
+export const SHORT_INTEGER: Readonly<Record<string, string>> = {
   uint32_t: 'u32',
   int32_t: 'i32',
   uint64_t: 'u64',
