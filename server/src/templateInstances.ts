@@ -276,6 +276,33 @@ const SKIPPED_FOLDERS = new Set(['node_modules', '.git', 'build', 'out', 'dist']
 /** Files and bytes of the walk at most (a larger workspace is walked in part). */
 export const WALK_LIMITS = { maxFiles: 20_000, maxFileBytes: 1_000_000 };
 
+/** True when `file` is one of `roots` (resolved paths) or inside one. */
+function under(roots: readonly string[], file: string): boolean {
+  const f = path.resolve(file);
+  return roots.some((e) => f === e || f.startsWith(e + path.sep));
+}
+
+/** A site as the hover names it: relative to the workspace folder (a resolved path) holding it. */
+function siteNameIn(folders: readonly string[], s: SiteRef): string {
+  const folder = folders.find((f) => s.file.startsWith(f + path.sep));
+  return `${folder ? path.relative(folder, s.file).split(path.sep).join('/') : s.file}:${s.line}`;
+}
+
+/**
+ * One directory of the walk for sites: its folders (not skipped, hidden or excluded) queued, its
+ * source files not excluded returned, in the order listed (the caller reads them, counting).
+ */
+function walkEntries(dir: string, entries: readonly Dirent[], queue: string[], isExcluded: (f: string) => boolean): string[] {
+  const files: string[] = [];
+  for (const e of entries) {
+    const p = path.join(dir, e.name);
+    if (e.isDirectory()) {
+      if (!SKIPPED_FOLDERS.has(e.name) && !e.name.startsWith('.')) queue.push(p);
+    } else if (e.isFile() && SOURCE_EXTENSIONS.test(e.name) && !isExcluded(p)) files.push(p);
+  }
+  return files;
+}
+
 /**
  * The workspace's sites, by template name, and the headers' instances: the folders are walked
  * asynchronously (a file a turn), a header's candidates resolved one a turn; `instanceOf` answers
@@ -359,8 +386,7 @@ export class TemplateInstances {
   }
 
   private isExcluded(file: string): boolean {
-    const f = path.resolve(file);
-    return this.excluded.some((e) => f === e || f.startsWith(e + path.sep));
+    return under(this.excluded, file);
   }
 
   /** Sites naming a template, the open documents' over the files'. */
@@ -517,8 +543,7 @@ export class TemplateInstances {
 
   /** A site as the hover names it: relative to the workspace folder holding it. */
   private siteName(s: SiteRef): string {
-    const folder = this.folders.find((f) => s.file.startsWith(f + path.sep));
-    return `${folder ? path.relative(folder, s.file).split(path.sep).join('/') : s.file}:${s.line}`;
+    return siteNameIn(this.folders, s);
   }
 
   private async walk(folders: string[]): Promise<void> {
@@ -536,19 +561,15 @@ export class TemplateInstances {
         } catch {
           continue;
         }
-        for (const e of entries) {
-          const p = path.join(dir, e.name);
-          if (e.isDirectory()) {
-            if (!SKIPPED_FOLDERS.has(e.name) && !e.name.startsWith('.')) queue.push(p);
-          } else if (e.isFile() && SOURCE_EXTENSIONS.test(e.name) && !this.isExcluded(p) && files++ < WALK_LIMITS.maxFiles) {
-            try {
-              const st = await fsp.stat(p);
-              if (st.size > WALK_LIMITS.maxFileBytes) continue;
-              const sites = sitesOfText(p, await fsp.readFile(p, 'utf8'));
-              if (sites.length) this.byFile.set(p, sites);
-            } catch {
-              // unreadable: no sites
-            }
+        for (const p of walkEntries(dir, entries, queue, (f) => this.isExcluded(f))) {
+          if (files++ >= WALK_LIMITS.maxFiles) continue;
+          try {
+            const st = await fsp.stat(p);
+            if (st.size > WALK_LIMITS.maxFileBytes) continue;
+            const sites = sitesOfText(p, await fsp.readFile(p, 'utf8'));
+            if (sites.length) this.byFile.set(p, sites);
+          } catch {
+            // unreadable: no sites
           }
         }
       }
@@ -579,7 +600,7 @@ export function headerAnswerNow(
 ): HeaderAnswer | undefined {
   const names = templatesOf(headerText);
   const out = excluded.map((e) => path.resolve(e));
-  const isExcluded = (f: string) => out.some((e) => f === e || f.startsWith(e + path.sep));
+  const isExcluded = (f: string) => under(out, f);
   const candidates: SiteRef[] = [];
   const texts = new Map<string, string>();
   const queue = folders.map((f) => path.resolve(f));
@@ -594,29 +615,23 @@ export function headerAnswerNow(
     } catch {
       continue;
     }
-    for (const e of entries) {
-      const p = path.join(dir, e.name);
-      if (e.isDirectory()) {
-        if (!SKIPPED_FOLDERS.has(e.name) && !e.name.startsWith('.')) queue.push(p);
-      } else if (e.isFile() && SOURCE_EXTENSIONS.test(e.name) && !isExcluded(p) && files++ < WALK_LIMITS.maxFiles) {
-        try {
-          if (statSync(p).size > WALK_LIMITS.maxFileBytes) continue;
-          const text = readFileSync(p, 'utf8');
-          const sites = sitesOfText(p, text).filter((x) => names.has(x.template));
-          if (sites.length) texts.set(p, text);
-          candidates.push(...sites);
-        } catch {
-          // unreadable: no sites
-        }
+    for (const p of walkEntries(dir, entries, queue, isExcluded)) {
+      if (files++ >= WALK_LIMITS.maxFiles) continue;
+      try {
+        if (statSync(p).size > WALK_LIMITS.maxFileBytes) continue;
+        const text = readFileSync(p, 'utf8');
+        const sites = sitesOfText(p, text).filter((x) => names.has(x.template));
+        if (sites.length) texts.set(p, text);
+        candidates.push(...sites);
+      } catch {
+        // unreadable: no sites
       }
     }
   }
   if (queue.length || files >= WALK_LIMITS.maxFiles) partial = true;
   if (partial) return undefined; // the sites seen may not be all: no site is the only one
-  const name = (x: SiteRef) => {
-    const folder = folders.map((f) => path.resolve(f)).find((f) => x.file.startsWith(f + path.sep));
-    return `${folder ? path.relative(folder, x.file).split(path.sep).join('/') : x.file}:${x.line}`;
-  };
+  const resolvedFolders = folders.map((f) => path.resolve(f));
+  const name = (x: SiteRef) => siteNameIn(resolvedFolders, x);
   const found = certainSites(
     candidates,
     (x) => {
