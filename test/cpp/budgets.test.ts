@@ -3,7 +3,7 @@
 // test/fixtures/budgets (hand arithmetic in the comments), and on Catlass's example 13 when
 // ../shared is present. Also the bit widths the device build takes from AscendC.
 import assert from 'node:assert/strict';
-import { existsSync, readFileSync, statSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, test } from 'node:test';
 import {
@@ -14,14 +14,12 @@ import {
   budgetsOf,
   evaluateScratch,
   headerNameUnder,
-  includesOfText,
-  indexIncludes,
   instantiationWarnings,
   instanceSectionsAt,
   outcomeFields,
-  siteScratchText,
 } from '../../server/src/language';
 import { resolveSite } from '../../server/src/templateInstances';
+import { corpusSiteScratch } from './cppTestKit';
 import { ROOT, SHARED_DIR } from '../helpers';
 
 const INCLUDE = path.join(ROOT, 'test', 'fixtures', 'budgets', 'include');
@@ -181,18 +179,7 @@ const present = existsSync(path.join(CORPUS, 'include', 'catlass'));
 
 describe('budgets of Catlass example 13 (BlockMmadTla, MmadPingpong, AtlasA2)', { skip: present ? false : `no corpus at ${CORPUS}` }, () => {
   test('L1 384 KiB of 512 KiB, L0A 32 KiB, L0B 64 KiB, L0C 128 KiB, event ids 4 of 8, all pass', () => {
-    const include = path.join(CORPUS, 'include');
-    const read = (p: string) => {
-      try {
-        return statSync(p).isFile() ? readFileSync(p, 'utf8') : undefined;
-      } catch {
-        return undefined;
-      }
-    };
-    const { text, alias } = siteScratchText(readFileSync(path.join(CORPUS, 'examples/13_basic_matmul_tla/basic_matmul_tla.cpp'), 'utf8'), 105);
-    const index = new HeaderIndex();
-    indexIncludes(index, include, includesOfText(text), read);
-    const res = evaluateScratch(text, index, headerNameUnder(include), 2201, include);
+    const { res, alias } = corpusSiteScratch(CORPUS, 'examples/13_basic_matmul_tla/basic_matmul_tla.cpp', 105);
     const list = budgetsOf(res, alias!);
     // L1TileShape (128,256,256), L0TileShape (128,256,64), half A/B, float accumulator, 2 stages
     // (1 for L0C); AtlasA2: L1 512 KiB, L0A/L0B 64 KiB, L0C 128 KiB (catlass/arch/arch.hpp).

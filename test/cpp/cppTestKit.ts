@@ -2,7 +2,18 @@
 // a C++ analysis, and a synthetic kernel-sized header.
 import type { AnalysedDocument } from '../../server/src/documents';
 import { hover } from '../../server/src/features/hover';
-import { CppAnalyzer, printValue } from '../../server/src/language';
+import { readFileSync, statSync } from 'node:fs';
+import path from 'node:path';
+import {
+  CppAnalyzer,
+  HeaderIndex,
+  evaluateScratch,
+  headerNameUnder,
+  includesOfText,
+  indexIncludes,
+  printValue,
+  siteScratchText,
+} from '../../server/src/language';
 import { declarationSpan } from '../../server/src/language/analysis/documentAnalysis';
 import { CppAnalysis } from '../../server/src/language/cpp/kernelAnalysis';
 import { analysedDocument, hoverAtText } from '../language/fixture';
@@ -70,4 +81,23 @@ export function syntheticHeader(bytes: number): string {
   }
   parts.push('}  // namespace Catlass::Gemm::Block\n');
   return parts.join('');
+}
+
+/**
+ * A corpus file's instantiation site (`using X = …;` at 1-based `line`) resolved as `eval --instance`
+ * does, over the headers it includes under `include`: the scratch's result and the alias it declares.
+ */
+export function corpusSiteScratch(corpus: string, file: string, line: number) {
+  const include = path.join(corpus, 'include');
+  const read = (p: string) => {
+    try {
+      return statSync(p).isFile() ? readFileSync(p, 'utf8') : undefined;
+    } catch {
+      return undefined;
+    }
+  };
+  const { text, alias } = siteScratchText(readFileSync(path.join(corpus, file), 'utf8'), line);
+  const index = new HeaderIndex();
+  indexIncludes(index, include, includesOfText(text), read);
+  return { include, alias, res: evaluateScratch(text, index, headerNameUnder(include), 2201, include) };
 }

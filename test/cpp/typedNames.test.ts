@@ -7,22 +7,12 @@
 // GetTile(t, (i,j), (a,b)) has shape (a,b), t's stride, coord (i,j), and an originShape
 // min(a, max(origin0 - i, 0)) per mode (tla-layouts.md, GetTile).
 import assert from 'node:assert/strict';
-import { existsSync, readFileSync, statSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, test } from 'node:test';
-import {
-  CppAnalyzer,
-  HeaderIndex,
-  evaluateScratch,
-  headerNameUnder,
-  includesOfText,
-  indexIncludes,
-  instanceBindings,
-  printValue,
-  siteScratchText,
-} from '../../server/src/language';
+import { CppAnalyzer, HeaderIndex, evaluateScratch, headerNameUnder, instanceBindings, printValue } from '../../server/src/language';
 import { ROOT, SHARED_DIR } from '../helpers';
-import { cppDoc, hoverAt } from './cppTestKit';
+import { corpusSiteScratch, cppDoc, hoverAt } from './cppTestKit';
 
 function values(text: string, analyzer = new CppAnalyzer()): Map<string, string | null> {
   const a = analyzer.analyze(text);
@@ -132,19 +122,8 @@ const present = existsSync(path.join(CORPUS, 'include', 'catlass'));
 
 describe('Catlass example 13 under its instantiation', { skip: present ? false : `no corpus at ${CORPUS}` }, () => {
   test('BasicMatmulTla: params.layoutA of BlockMmad::LayoutA = (uint32_t,uint32_t):(int64_t,_1):(uint32_t,uint32_t)', () => {
-    const include = path.join(CORPUS, 'include');
-    const read = (p: string) => {
-      try {
-        return statSync(p).isFile() ? readFileSync(p, 'utf8') : undefined;
-      } catch {
-        return undefined;
-      }
-    };
     // basic_matmul_tla.cpp:114 `using MatmulKernel = Gemm::Kernel::BasicMatmulTla<BlockMmad, BlockEpilogue, BlockScheduler>;`
-    const { text, alias } = siteScratchText(readFileSync(path.join(CORPUS, 'examples/13_basic_matmul_tla/basic_matmul_tla.cpp'), 'utf8'), 114);
-    const index = new HeaderIndex();
-    indexIncludes(index, include, includesOfText(text), read);
-    const res = evaluateScratch(text, index, headerNameUnder(include), 2201, include);
+    const { include, res, alias } = corpusSiteScratch(CORPUS, 'examples/13_basic_matmul_tla/basic_matmul_tla.cpp', 114);
     const ib = instanceBindings(res, alias!);
     assert.ok(ib, 'the site selects BasicMatmulTla');
     const header = readFileSync(path.join(include, 'catlass/gemm/kernel/basic_matmul_tla.hpp'), 'utf8');
