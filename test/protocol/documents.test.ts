@@ -157,6 +157,13 @@ const LINES = [
   'auto g = GetTileLayout(z, MakeShape(16, 16), MakeCoord(0, 16)); auto q = t + 2;\n',
   'static_assert(m == 16); auto r = MakeShape(m, k, 1); print(rank(r) + oops);\n',
 ];
+/** The LSP diagnostics the analyses brought up to date for `doc` equal a fresh conversion of it. */
+function assertConvertedAsFresh(analyses: DocumentAnalyses, doc: Parameters<DocumentAnalyses['get']>[0], message: string): void {
+  const got = analyses.get(doc);
+  const fresh = new DocumentAnalyses().get(doc);
+  assert.deepEqual(toLspDiagnostics(doc.uri, got.analysis, got.lines), toLspDiagnostics(doc.uri, fresh.analysis, fresh.lines), message);
+}
+
 const typing = fc.tuple(fc.nat(), fc.nat({ max: 2 }), fc.constantFrom('', '1', '7', '0', 'm', 'k', ' ', '9'));
 
 for (const kind of KINDS)
@@ -172,13 +179,7 @@ for (const kind of KINDS)
           let doc = kind.create('file:///typing.tla', 'tla-layout', 1, lines.join(''));
           let version = 1;
           const check = () => {
-            const got = analyses.get(doc);
-            const fresh = new DocumentAnalyses().get(doc);
-            assert.deepEqual(
-              toLspDiagnostics(doc.uri, got.analysis, got.lines),
-              toLspDiagnostics(doc.uri, fresh.analysis, fresh.lines),
-              doc.getText(),
-            );
+            assertConvertedAsFresh(analyses, doc, doc.getText());
             checks++;
           };
           check();
@@ -220,15 +221,7 @@ for (const kind of KINDS)
           const analyses = new DocumentAnalyses();
           let doc = kind.create('file:///burst.tla', 'tla-layout', 1, lines.join(''));
           let version = 1;
-          const check = () => {
-            const got = analyses.get(doc);
-            const fresh = new DocumentAnalyses().get(doc);
-            assert.deepEqual(
-              toLspDiagnostics(doc.uri, got.analysis, got.lines),
-              toLspDiagnostics(doc.uri, fresh.analysis, fresh.lines),
-              JSON.stringify(kind.text(doc)),
-            );
-          };
+          const check = () => assertConvertedAsFresh(analyses, doc, JSON.stringify(kind.text(doc)));
           check();
           for (const edits of burstsOf) {
             for (const [at, len, insert, acrossLines] of edits) {
