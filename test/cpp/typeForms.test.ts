@@ -44,6 +44,8 @@ test('nested shapes and a tuple type: the static leaves as _N, the run-time ones
   const tile = hoverAt(d, 'TileShape =', 1);
   assert.equal(fence(tile), '(_128,u32)');
   assert.match(tile, /tuple type/);
+  // tla::_128 is Int<128>: the static stride _128 (the header's alias), not a failed site
+  assert.equal(fence(hoverAt(d, 'IndexNZ =', 1)), '((_8,i64),(_16,i64)):((_1,i64),(_8,_128))');
 });
 
 test('decltype(value): a type whose run-time leaves are integers of a type not written here (‹int›); X{} is the value-initialised object', () => {

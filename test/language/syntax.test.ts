@@ -129,3 +129,17 @@ test('qualifiers and casts', () => {
   assert.equal(valueOf(a, 'd'), '8');
   assert.equal(valueOf(a, 'e'), '_3');
 });
+
+test('tla::_128 is the static integer the header aliases (using _128 = Int<128>), written qualified', () => {
+  const a = analyze(
+    [
+      'auto l = tla::MakeLayout(tla::MakeShape(tla::Int<8>{}, 4), tla::MakeStride(tla::_128{}, 1));',
+      'using L = tla::Layout<tla::Shape<tla::Int<8>, int64_t>, tla::Stride<tla::_128, int64_t>>;',
+      'auto z = tla::_0{};',
+    ].join('\n'),
+  );
+  assert.equal(a.diagnostics.length, 0, JSON.stringify(a.diagnostics));
+  // by hand: shape (_8,4), stride (_128,1); originShape the shape's values
+  assert.equal(valueOf(a, 'l'), '(_8,4):(_128,1):(8,4)');
+  assert.equal(valueOf(a, 'z'), '_0');
+});

@@ -63,7 +63,11 @@ function tokenize(src: string): Tok[] | null {
       const v = sharedName(src.slice(s, e));
       let digitsOnly = src.charCodeAt(s) === 95 && e > s + 1;
       for (let j = s + 1; digitsOnly && j < e; j++) digitsOnly = isDigit(src.charCodeAt(j));
-      if (digitsOnly) out.push({ t: 'static', v, s, e, value: sharedInt(v.slice(1)) });
+      const n = out.length;
+      // `tla::_128` is one static integer (ohm's staticQualifier), as `_128` is
+      const qualified = digitsOnly && n >= 2 && out[n - 1].v === '::' && out[n - 1].t === 'p' && out[n - 2].t === 'id' && out[n - 2].v === 'tla';
+      if (qualified) out.splice(n - 2, 2, { t: 'static', v, s: out[n - 2].s, e, value: sharedInt(v.slice(1)) });
+      else if (digitsOnly) out.push({ t: 'static', v, s, e, value: sharedInt(v.slice(1)) });
       else out.push({ t: 'id', v, s, e });
     } else if (k === TokenKind.Number) {
       if (lx.malformed) return null; // `12abc`: ohm's number needs ~identPart

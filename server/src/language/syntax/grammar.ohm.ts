@@ -145,7 +145,9 @@ TlaStatement {
   identStart = letter | "_"
   identPart = alnum | "_"
   keyword = ${wordAlternatives(KEYWORDS)}
-  staticInt = "_" digit+ ~identPart
+  // tla::_128 is the header's alias of Int<128>, as _128 is
+  staticInt = staticQualifier? "_" digit+ ~identPart
+  staticQualifier = "tla" space* "::" space*
   number = (hexInt | decInt) intSuffix ~identPart
   hexInt = "0" ("x" | "X") hexDigit+
   decInt = digit+

@@ -196,7 +196,7 @@ function expressionActions(h: AstHelpers): ohm.ActionDict<unknown> {
         ...span(this),
       };
     },
-    staticInt(_u, digits) {
+    staticInt(_qualifier, _u, digits) {
       return { type: 'int', value: BigInt(digits.sourceString), isStatic: true, suffix: '', ...span(this) };
     },
     number(n, suffix) {
