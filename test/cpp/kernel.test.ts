@@ -101,6 +101,34 @@ test('qualified and member names are symbols; using aliases and layout variables
   ]);
 });
 
+test('a declaration with no value hides an outer one of its name: never the outer value (audit: pingpong_tla_v2.hpp:269)', () => {
+  const src = [
+    'using namespace tla;',
+    'void f(uint32_t m, uint32_t k, uint32_t n) {',
+    '  auto a = MakeLayout<half, Catlass::layout::RowMajor>(m, k);',
+    '  for (uint32_t i = 0; i < n; i++) {',
+    '    auto a = foo(i);',
+    '    auto t1 = GetTileLayout(a, MakeShape(16u, 16u), MakeCoord(0u, 0u));',
+    '  }',
+    '  for (uint32_t j = 0; j < n; j++) {',
+    '    auto a = MakeLayout<half, Catlass::layout::RowMajor>(bar(j), k);',
+    '    auto t2 = GetTileLayout(a, MakeShape(16u, 16u), MakeCoord(0u, 0u));',
+    '  }',
+    '  auto t3 = GetTileLayout(a, MakeShape(16u, 16u), MakeCoord(0u, 0u));',
+    '}',
+  ].join('\n');
+  const d = doc(src);
+  const valueOf = (needle: string) => {
+    const at = src.indexOf('GetTileLayout', src.indexOf(needle));
+    const s = d.analysis.statements.find((x) => d.analysis.startOf(x) <= at && at < d.analysis.endOf(x));
+    return s?.result?.value ? printValue(s.result.value) : null;
+  };
+  // inside each loop `a` is another variable whose value is not known here: nothing from the outer (m,k):(k,_1)
+  for (const t of ['t1 =', 't2 =']) assert.doesNotMatch(valueOf(t) ?? '', /min\(m,16\)|\(k,_1\)/, t);
+  // after the loops the outer `a` again: RowMajor (m,k):(k,_1), its 16x16 tile at (0,0) by hand
+  assert.equal(valueOf('t3 ='), '(16,16):(k,_1):(min(m,16),min(k,16))');
+});
+
 test('open in scratchpad: the expression with its constants, as a .tla file that evaluates', () => {
   const line = lineOf('auto tileC =');
   const r = scratchpad(kernel, { textDocument: { uri: 'file:///k.cpp' }, position: { line, character: lines[line].indexOf('GetTileLayout') + 2 } });

@@ -688,9 +688,10 @@ export class CppAnalyzer {
         bindIn(pr.scoped, it.name!, USING_BINDING, it);
       } else {
         const sa = this.evaluatePiece(pass, it.kind, it.start, it.end, (s) => `${s};`, 0);
-        if (!sa) continue;
-        pr.statements.push(sa);
-        if (it.name && sa.result?.value) this.bind(pass, it.name, sa.result.value, sa, it.nameStart!, it.nameEnd!, it);
+        if (sa) pr.statements.push(sa);
+        if (it.name && sa?.result?.value) this.bind(pass, it.name, sa.result.value, sa, it.nameStart!, it.nameEnd!, it);
+        // a declaration with no value hides an outer one of its name: unknown there, never the outer's value
+        else if (it.name) bindIn(pr.scoped, it.name, undefined, it);
       }
     }
   }

@@ -783,8 +783,26 @@ class TokenScan {
         (after === '=' || after === ';' || after === '{' || after === ',')
       ) {
         unknownNames.push({ name: tok.text, start: tok.start, end: tok.end, scopeStart: tok.start, scopeEnd: this.scopeOf(i).scopeEnd });
+      } else if (
+        !inParens &&
+        nest.block[i] >= 0 &&
+        before &&
+        ((before.kind === 'ident' && !NOT_A_TYPE.has(before.text)) || before.text === '>' || before.text === '&' || before.text === '*') &&
+        after === '=' &&
+        t[i + 2]?.text !== '=' &&
+        !this.tlaInitializer(i + 2)
+      ) {
+        // `auto a = foo(i);` hides an outer `a` from here to its block's end: its value is not known (never the outer's)
+        unknownNames.push({ name: tok.text, start: tok.start, end: tok.end, scopeStart: tok.start, scopeEnd: this.scopeOf(i).scopeEnd });
       }
     }
+  }
+
+  /** Whether the initializer starting at token k is a TLA expression the analysis evaluates (expression() takes it). */
+  private tlaInitializer(k: number): boolean {
+    const { t } = this;
+    if (t[k]?.kind !== 'ident') return false;
+    return objectMemberCallEnd(t, k, this.layoutVars, (j) => matchBracket(t, j)) >= 0 || expressionEnd(t, k, this.aliasNames, this.layoutVars) >= 0;
   }
 
   /**
