@@ -13,19 +13,22 @@ import { summarizeTla } from './tlaBridge';
 import { tlaTypeValue } from './declaredValues';
 
 /** The scratchpad text of the site at 1-based `line` of a C++ file, and the alias it declares. */
-export function siteScratchText(cpp: string, line: number): { text: string; alias?: string } {
-  const { toks, directives } = tokenizeHeader(cpp);
+export function siteScratchText(source: string, line: number): { text: string; alias?: string } {
   const lineStart =
-    cpp
+    source
       .split('\n')
       .slice(0, line - 1)
       .join('\n').length + (line > 1 ? 1 : 0);
+  const cpp = source;
+  const { toks, directives } = tokenizeHeader(cpp);
   const out: string[] = [];
   // object-like macros before the site (a configuration macro's `#ifndef X #define X default`: its default), expanded in the statements
   const macros = new Map<string, string>();
   for (const d of directives) {
     if (d.at > lineStart) break;
     if (/^#\s*include\s*"(catlass|tla)\//.test(d.text)) out.push(d.text.trim());
+    // the arch the file sets decides the headers' `#if CATLASS_ARCH == 3510` members (scratch.ts archOfText)
+    if (/^#\s*define\s+CATLASS_ARCH\s+\d+\s*$/.test(d.text)) out.push(d.text.trim());
     const def = /^#\s*define\s+(\w+)[ \t]+([^(\s][^\n]*?)\s*$/.exec(d.text);
     if (def && !macros.has(def[1])) macros.set(def[1], def[2]);
     const undef = /^#\s*undef\s+(\w+)/.exec(d.text);

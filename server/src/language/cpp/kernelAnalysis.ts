@@ -20,6 +20,7 @@ import type { Ast } from '../syntax';
 import { Diagnostic } from '../syntax';
 import { Binding, EvalResult, LocalDiagnostic, Value, printValue, unqualifiedName } from '../eval';
 import { LOOKED_UP, unqualifiedLookup } from './nameLookup';
+import { branchAt, preprocessorBranches } from './conditionals';
 import { ParseResult, parseStatement } from '../syntax';
 import { declaredValue, tagObjectOf } from './declaredValues';
 import {
@@ -65,6 +66,8 @@ interface Item {
   isArray?: boolean;
   /** Declared in a configuration macro's default branch (`#else` of `#ifdef M`): M. */
   defaultUnless?: string;
+  /** Declared in a branch the build decides (`#if CATLASS_ARCH == 3510 … #else …`): its body, where alone it holds. */
+  branch?: { start: number; end: number };
   /** The block where what it binds is visible (C++ scoping: nothing leaks from another function). */
   scopeStart: number;
   scopeEnd: number;
@@ -140,6 +143,23 @@ function lookupAt(scoped: Map<string, ScopedBinding[]>, name: string, at: number
     if (b.scopeStart <= at && at < b.scopeEnd && (!best || b.scopeStart >= best.scopeStart)) best = b;
   }
   return best?.binding;
+}
+
+/**
+ * The items the compiler reads, as far as the file's #if chains say (conditionals.ts): none of a dead
+ * branch; one of a configuration default's branch is that default; one of a branch the build decides
+ * holds only inside it. `given`: macros known from elsewhere (the arch of a file that compiles only at 3510).
+ */
+function inLiveBranches(text: string, items: Item[], given?: ReadonlyMap<string, bigint>): Item[] {
+  const branches = preprocessorBranches(text, given);
+  if (!branches.length) return items;
+  const live = items.filter((it) => !branches.some((b) => b.state === 'dead' && b.start <= it.start && it.start < b.end));
+  for (const it of live) {
+    const b = branchAt(branches, it.start);
+    if (b?.state === 'default' && (it.kind === 'type' || it.kind === 'constant')) it.defaultUnless ??= b.defaultOf;
+    else if (b?.state === 'open') it.branch = { start: b.start, end: b.end };
+  }
+  return live;
 }
 
 /** A class template's body and what its instantiation binds inside it. */
@@ -420,7 +440,15 @@ export class CppAnalyzer {
       later.push(x);
       order.set(x, d.scopeStart);
     }
-    const items: Item[] = [...names, ...later.sort((x, y) => order.get(x)! - order.get(y)!)];
+    const archs = archRegions(text);
+    const only3510 = tokens.tokens.some(
+      (t) => t.kind === 'ident' && ARCH_3510_NAMES.has(t.text) && !archs.some((r) => r.start <= t.start && t.start < r.end),
+    );
+    const items: Item[] = inLiveBranches(
+      text,
+      [...names, ...later.sort((x, y) => order.get(x)! - order.get(y)!)],
+      only3510 ? new Map([['CATLASS_ARCH', 3510n]]) : undefined,
+    );
     // `#ifdef CATLASS_JIT_LAYOUT_A … #else using LayoutTagA = layout::RowMajor; #endif`: a default, not the file's value
     const defaults = configurationDefaults(text);
     if (defaults.length)
@@ -431,10 +459,6 @@ export class CppAnalyzer {
       }
     // A file that uses what exists only on Ascend 950 outside any #if on the arch compiles only
     // with CATLASS_ARCH 3510 (the examples set it on the command line): evaluate it so.
-    const archs = archRegions(text);
-    const only3510 = tokens.tokens.some(
-      (t) => t.kind === 'ident' && ARCH_3510_NAMES.has(t.text) && !archs.some((r) => r.start <= t.start && t.start < r.end),
-    );
     if (only3510) archs.push({ start: 0, end: Infinity, arch: 3510 });
     const inFile = this.fileBindings ? bindingsInComments(text) : NO_BINDINGS;
     const bound = this.overComments ? mergeBindings(inFile, this.bindings) : mergeBindings(this.bindings, inFile);
@@ -557,7 +581,11 @@ export class CppAnalyzer {
     // or another text may stand for another declaration — found by the C++ fuzz)
     const same = this.previousBindings.get(name)?.find((b) => b.value === value);
     const binding = same ?? { value };
-    bindIn(scoped, name, binding, it);
+    if (it.branch) {
+      // the build picks the branch: the value holds inside it; after it, the name is not known (another branch may declare it otherwise)
+      bindIn(scoped, name, undefined, it);
+      bindIn(scoped, name, binding, { scopeStart: Math.max(it.scopeStart, it.branch.start), scopeEnd: Math.min(it.scopeEnd, it.branch.end) });
+    } else bindIn(scoped, name, binding, it);
     let list = made.get(name);
     if (!list) made.set(name, (list = []));
     list.push(binding);
