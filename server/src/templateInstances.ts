@@ -883,3 +883,96 @@ function safely(f: () => SiteOutcome): SiteOutcome {
 function summary(a: HeaderAnswer | undefined) {
   return a && { groups: a.groups, views: a.views.map((v) => [v.mode, v.start, v.site.where, [...v.bindings.keys()]]) };
 }
+
+/** The sites and calls of the C++ files under `folders` (not the excluded ones), read now: the CLI's walk. */
+function workspaceCallsNow(folders: readonly string[], excluded: readonly string[]): Map<string, CallRef[]> {
+  const out = excluded.map((e) => path.resolve(e));
+  const isExcluded = (f: string) => under(out, f);
+  const calls = new Map<string, CallRef[]>();
+  const queue = folders.map((f) => path.resolve(f));
+  let files = 0;
+  while (queue.length && files < WALK_LIMITS.maxFiles) {
+    const dir = queue.shift()!;
+    if (isExcluded(dir)) continue;
+    let entries: Dirent[];
+    try {
+      entries = readdirSync(dir, { withFileTypes: true }).sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+    } catch {
+      continue;
+    }
+    for (const p of walkEntries(dir, entries, queue, isExcluded)) {
+      if (files++ >= WALK_LIMITS.maxFiles) continue;
+      try {
+        if (statSync(p).size > WALK_LIMITS.maxFileBytes) continue;
+        for (const c of callsIn(p, readFileSync(p, 'utf8'))) calls.set(c.call.name, [...(calls.get(c.call.name) ?? []), c]);
+      } catch {
+        // unreadable: no calls
+      }
+    }
+  }
+  return calls;
+}
+
+/** A site chosen for `eval --instance FILE:LINE`: the text to read it in (its function's parameters bound), its line and the call it is read under. */
+export interface InstanceChoice {
+  file: string;
+  text: string;
+  line: number;
+  via?: string;
+}
+
+/**
+ * `eval --instance FILE:LINE` for a site inside a function template: FILE:LINE is the site's line
+ * (it is read under the first call of the workspace whose arguments resolve), or a call of a
+ * function template (the first site of its body that selects `header`, when one is named, else
+ * its first site, read under that call). Undefined: FILE:LINE is neither (read as it is written).
+ */
+export function instanceChoiceNow(
+  file: string,
+  text: string,
+  line: number,
+  folders: readonly string[],
+  excluded: readonly string[],
+  headers: SiteHeaders,
+  header?: string,
+): InstanceChoice | undefined {
+  const site = sitesOfText(file, text).find((s) => s.line === line);
+  const call = site ? undefined : callsIn(file, text).find((c) => c.call.line === line);
+  if (!site?.fn && !call) return undefined;
+  const calls = workspaceCallsNow(folders, excluded);
+  const texts = new Map<string, string>([[path.resolve(file), text]]);
+  const read = (f: string) => texts.get(path.resolve(f)) ?? readSiteFile(f);
+  const includes = (caller: string, callee: string) => {
+    const t = read(caller);
+    return t !== undefined && includesFile(t, caller, callee);
+  };
+  const cache = new Map<string, CallBindings>();
+  const outerOf = (c: CallRef): CallRef[][] => (c.fn ? (callChains(c.file, c.fn, (n) => calls.get(n) ?? [], includes, 2) ?? [[]]) : [[]]);
+  if (site?.fn) {
+    for (const via of callChains(file, site.fn, (n) => calls.get(n) ?? [], includes) ?? []) {
+      const u = siteUnderCalls({ ...site, via }, text, headers, read, cache);
+      if (u) return { file, text: u.text, line, via: u.via };
+    }
+    return undefined;
+  }
+  // a call: the function template it calls, in this file or one it includes
+  const callee = [file, ...[...text.matchAll(/^[ \t]*#[ \t]*include[ \t]*"([^"]+)"/gm)].map((m) => path.resolve(path.dirname(file), m[1]))]
+    .map((f) => ({ f, t: read(f) }))
+    .flatMap(({ f, t }) => (t === undefined ? [] : functionTemplatesOf(t).map((fn) => ({ f, t, fn }))))
+    .filter((x) => x.fn.name === call!.call.name);
+  if (callee.length !== 1) return undefined; // none, or overloads: not chosen
+  const { f, t, fn } = callee[0];
+  const own = headers.index.has(path.resolve(header ?? '')) || !header ? undefined : ownFacts(read(header) ?? '');
+  for (const outer of outerOf(call!))
+    for (const s of sitesOfText(f, t).filter((x) => x.fn?.start === fn.start)) {
+      const via = [call!, ...outer];
+      const u = siteUnderCalls({ ...s, via }, t, headers, read, cache);
+      if (!u) continue;
+      if (header) {
+        const o = safely(() => resolveSite({ ...s, via }, t, header, headers, own ?? undefined, read, undefined, cache));
+        if (typeof o !== 'object') continue;
+      }
+      return { file: f, text: u.text, line: s.line, via: u.via };
+    }
+  return undefined;
+}
