@@ -4,7 +4,7 @@
 // one of a type parameter called from another (a nesting of two). Expected values by hand in
 // the comments.
 import assert from 'node:assert/strict';
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import { describe, test } from 'node:test';
 import { pathToFileURL } from 'node:url';
@@ -14,7 +14,7 @@ import { hover } from '../../server/src/features/hover';
 import { DEFAULT_SETTINGS } from '../../server/src/features/settings';
 import { HeaderIndex, callsOfText, functionTemplatesOf } from '../../server/src/language';
 import { TemplateInstances, sitesOfText } from '../../server/src/templateInstances';
-import { ROOT } from '../helpers';
+import { ROOT, SHARED_DIR } from '../helpers';
 
 const DIR = path.join(ROOT, 'test', 'fixtures', 'entryfn');
 const ENUM_KERNEL = path.join(DIR, 'kernel', 'enum_kernel.cpp');
@@ -105,5 +105,44 @@ describe('a site inside a function template, one instantiation a call', () => {
     const v = instances.instanceOf(HEADER, HEADER_TEXT)?.views[0];
     assert.equal(v?.mode, 'chosen');
     assert.equal(v?.site.selected, 'Catlass::Gemm::Demo::Tile<8, 4>');
+  });
+});
+
+// example 61 builds its three blocks inside `template <SvdQuantTilingTag TilingTag> void Run(…)`, from
+// TilingTag2Config<TilingTag>'s tile shapes, and calls Run<Small> (line 384) or Run<Common> (line 386)
+const CORPUS = path.join(SHARED_DIR, 'corpus', 'catlass');
+const CORPUS_INCLUDE = path.join(CORPUS, 'include');
+const EXAMPLE_61 = path.join(CORPUS, 'examples', '61_ascend950_svd_quant_matmul');
+const SVD_BLOCK = path.join(CORPUS_INCLUDE, 'catlass', 'gemm', 'block', 'block_mmad_svd_quant_tla.hpp');
+
+function indexAll(index: HeaderIndex, dir: string): void {
+  for (const e of readdirSync(dir, { withFileTypes: true })) {
+    const p = path.join(dir, e.name);
+    if (e.isDirectory()) indexAll(index, p);
+    else if (/\.(h|hpp)$/.test(e.name)) index.setFile(p, readFileSync(p, 'utf8'));
+  }
+}
+
+describe('example 61’s SVD block under each call of Run', { skip: existsSync(SVD_BLOCK) ? false : `no corpus at ${CORPUS}` }, () => {
+  test('each body of block_mmad_svd_quant_tla.hpp has a site per call, with that call’s tile shapes', async () => {
+    const index = new HeaderIndex();
+    indexAll(index, CORPUS_INCLUDE);
+    const queue: (() => void)[] = [];
+    const instances = new TemplateInstances(
+      () => ({ index, root: CORPUS_INCLUDE }),
+      (run) => void queue.push(run),
+    );
+    await instances.configure([EXAMPLE_61], [CORPUS_INCLUDE]);
+    const text = readFileSync(SVD_BLOCK, 'utf8');
+    instances.instanceOf(SVD_BLOCK, text);
+    for (let n = 0; queue.length && n < 100_000; n++) queue.shift()!();
+    const groups = instances.instanceOf(SVD_BLOCK, text)?.groups ?? [];
+    const shapes = (where: string) => groups.flatMap((g) => g.sites).find((s) => s.where === where)?.selected ?? '';
+    // BlockMmad1 (line 264): L1TileShape1 is 128×128×256 under both configurations (lines 90 and 99)
+    assert.match(shapes('svd_quant_matmul.cpp:264 via Run<SvdQuantTilingTag::Small>'), /MmadSvd1<.*\(_128,_128,_256\), \(_128,_128,_128\)/);
+    assert.match(shapes('svd_quant_matmul.cpp:264 via Run<SvdQuantTilingTag::Common>'), /MmadSvd1<.*\(_128,_128,_256\), \(_128,_128,_128\)/);
+    // BlockMmad2 (line 277): L1TileShape2 is 128×256×128 for Small (line 101), 256×256×128 for Common (line 92)
+    assert.match(shapes('svd_quant_matmul.cpp:277 via Run<SvdQuantTilingTag::Small>'), /MmadSvd2<.*\(_128,_256,_128\), \(_128,_256,_64\)/);
+    assert.match(shapes('svd_quant_matmul.cpp:277 via Run<SvdQuantTilingTag::Common>'), /MmadSvd2<.*\(_256,_256,_128\), \(_256,_256,_64\)/);
   });
 });
