@@ -83,8 +83,9 @@ describe('a site inside a function template, one instantiation a call', () => {
         ['kernel/type_kernel.cpp:20 via Inner<float, 4>', 'Catlass::Gemm::Demo::Tile<8, 4>'],
       ],
     );
-    // Inner<half, cols>: `cols` is a run-time int, never guessed
-    assert.equal(g.unresolved, 1);
+    // Inner<half, cols>: `cols` is a run-time int, never guessed; Pick<half> may call either of the two Pick templates
+    // (each of their sites under it is not resolved)
+    assert.equal(g.unresolved, 3);
     assert.equal(g.used, 'kernel/enum_kernel.cpp:25 via Run<TileTag::Wide>');
   });
   test('the header body reads the first call’s values, and the hover says which call', async () => {

@@ -35,6 +35,8 @@ export interface FunctionTemplate {
   end: number;
   /** 1-based line of its `template` keyword. */
   line: number;
+  /** Another function template of the text has its name: a call is not told which one it calls (not resolved). */
+  overloaded?: boolean;
 }
 
 /** A call with explicit template arguments (`Run<A, B>(…)`, `Kernel<half><<<…>>>(…)`) on one line. */
@@ -221,6 +223,7 @@ export function functionTemplatesOf(text: string): FunctionTemplate[] {
     return to;
   };
   level(0, t.length);
+  for (const f of out) if (out.some((g) => g !== f && g.name === f.name)) f.overloaded = true;
   return out;
 }
 
@@ -301,6 +304,7 @@ export interface CallHeaders {
  * SvdQuantTilingTag::Common;`). An argument not resolved: the call is not (never a guess).
  */
 export function callBindings(fn: FunctionTemplate, call: FunctionCall, callerFile: string, callerText: string, h: CallHeaders): CallBindings {
+  if (fn.overloaded) return { why: `${fn.name} is overloaded` };
   if (call.args.length > fn.params.length && !fn.params.some((p) => p.pack))
     return { why: `${call.name} has ${fn.params.length} template parameters` };
   if (fn.params.some((p) => p.pack || p.kind === 'template')) return { why: 'a parameter pack or template template parameter' };
