@@ -17,27 +17,49 @@ import {
 import { SHARED_DIR } from '../helpers';
 
 const KERNEL = [
+  'void Helper()',
+  '{',
+  '    auto layoutB = tla::MakeLayout<half, layout::ColumnMajor>(8, 8);',
+  '}',
   'void Run(Options const &options)',
   '{',
   '    uint32_t m = options.problemShape.m();',
   '    uint32_t k = options.problemShape.k();',
   '    uint32_t unused = 7;',
+  '    using LayoutTagB = layout::ColumnMajor;',
+  '    LayoutTagB tagB{k, m};',
   '    auto layoutA = tla::MakeLayout<half, layout::RowMajor>(m, k);',
+  '    auto layoutB = MakeLayoutFromTag(tagB);',
   '    auto other = tla::MakeLayout<half, layout::RowMajor>(k, k);',
   '    using TensorA = Tensor<AscendC::GlobalTensor<half>, decltype(layoutA), tla::Coord<tla::_0, tla::_0>, AscendC::TPosition::GM>;',
+  '    using TensorB = Tensor<AscendC::GlobalTensor<half>, decltype(layoutB), tla::Coord<tla::_0, tla::_0>, AscendC::TPosition::GM>;',
+  '}',
+  'void Later()',
+  '{',
+  '    using TensorC = Tensor<AscendC::GlobalTensor<half>, decltype(layoutB), tla::Coord<tla::_0, tla::_0>, AscendC::TPosition::GM>;',
   '}',
 ].join('\n');
 
 describe('locals named by decltype in a site’s scratch', () => {
-  test('the auto local and the integers it reads, without their values; other locals are left out', () => {
-    const { text, alias } = siteScratchText(KERNEL, 8);
-    assert.equal(alias, 'TensorA');
+  test('the auto locals and what they read (integers without their values, a tag object as written); other locals are left out', () => {
+    const { text, alias } = siteScratchText(KERNEL, 16);
+    assert.equal(alias, 'TensorB');
     assert.deepEqual(text.trim().split('\n'), [
+      // (Helper's layoutB is another function's: its block is closed at the site)
       'uint32_t m;',
       'uint32_t k;',
+      'using LayoutTagB = layout::ColumnMajor;',
+      'LayoutTagB tagB{k, m};',
       'auto layoutA = tla::MakeLayout<half, layout::RowMajor>(m, k);',
+      'auto layoutB = MakeLayoutFromTag(tagB);',
       'using TensorA = Tensor<AscendC::GlobalTensor<half>, decltype(layoutA), tla::Coord<tla::_0, tla::_0>, AscendC::TPosition::GM>;',
+      'using TensorB = Tensor<AscendC::GlobalTensor<half>, decltype(layoutB), tla::Coord<tla::_0, tla::_0>, AscendC::TPosition::GM>;',
     ]);
+  });
+  test('a local of a function closed before the site is not taken', () => {
+    const { text, alias } = siteScratchText(KERNEL, 20);
+    assert.equal(alias, 'TensorC');
+    assert.doesNotMatch(text, /auto layoutB/);
   });
 });
 

@@ -53,8 +53,8 @@ export function siteScratchText(cpp: string, line: number): { text: string; alia
     if (i !== start) continue;
     const isUsing = t.t === 'using';
     const isConst = ['constexpr', 'const', 'static'].includes(t.t);
-    const isLocal = t.t === 'auto' && locals.autos.has(toks[i + 1]?.t);
-    const integer = locals.integers.get(toks[i + 1]?.t) === t.t ? `${t.t} ${toks[i + 1].t};` : undefined;
+    const isLocal = locals.at.has(t.at) && (t.t === 'auto' || locals.objects.has(toks[i + 1]?.t));
+    const integer = locals.at.has(t.at) && locals.integers.get(toks[i + 1]?.t) === t.t ? `${t.t} ${toks[i + 1].t};` : undefined;
     if (!isUsing && !isConst && !isLocal && !integer) continue;
     // to its `;`, over brackets (`Shape{}` in a template argument); a `) {` is a function's body: not a declaration
     let j = i;
