@@ -31,8 +31,8 @@ import {
   budgetLine,
   budgetsOf,
 } from './language';
-import { headerAnswerNow } from './templateInstances';
-import type { HeaderInstance } from './templateInstances';
+import { headerAnswerNow, instanceChoiceNow } from './templateInstances';
+import type { HeaderInstance, InstanceChoice } from './templateInstances';
 
 const USAGE = `tla-layout — evaluate Catlass TLA layouts written in the .tla language
 
@@ -376,15 +376,34 @@ function budgetsJson(res: ReturnType<typeof evaluateScratch>, alias: string) {
   }));
 }
 
+/**
+ * `--instance FILE:LINE` inside a function template (the site's line, or a call of the function):
+ * the site read under a call of the workspace (the current directory), its file's text with the
+ * function's parameters bound; undefined for any other site.
+ */
+function functionInstance(site: string, text: string, line: number, dir: string, header: string | undefined): InstanceChoice | undefined {
+  const index = new HeaderIndex();
+  const rel = (f: string) => path.relative(dir, f).split(path.sep).join('/');
+  indexIncludes(index, dir, [...includesOfText(text), ...(header ? [rel(path.resolve(dir, header))] : [])], readIfFile);
+  const h = header ? path.resolve(dir, header) : undefined;
+  return instanceChoiceNow(path.resolve(site), text, line, [process.cwd()], [dir], { index, root: dir, arch: 2201 }, h);
+}
+
 function evaluateWithHeaders(
   file: string,
   text: string,
   dir: string,
   json: boolean,
   out: (s: string) => void,
-  instance?: { alias?: string; header?: string },
+  /** `own`: a site inside a function template, read under a call (its file's facts are indexed: what its statements name). */
+  instance?: { alias?: string; header?: string; own?: InstanceChoice },
 ) {
   const index = new HeaderIndex();
+  const own = instance?.own;
+  if (own) {
+    index.setFile(path.resolve(own.file), own.text);
+    text = `#include "${path.relative(dir, path.resolve(own.file)).split(path.sep).join('/')}"\n${text}`;
+  }
   indexIncludes(index, dir, includesOfText(text), readIfFile);
   const res = evaluateScratch(text, index, headerNameUnder(dir), 2201, dir);
   const a = res.analysis;
@@ -441,6 +460,7 @@ function evaluateWithHeaders(
   const budgets = instance?.alias ? budgetsJson(res, instance.alias) : undefined;
   const result = {
     file,
+    ...(own?.via ? { via: own.via } : {}),
     statements,
     diagnostics,
     ...(members ? { members: members.members } : {}),
@@ -448,6 +468,7 @@ function evaluateWithHeaders(
     ...(body ?? {}),
   };
   if (json) return { json: result, failed };
+  if (own?.via) out(`${file}:${own.line}: as instantiated via ${own.via}`);
   if (body)
     for (const s of body.sites)
       out(`${body.header}:${s.line}:${s.column}: ${s.alias ? `using ${s.alias} = ` : ''}${s.text}  ▸ ${s.value ?? '(no value)'}`);
@@ -472,9 +493,12 @@ function evaluate(given: string[], out: (s: string) => void): number {
     const header = rest.filter((a) => a !== '--json')[0];
     const dir = includeDirFor(include, site);
     if (!dir) throw new CliError('tla-layout eval --instance: name the Catlass include folder with --include DIR');
-    const { text, alias } = siteScratchText(readSource(site), Number(line));
+    const source = readSource(site);
+    // a site inside a function template: read under a call of it (instanceChoiceNow says which)
+    const choice = functionInstance(site, source, Number(line), dir, header);
+    const { text, alias } = siteScratchText(choice?.text ?? source, choice?.line ?? Number(line));
     const withHeader = header ? `#include "${path.relative(dir, path.resolve(dir, header)).split(path.sep).join('/')}"\n${text}` : text;
-    const r = evaluateWithHeaders(site, withHeader, dir, json, out, { alias, header });
+    const r = evaluateWithHeaders(site, withHeader, dir, json, out, { alias, header, ...(choice ? { own: choice } : {}) });
     if (json) out(JSON.stringify(r.json, null, 2));
     return r.failed ? 1 : 0;
   }

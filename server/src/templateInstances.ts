@@ -27,6 +27,15 @@ import {
   instanceMembers,
   printValue,
   siteScratchText,
+  CallBindings,
+  FunctionCall,
+  FunctionTemplate,
+  MAX_CALL_DEPTH,
+  callBindings,
+  callsOfText,
+  functionAt,
+  functionTemplatesOf,
+  withBindings,
 } from './language';
 
 /** What the analyzer binds a parameter or member to inside the body. */
@@ -40,6 +49,17 @@ export interface SiteRef {
   alias: string;
   /** The template's own name (the last word before `<`). */
   template: string;
+  /** The function template whose body holds the site (it is read under the calls of the function). */
+  fn?: FunctionTemplate;
+  /** The calls it is read under, innermost first: a call of `fn`, then a call of the function around that call… */
+  via?: readonly CallRef[];
+}
+
+/** A call of a function template: where, and the function template around the call (its own arguments may name that one's parameters). */
+export interface CallRef {
+  file: string;
+  call: FunctionCall;
+  fn?: FunctionTemplate;
 }
 
 /** A site that certainly selects a body of the header: where, and what it binds there. */
@@ -82,21 +102,76 @@ export interface SiteHeaders {
   arch?: 2201 | 3510;
 }
 
-const SITE_LINE = /^[ \t]*using[ \t]+(\w+)[ \t]*=[ \t]*(?:typename[ \t]+)?(?:::)?(?:\w+[ \t]*::[ \t]*)*(\w+)[ \t]*<[^;]*;/gm;
+// (the template may start on the next line: `using FAInferKernel =⏎    FAInferKernel<…>;`)
+const SITE_LINE = /^[ \t]*using[ \t]+(\w+)[ \t]*=[ \t]*(?:\r?\n[ \t]*)?(?:typename[ \t]+)?(?:::)?(?:\w+[ \t]*::[ \t]*)*(\w+)[ \t]*<[^;]*;/gm;
 
-/** The instantiation sites of a C++ file's text. */
+/** The instantiation sites of a C++ file's text (a site inside a function template names it: `fn`). */
 export function sitesOfText(file: string, text: string): SiteRef[] {
   if (!text.includes('using')) return [];
   const out: SiteRef[] = [];
   let line = 1;
   let counted = 0;
+  let fns: FunctionTemplate[] | undefined;
   SITE_LINE.lastIndex = 0;
   for (let m = SITE_LINE.exec(text); m; m = SITE_LINE.exec(text)) {
     const at = m.index + m[0].length - m[0].trimStart().length;
     for (; counted < at; counted++) if (text.charCodeAt(counted) === 10) line++;
-    out.push({ file, line, alias: m[1], template: m[2] });
+    fns ??= functionTemplatesOf(text);
+    const fn = functionAt(fns, at);
+    out.push({ file, line, alias: m[1], template: m[2], ...(fn ? { fn } : {}) });
   }
   return out;
+}
+
+/** Calls of one function template at most that instantiate a site (the first, by path and line). */
+export const MAX_CALLS = 64;
+
+/**
+ * The call chains a site inside a function template is read under: each call of the function
+ * in its own file or in a file that includes it (`#include "fai_kernel.h"`), and when that call
+ * is itself inside a function template, each chain of that one's calls (at most MAX_CALL_DEPTH
+ * functions). Undefined when the function has no such call (the site is read as it is written).
+ */
+export function callChains(
+  file: string,
+  fn: FunctionTemplate,
+  callsOf: (name: string) => readonly CallRef[],
+  includes: (caller: string, callee: string) => boolean,
+  depth = 1,
+): CallRef[][] | undefined {
+  const calls = callsOf(fn.name).filter((c) => (c.file === file ? !(fn.start < c.call.at && c.call.at < fn.end) : includes(c.file, file)));
+  if (!calls.length) return undefined;
+  const out: CallRef[][] = [];
+  const seen = new Set<string>();
+  for (const c of calls) {
+    // (the same arguments written twice in one function or file are one instantiation)
+    const key = `${c.file}\0${c.fn?.start ?? ''}\0${c.call.args.join(',')}`;
+    if (seen.has(key)) continue;
+    seen.add(key);
+    const outer = c.fn && depth < MAX_CALL_DEPTH ? callChains(c.file, c.fn, callsOf, includes, depth + 1) : undefined;
+    if (outer) for (const o of outer) out.push([c, ...o]);
+    else out.push([c]);
+    if (out.length >= MAX_CALLS) break;
+  }
+  return out.slice(0, MAX_CALLS);
+}
+
+/** The calls of a C++ text, each with the function template around it. */
+export function callsIn(file: string, text: string): CallRef[] {
+  const calls = callsOfText(text);
+  if (!calls.length) return [];
+  const fns = functionTemplatesOf(text);
+  return calls.map((call) => {
+    const fn = functionAt(fns, call.at);
+    return { file, call, ...(fn ? { fn } : {}) };
+  });
+}
+
+/** True when the caller's text includes the callee's file by a quoted path (relative to the caller's folder). */
+export function includesFile(callerText: string, caller: string, callee: string): boolean {
+  for (const m of callerText.matchAll(/^[ \t]*#[ \t]*include[ \t]*"([^"]+)"/gm))
+    if (path.resolve(path.dirname(caller), m[1]) === path.resolve(callee)) return true;
+  return false;
 }
 
 /** Candidate sites of one header resolved at most (the first in the sites' order; the others count as not resolved). */
@@ -112,7 +187,48 @@ export interface DerivedHere {
 }
 
 /** What one site selects for a header: its body there (and the bodies its copy members select), another body, or not known. */
-type SiteOutcome = { here: SiteHere; derived?: readonly DerivedHere[] } | 'elsewhere' | 'unknown';
+type SiteOutcome = { here: SiteHere; derived?: readonly DerivedHere[]; via?: string } | 'elsewhere' | 'unknown';
+
+/**
+ * A site inside a function template under its call chain (`site.via`, innermost first): the
+ * arguments of each call, outermost first, resolved in its own file under the bindings the call
+ * around it gave, become statements at the start of the called function's body. The site's text
+ * with its function's bindings, and the call as the hover names it (`Run<SvdQuantTilingTag::Common>`);
+ * undefined when an argument is not resolved (that call is not used, never guessed).
+ */
+export function siteUnderCalls(
+  site: SiteRef,
+  siteText: string,
+  headers: SiteHeaders,
+  read: (file: string) => string | undefined,
+  cache?: Map<string, CallBindings>,
+): { text: string; via: string } | undefined {
+  if (!site.fn || !site.via?.length) return undefined;
+  const h = {
+    index: headers.index,
+    root: headers.root,
+    arch: headers.arch ?? 2201,
+    headerName: headerNameUnder(headers.root),
+    relative: (f: string) => path.relative(headers.root, f).split(path.sep).join('/'),
+  };
+  let statements: string[] | undefined;
+  let via = '';
+  for (let k = site.via.length - 1; k >= 0; k--) {
+    const c = site.via[k];
+    const callee = k === 0 ? site.fn : site.via[k - 1].fn;
+    const text = read(c.file);
+    if (!callee || text === undefined) return undefined;
+    const callerText = c.fn && statements ? withBindings(text, c.fn, statements) : text;
+    // (a call's bindings are the same for every site of its function: resolved once while the headers and sites are unchanged)
+    const key = `${c.file}:${c.call.at}:${callee.name}:${callee.start}:${statements?.join(' ') ?? ''}`;
+    const b = cache?.get(key) ?? callBindings(callee, c.call, c.file, callerText, h);
+    cache?.set(key, b);
+    if ('why' in b) return undefined;
+    statements = b.statements;
+    via = b.text;
+  }
+  return statements && { text: withBindings(siteText, site.fn, statements), via };
+}
 
 /**
  * Resolves one site as `eval --instance SITE HEADER` does. A header the index does not hold (a
@@ -120,8 +236,37 @@ type SiteOutcome = { here: SiteHere; derived?: readonly DerivedHere[] } | 'elsew
  * `own`, its facts, put in the index for this resolution only (its `#include "catlass/…"` lines
  * are followed under the include root, as the compiler does).
  */
-export function resolveSite(site: SiteRef, siteText: string, header: string, headers: SiteHeaders, own?: HeaderFacts): SiteOutcome {
-  if (own && !headers.index.has(header)) return headers.index.withFile(header, own, () => resolveSite(site, siteText, header, headers));
+export function resolveSite(
+  site: SiteRef,
+  siteText: string,
+  header: string,
+  headers: SiteHeaders,
+  own?: HeaderFacts,
+  read: (file: string) => string | undefined = readSiteFile,
+  /** A workspace file whose facts are in the index for this resolution (the site's own, included first). */
+  ownFile?: string,
+  /** The bindings of calls already resolved (siteUnderCalls). */
+  calls?: Map<string, CallBindings>,
+): SiteOutcome {
+  if (own && !headers.index.has(header))
+    return headers.index.withFile(header, own, () => resolveSite(site, siteText, header, headers, undefined, read, undefined, calls));
+  // a site inside a function template under one of its calls: the function's parameters bound at the start of its body
+  let via: string | undefined;
+  if (site.via?.length) {
+    const under = siteUnderCalls(site, siteText, headers, read, calls);
+    if (!under) return 'unknown';
+    ({ text: siteText, via } = under);
+    // (the site's own file declares what its statements name: `TilingTag2Config`, the enumeration of the call's argument)
+    const facts = !headers.index.has(site.file) && path.resolve(site.file) !== path.resolve(header) ? ownFacts(siteText) : undefined;
+    if (facts) {
+      const o = headers.index.withFile(site.file, facts, () =>
+        resolveSite({ ...site, via: undefined }, siteText, header, headers, undefined, read, site.file),
+      );
+      return typeof o === 'object' ? { ...o, via } : o;
+    }
+    const o = resolveSite({ ...site, via: undefined }, siteText, header, headers, undefined, read);
+    return typeof o === 'object' ? { ...o, via } : o;
+  }
   let scratch: { text: string; alias?: string };
   try {
     scratch = siteScratchText(siteText, site.line);
@@ -130,8 +275,10 @@ export function resolveSite(site: SiteRef, siteText: string, header: string, hea
   }
   if (scratch.alias !== site.alias) return 'unknown';
   // (a header outside the root is named relative to it: the include is found as the index's path)
-  const rel = path.relative(headers.root, header).split(path.sep).join('/');
-  const text = headers.index.has(header) ? `#include "${rel}"\n${scratch.text}` : scratch.text;
+  const relOf = (f: string) => path.relative(headers.root, f).split(path.sep).join('/');
+  const rel = relOf(header);
+  const withOwn = ownFile ? `#include "${relOf(ownFile)}"\n${scratch.text}` : scratch.text;
+  const text = headers.index.has(header) ? `#include "${rel}"\n${withOwn}` : withOwn;
   const res = evaluateScratch(text, headers.index, headerNameUnder(headers.root), headers.arch ?? 2201, headers.root);
   const ib = instanceBindings(res, site.alias);
   if (!ib) return 'unknown';
@@ -189,7 +336,11 @@ export function certainSites(
   for (const s of candidates.slice(0, MAX_CANDIDATES)) {
     const o = resolve(s);
     if (o === 'unknown') out.unresolved.push(s);
-    else if (o !== 'elsewhere') out.found.push({ site: s, where: name(s), here: o.here });
+    else if (o !== 'elsewhere') {
+      const where = o.via ? `${name(s)} via ${o.via}` : name(s);
+      // (two calls with the same arguments are one instantiation)
+      if (!out.found.some((f) => f.where === where)) out.found.push({ site: s, where, here: o.here });
+    }
   }
   return out;
 }
@@ -310,6 +461,10 @@ function walkEntries(dir: string, entries: readonly Dirent[], queue: string[], i
  */
 export class TemplateInstances {
   private byFile = new Map<string, SiteRef[]>();
+  /** The calls with template arguments of each file walked (a site inside a function template is read under them). */
+  private callsByFile = new Map<string, CallRef[]>();
+  /** The bindings of the calls resolved since the sites or headers last changed. */
+  private callBindings = new Map<string, CallBindings>();
   /** Files whose sites the editor's text gives (open documents), over the disk's. */
   private open = new Map<string, string>();
   private byTemplate: Map<string, SiteRef[]> | undefined;
@@ -353,6 +508,7 @@ export class TemplateInstances {
     this.excluded = excluded.map((e) => path.resolve(e));
     this.folders = folders.map((f) => path.resolve(f));
     this.byFile.clear();
+    this.callsByFile.clear();
     this.invalidate();
     this.walked = false;
     return this.walk(this.folders);
@@ -361,6 +517,7 @@ export class TemplateInstances {
   /** The header index changed: every answer is recomputed when next asked. */
   invalidate(): void {
     this.generation++;
+    this.callBindings.clear();
     this.byTemplate = undefined;
     this.derived.clear();
     this.derivedVersion.clear();
@@ -368,16 +525,26 @@ export class TemplateInstances {
 
   /** An open C++ document's text (its sites over the file's); undefined: closed. */
   setOpen(file: string, text: string | undefined): void {
-    const before = JSON.stringify(this.siteList(file));
+    const before = this.sitesKey(file);
     const wasOpen = this.open.has(file);
     if (text === undefined) this.open.delete(file);
     else this.open.set(file, text);
-    if (!this.isExcluded(file) && JSON.stringify(this.siteList(file)) !== before) this.invalidate();
+    if (!this.isExcluded(file) && this.sitesKey(file) !== before) this.invalidate();
     else if (wasOpen !== this.open.has(file)) {
       // the same sites in another order: a header whose default may change is told
       this.choiceVersion++;
       for (const [header, a] of this.answers) if (a.found?.found.some((f) => f.site.file === file)) this.changed?.(header);
     }
+  }
+
+  /** What a file gives the sites (its sites, its calls, by line: not offsets, which every edit above them moves). */
+  private sitesKey(file: string): string {
+    const t = this.open.get(file);
+    const calls = t !== undefined ? callsIn(file, t) : (this.callsByFile.get(file) ?? []);
+    return JSON.stringify([
+      this.siteList(file).map((s) => [s.line, s.alias, s.template, s.fn?.name, s.fn?.line]),
+      calls.map((c) => [c.call.name, c.call.args, c.call.line, c.fn?.name, c.fn?.line]),
+    ]);
   }
 
   private siteList(file: string): SiteRef[] {
@@ -389,19 +556,44 @@ export class TemplateInstances {
     return under(this.excluded, file);
   }
 
-  /** Sites naming a template, the open documents' over the files'. */
+  /**
+   * Sites naming a template, the open documents' over the files'. A site inside a function
+   * template is one site per call chain of the function (callChains), or itself when the
+   * function has no call in the workspace.
+   */
   sitesOf(template: string): SiteRef[] {
     if (!this.byTemplate) {
       this.byTemplate = new Map();
       const files = new Set([...this.byFile.keys(), ...[...this.open.keys()].filter((f) => !this.isExcluded(f))]);
+      const calls = this.callIndex(files);
+      const includes = (caller: string, callee: string) => {
+        const t = this.open.get(caller) ?? readSiteFile(caller);
+        return t !== undefined && includesFile(t, caller, callee);
+      };
       for (const f of files)
         for (const s of this.siteList(f)) {
+          const chains = s.fn ? callChains(f, s.fn, (n) => calls.get(n) ?? [], includes) : undefined;
           const list = this.byTemplate.get(s.template) ?? [];
-          list.push(s);
+          if (chains) list.push(...chains.map((via) => ({ ...s, via })));
+          else list.push(s);
           this.byTemplate.set(s.template, list);
         }
     }
     return this.byTemplate.get(template) ?? [];
+  }
+
+  /** The workspace's calls with template arguments, by the name called (the open documents' over the files'). */
+  private callIndex(files: Iterable<string>): Map<string, CallRef[]> {
+    const out = new Map<string, CallRef[]>();
+    for (const f of new Set([...files, ...this.callsByFile.keys()])) {
+      const t = this.open.get(f);
+      for (const c of t !== undefined ? callsIn(f, t) : (this.callsByFile.get(f) ?? [])) {
+        const list = out.get(c.call.name) ?? [];
+        list.push(c);
+        out.set(c.call.name, list);
+      }
+    }
+    return out;
   }
 
   /** True once the walk has read every file it found. */
@@ -533,7 +725,8 @@ export class TemplateInstances {
       if (k === Math.min(candidates.length, MAX_CANDIDATES)) return finish();
       const s = candidates[k];
       const siteText = this.open.get(s.file) ?? readSiteFile(s.file);
-      const o = siteText === undefined ? 'unknown' : safely(() => resolveSite(s, siteText, header, headers, own));
+      const read = (f: string) => this.open.get(f) ?? readSiteFile(f);
+      const o = siteText === undefined ? 'unknown' : safely(() => resolveSite(s, siteText, header, headers, own, read, undefined, this.callBindings));
       outcomes.push(o);
       if (typeof o === 'object') this.derive(s, o.derived);
       this.later(() => step(k + 1));
@@ -566,8 +759,11 @@ export class TemplateInstances {
           try {
             const st = await fsp.stat(p);
             if (st.size > WALK_LIMITS.maxFileBytes) continue;
-            const sites = sitesOfText(p, await fsp.readFile(p, 'utf8'));
+            const text = await fsp.readFile(p, 'utf8');
+            const sites = sitesOfText(p, text);
             if (sites.length) this.byFile.set(p, sites);
+            const calls = callsIn(p, text);
+            if (calls.length) this.callsByFile.set(p, calls);
           } catch {
             // unreadable: no sites
           }
@@ -601,7 +797,8 @@ export function headerAnswerNow(
   const names = templatesOf(headerText);
   const out = excluded.map((e) => path.resolve(e));
   const isExcluded = (f: string) => under(out, f);
-  const candidates: SiteRef[] = [];
+  const raw: SiteRef[] = [];
+  const calls = new Map<string, CallRef[]>();
   const texts = new Map<string, string>();
   const queue = folders.map((f) => path.resolve(f));
   let files = 0;
@@ -622,7 +819,8 @@ export function headerAnswerNow(
         const text = readFileSync(p, 'utf8');
         const sites = sitesOfText(p, text).filter((x) => names.has(x.template));
         if (sites.length) texts.set(p, text);
-        candidates.push(...sites);
+        raw.push(...sites);
+        for (const c of callsIn(p, text)) calls.set(c.call.name, [...(calls.get(c.call.name) ?? []), c]);
       } catch {
         // unreadable: no sites
       }
@@ -630,6 +828,16 @@ export function headerAnswerNow(
   }
   if (queue.length || files >= WALK_LIMITS.maxFiles) partial = true;
   if (partial) return undefined; // the sites seen may not be all: no site is the only one
+  const read = (f: string) => texts.get(f) ?? readSiteFile(f);
+  const callCache = new Map<string, CallBindings>();
+  const includes = (caller: string, callee: string) => {
+    const t = read(caller);
+    return t !== undefined && includesFile(t, caller, callee);
+  };
+  const candidates = raw.flatMap((x) => {
+    const chains = x.fn ? callChains(x.file, x.fn, (n) => calls.get(n) ?? [], includes) : undefined;
+    return chains ? chains.map((via) => ({ ...x, via })) : [x];
+  });
   const resolvedFolders = folders.map((f) => path.resolve(f));
   const name = (x: SiteRef) => siteNameIn(resolvedFolders, x);
   const found = certainSites(
@@ -637,7 +845,7 @@ export function headerAnswerNow(
     (x) => {
       const text = texts.get(x.file)!;
       prepare(text);
-      return safely(() => resolveSite(x, text, header, headers));
+      return safely(() => resolveSite(x, text, header, headers, undefined, read, undefined, callCache));
     },
     name,
   );
@@ -674,4 +882,97 @@ function safely(f: () => SiteOutcome): SiteOutcome {
 /** What the editor shows of an answer (the sites, the body read and its mode): a change of it is told. */
 function summary(a: HeaderAnswer | undefined) {
   return a && { groups: a.groups, views: a.views.map((v) => [v.mode, v.start, v.site.where, [...v.bindings.keys()]]) };
+}
+
+/** The sites and calls of the C++ files under `folders` (not the excluded ones), read now: the CLI's walk. */
+function workspaceCallsNow(folders: readonly string[], excluded: readonly string[]): Map<string, CallRef[]> {
+  const out = excluded.map((e) => path.resolve(e));
+  const isExcluded = (f: string) => under(out, f);
+  const calls = new Map<string, CallRef[]>();
+  const queue = folders.map((f) => path.resolve(f));
+  let files = 0;
+  while (queue.length && files < WALK_LIMITS.maxFiles) {
+    const dir = queue.shift()!;
+    if (isExcluded(dir)) continue;
+    let entries: Dirent[];
+    try {
+      entries = readdirSync(dir, { withFileTypes: true }).sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+    } catch {
+      continue;
+    }
+    for (const p of walkEntries(dir, entries, queue, isExcluded)) {
+      if (files++ >= WALK_LIMITS.maxFiles) continue;
+      try {
+        if (statSync(p).size > WALK_LIMITS.maxFileBytes) continue;
+        for (const c of callsIn(p, readFileSync(p, 'utf8'))) calls.set(c.call.name, [...(calls.get(c.call.name) ?? []), c]);
+      } catch {
+        // unreadable: no calls
+      }
+    }
+  }
+  return calls;
+}
+
+/** A site chosen for `eval --instance FILE:LINE`: the text to read it in (its function's parameters bound), its line and the call it is read under. */
+export interface InstanceChoice {
+  file: string;
+  text: string;
+  line: number;
+  via?: string;
+}
+
+/**
+ * `eval --instance FILE:LINE` for a site inside a function template: FILE:LINE is the site's line
+ * (it is read under the first call of the workspace whose arguments resolve), or a call of a
+ * function template (the first site of its body that selects `header`, when one is named, else
+ * its first site, read under that call). Undefined: FILE:LINE is neither (read as it is written).
+ */
+export function instanceChoiceNow(
+  file: string,
+  text: string,
+  line: number,
+  folders: readonly string[],
+  excluded: readonly string[],
+  headers: SiteHeaders,
+  header?: string,
+): InstanceChoice | undefined {
+  const site = sitesOfText(file, text).find((s) => s.line === line);
+  const call = site ? undefined : callsIn(file, text).find((c) => c.call.line === line);
+  if (!site?.fn && !call) return undefined;
+  const calls = workspaceCallsNow(folders, excluded);
+  const texts = new Map<string, string>([[path.resolve(file), text]]);
+  const read = (f: string) => texts.get(path.resolve(f)) ?? readSiteFile(f);
+  const includes = (caller: string, callee: string) => {
+    const t = read(caller);
+    return t !== undefined && includesFile(t, caller, callee);
+  };
+  const cache = new Map<string, CallBindings>();
+  const outerOf = (c: CallRef): CallRef[][] => (c.fn ? (callChains(c.file, c.fn, (n) => calls.get(n) ?? [], includes, 2) ?? [[]]) : [[]]);
+  if (site?.fn) {
+    for (const via of callChains(file, site.fn, (n) => calls.get(n) ?? [], includes) ?? []) {
+      const u = siteUnderCalls({ ...site, via }, text, headers, read, cache);
+      if (u) return { file, text: u.text, line, via: u.via };
+    }
+    return undefined;
+  }
+  // a call: the function template it calls, in this file or one it includes
+  const callee = [file, ...[...text.matchAll(/^[ \t]*#[ \t]*include[ \t]*"([^"]+)"/gm)].map((m) => path.resolve(path.dirname(file), m[1]))]
+    .map((f) => ({ f, t: read(f) }))
+    .flatMap(({ f, t }) => (t === undefined ? [] : functionTemplatesOf(t).map((fn) => ({ f, t, fn }))))
+    .filter((x) => x.fn.name === call!.call.name);
+  if (callee.length !== 1) return undefined; // none, or overloads: not chosen
+  const { f, t, fn } = callee[0];
+  const own = headers.index.has(path.resolve(header ?? '')) || !header ? undefined : ownFacts(read(header) ?? '');
+  for (const outer of outerOf(call!))
+    for (const s of sitesOfText(f, t).filter((x) => x.fn?.start === fn.start)) {
+      const via = [call!, ...outer];
+      const u = siteUnderCalls({ ...s, via }, t, headers, read, cache);
+      if (!u) continue;
+      if (header) {
+        const o = safely(() => resolveSite({ ...s, via }, t, header, headers, own ?? undefined, read, undefined, cache));
+        if (typeof o !== 'object') continue;
+      }
+      return { file: f, text: u.text, line: s.line, via: u.via };
+    }
+  return undefined;
 }

@@ -94,3 +94,29 @@ test("eval of a Catlass header with --include: read under the workspace's instan
   assert.match(p.stdout, /pick_block\.hpp:20:23: .*▸ \(_8,_2\):\(_2,_1\)/);
   assert.match(p.stdout, /pick_block\.hpp:19:23: .*▸ \(_16,_2\):\(_2,_1\)/);
 });
+
+// a site inside a function template (test/fixtures/entryfn): FILE:LINE is the site (read under the first call of
+// the workspace, the current directory) or a call of the function (read under that call)
+test('eval --instance inside a function template: the site line takes the first call, a call line that call', () => {
+  const dir = path.join(ROOT, 'test', 'fixtures', 'entryfn');
+  const inWorkspace = (line: number) =>
+    spawnSync(
+      process.execPath,
+      [CLI, 'eval', '--json', '--include', INCLUDE, '--instance', `kernel/enum_kernel.cpp:${line}`, 'catlass/demo_block.hpp'],
+      {
+        encoding: 'utf8',
+        cwd: dir,
+      },
+    );
+  const atSite = inWorkspace(25);
+  assert.equal(atSite.status, 0, atSite.stderr + atSite.stdout);
+  const j = JSON.parse(atSite.stdout) as { via?: string; members: { name: string; value: Record<string, string> | null }[] };
+  // the first call is Run<TileTag::Wide> (line 32): TagConfig<Wide> gives Tile<16, 32>, ROWS = 16
+  assert.equal(j.via, 'Run<TileTag::Wide>');
+  assert.deepEqual(j.members.find((m) => m.name === 'ROWS')?.value, { text: '16', value: '16' });
+  // line 35 is the call Run<TileTag::Tall>: Tile<32, 8>, ROWS = 32, LAYOUT's stride (_8,_1)
+  const atCall = JSON.parse(inWorkspace(35).stdout) as typeof j;
+  assert.equal(atCall.via, 'Run<TileTag::Tall>');
+  assert.deepEqual(atCall.members.find((m) => m.name === 'ROWS')?.value, { text: '32', value: '32' });
+  assert.equal(atCall.members.find((m) => m.name === 'LAYOUT')?.value?.stride, '(_8,_1)');
+});

@@ -67,6 +67,17 @@ export {
   budgetsOf,
   formatBytes,
   instanceBudgets,
+  CallBindings,
+  CallHeaders,
+  FunctionCall,
+  FunctionParam,
+  FunctionTemplate,
+  MAX_CALL_DEPTH,
+  callBindings,
+  callsOfText,
+  functionAt,
+  functionTemplatesOf,
+  withBindings,
 } from './cpp/templates';
 export { summarizeTla } from './cpp/tlaBridge';
 export {

@@ -11,6 +11,7 @@ import { NeedsLayoutEvaluator } from './resolver';
 import { conditionHolds } from './headerIndex';
 import { summarizeTla } from './tlaBridge';
 import { tlaTypeValue } from './declaredValues';
+import { decltypeLocals } from './decltypeLocals';
 
 /** The scratchpad text of the site at 1-based `line` of a C++ file, and the alias it declares. */
 export function siteScratchText(source: string, line: number): { text: string; alias?: string } {
@@ -44,6 +45,8 @@ export function siteScratchText(source: string, line: number): { text: string; a
   };
   let alias: string | undefined;
   let start = 0;
+  // the `auto` locals named by decltype before the site, and the integer names they read (declared without their values)
+  const locals = decltypeLocals(cpp, lineStart + (cpp.slice(lineStart).indexOf('\n') >>> 0));
   for (let i = 0; i < toks.length; i++) {
     const t = toks[i];
     if (t.t === ';' || t.t === '{' || t.t === '}') {
@@ -53,7 +56,9 @@ export function siteScratchText(source: string, line: number): { text: string; a
     if (i !== start) continue;
     const isUsing = t.t === 'using';
     const isConst = ['constexpr', 'const', 'static'].includes(t.t);
-    if (!isUsing && !isConst) continue;
+    const isLocal = locals.at.has(t.at) && (t.t === 'auto' || locals.objects.has(toks[i + 1]?.t));
+    const integer = locals.at.has(t.at) && locals.integers.get(toks[i + 1]?.t) === t.t ? `${t.t} ${toks[i + 1].t};` : undefined;
+    if (!isUsing && !isConst && !isLocal && !integer) continue;
     // to its `;`, over brackets (`Shape{}` in a template argument); a `) {` is a function's body: not a declaration
     let j = i;
     let depth = 0;
@@ -70,7 +75,7 @@ export function siteScratchText(source: string, line: number): { text: string; a
       } else if (x === ';' && depth === 0) break;
     }
     if (toks[j]?.t !== ';') continue;
-    const text = expand(cpp.slice(t.at, toks[j].end));
+    const text = integer ?? expand(cpp.slice(t.at, toks[j].end));
     if (t.at > lineStart + (cpp.slice(lineStart).indexOf('\n') >>> 0)) break;
     out.push(text);
     if (isUsing && t.at >= lineStart) {

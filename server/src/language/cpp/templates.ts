@@ -8,3 +8,16 @@ export { siteScratchText, instanceMembers, instanceBindings, copyMemberBodies, I
 export { withHeaders } from './headerAnalysis';
 export { instantiationWarnings, instantiationWarningSteps } from './siteWarnings';
 export { Budget, BudgetPart, budgetLine, budgetsOf, formatBytes, instanceBudgets } from './budgets';
+export {
+  CallBindings,
+  CallHeaders,
+  FunctionCall,
+  FunctionParam,
+  FunctionTemplate,
+  MAX_CALL_DEPTH,
+  callBindings,
+  callsOfText,
+  functionAt,
+  functionTemplatesOf,
+  withBindings,
+} from './functionInstances';
