@@ -106,6 +106,22 @@ export function echoesCall(label, callText) {
   return said.every((w) => /^[A-Za-z_]/.test(w) && callText.includes(w)) || said.length === 0;
 }
 
+/**
+ * The words site `k`'s hint may repeat without telling anything: its call's text and the text of
+ * the earlier sites assigned to a name the call reads (a tensor over `layoutBias` showing
+ * `(params.problemShape.n())` repeats `layoutBias = MakeLayout(params.problemShape.n())`), as the
+ * server's inlay hints judge it (inlayHints.ts callWords).
+ * @param {{ start: number, end: number, assigned?: string }[]} sites the file's sites, in order
+ * @param {number} k the site
+ * @param {string} text the file's text
+ */
+export function callWords(sites, k, text) {
+  const own = text.slice(sites[k].start, sites[k].end);
+  const read = new Set(own.match(/[A-Za-z_][A-Za-z0-9_]*/g) ?? []);
+  const declared = sites.slice(0, k).filter((s) => s.assigned && read.has(s.assigned));
+  return [own, ...declared.map((s) => text.slice(s.start, s.end))].join('\n');
+}
+
 /** The p-th percentile (0..1) of numbers, nearest rank; NaN of none. */
 export function percentile(values, p) {
   const sorted = [...values].sort((a, b) => a - b);

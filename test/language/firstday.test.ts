@@ -73,6 +73,25 @@ template <class LayoutTagA> void f(uint32_t m, uint32_t k) {
   );
 });
 
+test("a tensor's hint that only repeats its layout's call is not shown (basic_matmul_tla.hpp:147/153, the third try)", () => {
+  // Catlass's bias: layoutBias = MakeLayout(params.problemShape.n()) is (n):(_1):(n) — 57 characters with that name,
+  // so both hints would be its shape alone, `▸ (params.problemShape.n())`: the words of layoutBias's own call
+  const kernel = `#include "tla/layout.hpp"
+struct Params { Catlass::GemmCoord problemShape; };
+void f(Params params, AscendC::GlobalTensor<half> gmBias, uint32_t n) {
+  auto layoutBias = tla::MakeLayout(params.problemShape.n());
+  auto tensorBias = tla::MakeTensor(gmBias, layoutBias, Arch::PositionGM{});
+  auto layoutC = tla::MakeLayout<half, Catlass::layout::RowMajor>(n, 16);
+  auto tensorC = tla::MakeTensor(gmBias, layoutC, Arch::PositionGM{});
+}
+`;
+  // a layout that says something of its own keeps its hint, and so does its tensor: RowMajor (n, 16) is (n,16):(16,_1)
+  assert.deepEqual(
+    labels(kernel, true).map((x) => x.label),
+    ['▸ (n,16):(16,_1):(n,16)', '▸ (n,16):(16,_1):(n,16)'],
+  );
+});
+
 test('kernel code pasted into a .tla file: an unknown name offers its declaration as a runtime value and as a constant', () => {
   const text = 'auto x = 1;\nauto l = MakeLayout<half, RowMajor>($0m, 8);\n';
   // (a one-letter name is one edit from any other: the "did you mean" comes first)
