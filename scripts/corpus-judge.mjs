@@ -47,7 +47,8 @@ function partValue(part) {
   if (/^\s*```cpp/.test(part)) return undefined; // a signature and its doc only
   if (/no value/i.test(part.split('\n').slice(0, 3).join('\n'))) return undefined;
   if (/\*\*tensor\*\*/.test(part)) {
-    const layout = /layout `([^`]*)`/.exec(part)?.[1];
+    // its layout fenced (once), its coord where it is not at its start (the origin, `(_0,_0)`, when not said)
+    const layout = /layout `([^`]*)`/.exec(part)?.[1] ?? /```[ \t]*\n([\s\S]*?)\n```/.exec(part)?.[1]?.trim();
     const coord = /coord `([^`]*)`/.exec(part)?.[1];
     if (layout === undefined) return undefined;
     return coord === undefined ? layout : `${layout} @ ${coord}`;
