@@ -47,7 +47,8 @@ function partValue(part) {
   if (/^\s*```cpp/.test(part)) return undefined; // a signature and its doc only
   if (/no value/i.test(part.split('\n').slice(0, 3).join('\n'))) return undefined;
   if (/\*\*tensor\*\*/.test(part)) {
-    const layout = /layout `([^`]*)`/.exec(part)?.[1];
+    // its layout fenced (once), its coord where it is not at its start (the origin, `(_0,_0)`, when not said)
+    const layout = /layout `([^`]*)`/.exec(part)?.[1] ?? /```[ \t]*\n([\s\S]*?)\n```/.exec(part)?.[1]?.trim();
     const coord = /coord `([^`]*)`/.exec(part)?.[1];
     if (layout === undefined) return undefined;
     return coord === undefined ? layout : `${layout} @ ${coord}`;
@@ -104,6 +105,22 @@ export function echoesCall(label, callText) {
       .match(/[A-Za-z_][A-Za-z0-9_]*|\d+|[⌈⌊·]/g) ?? [];
   const said = words.filter((w) => !FILLER.has(w));
   return said.every((w) => /^[A-Za-z_]/.test(w) && callText.includes(w)) || said.length === 0;
+}
+
+/**
+ * The words site `k`'s hint may repeat without telling anything: its call's text and the text of
+ * the earlier sites assigned to a name the call reads (a tensor over `layoutBias` showing
+ * `(params.problemShape.n())` repeats `layoutBias = MakeLayout(params.problemShape.n())`), as the
+ * server's inlay hints judge it (inlayHints.ts callWords).
+ * @param {{ start: number, end: number, assigned?: string }[]} sites the file's sites, in order
+ * @param {number} k the site
+ * @param {string} text the file's text
+ */
+export function callWords(sites, k, text) {
+  const own = text.slice(sites[k].start, sites[k].end);
+  const read = new Set(own.match(/[A-Za-z_][A-Za-z0-9_]*/g) ?? []);
+  const declared = sites.slice(0, k).filter((s) => s.assigned && read.has(s.assigned));
+  return [own, ...declared.map((s) => text.slice(s.start, s.end))].join('\n');
 }
 
 /** The p-th percentile (0..1) of numbers, nearest rank; NaN of none. */

@@ -29,7 +29,18 @@ import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { assignHints, echoesCall, hintText, hintValue, hoverValue, hoverWhy, isSymbolic, judgeInformative, percentile } from './corpus-judge.mjs';
+import {
+  assignHints,
+  callWords,
+  echoesCall,
+  hintText,
+  hintValue,
+  hoverValue,
+  hoverWhy,
+  isSymbolic,
+  judgeInformative,
+  percentile,
+} from './corpus-judge.mjs';
 import { scanSites } from './corpus-scan.mjs';
 
 const ROOT = path.dirname(path.dirname(fileURLToPath(import.meta.url)));
@@ -309,7 +320,9 @@ function judgeFile(p, f, rel, idx, answers, list) {
   let served = 0;
   sites.forEach((s, k) => {
     const callText = f.text.slice(s.start, s.end);
-    for (const h of hintsBySite.get(k) ?? []) if (echoesCall(h.label, callText)) p.echoingHints++;
+    // a hint that repeats its call, or the call of a layout it reads (a tensor over layoutBias)
+    const words = callWords(sites, k, f.text);
+    for (const h of hintsBySite.get(k) ?? []) if (echoesCall(h.label, words)) p.echoingHints++;
     const values = [];
     for (const h of hintsBySite.get(k) ?? []) values.push({ via: 'inlay', value: hintValue(h.label) });
     const [call, name] = hoverAnswers[k];

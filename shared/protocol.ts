@@ -61,6 +61,8 @@ export interface PictureAnswer {
   version: number;
   /** The names the view can step (a kernel tile's loop index or block coordinate); absent: none. */
   steppers?: PictureStepper[];
+  /** No picture because its sizes are known only at run time: the names the view offers to bind (`Bind m…`). */
+  bind?: string[];
 }
 
 export const PictureRequest = request<PictureParams, PictureAnswer | null>('tlaLayout/picture');
@@ -157,4 +159,5 @@ export const CHOOSE_INSTANTIATION_COMMAND = 'tlaLayout.chooseInstantiation';
 
 export type ToWebview = { type: 'picture'; name: string; answer: PictureAnswer | null };
 /** `step`: the stepper set `name` to `value` (the view's own binding, sent with the next picture request). */
-export type FromWebview = { type: 'ready' } | { type: 'reveal' } | { type: 'step'; name: string; value: number };
+/** `bind`: the user pressed "Bind NAME…" (the extension asks for the number and writes the file's // tla: comment). */
+export type FromWebview = { type: 'ready' } | { type: 'reveal' } | { type: 'step'; name: string; value: number } | { type: 'bind'; name: string };

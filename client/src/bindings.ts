@@ -37,15 +37,21 @@ export function registerBindings(context: vscode.ExtensionContext): void {
       timer = setTimeout(update, 200);
     }),
     vscode.workspace.onDidChangeConfiguration((e) => e.affectsConfiguration('tlaLayout.bindings') && update()),
-    vscode.commands.registerCommand('tlaLayout.bind', (name?: unknown) => bind(typeof name === 'string' ? name : undefined)),
+    // (name, uri): from the layout view's "Bind m…", for the document it pictures
+    vscode.commands.registerCommand('tlaLayout.bind', (name?: unknown, uri?: unknown) =>
+      bind(typeof name === 'string' ? name : undefined, typeof uri === 'string' ? uri : undefined),
+    ),
   );
   update();
 }
 
-/** Asks for `name=number` (or a number, for the name given) and writes it into the file's first `// tla:` comment. */
-async function bind(name: string | undefined): Promise<void> {
-  const editor = vscode.window.activeTextEditor;
-  if (!editor) return;
+/**
+ * Asks for `name=number` (or a number, for the name given) and writes it into the first `// tla:`
+ * comment of the document `uri` (the layout view's), else of the active editor's.
+ */
+async function bind(name: string | undefined, uri?: string): Promise<void> {
+  const doc = uri ? vscode.workspace.textDocuments.find((d) => d.uri.toString() === uri) : vscode.window.activeTextEditor?.document;
+  if (!doc) return;
   const answer = await vscode.window.showInputBox({
     title: name ? `Bind ${name} to a number` : 'Bind a runtime name to a number',
     prompt: name
@@ -59,15 +65,17 @@ async function bind(name: string | undefined): Promise<void> {
   });
   if (answer === undefined) return;
   const given = parseBindings(name && /^\s*-?\d+\s*$/.test(answer) ? `${name}=${answer.trim()}` : answer).bindings;
-  const doc = editor.document;
   // the first `// tla:` comment line gets the new numbers; else a new one at the top
-  for (let i = 0; i < doc.lineCount; i++) {
-    const line = doc.lineAt(i);
-    const m = COMMENT_LINE.exec(line.text);
-    if (!m || !parseBindings(m[1]).bindings.size) continue;
-    const merged = mergeBindings(parseBindings(m[1]).bindings, given);
-    await editor.edit((b) => b.replace(line.range, `// tla: ${[...merged].map(([k, v]) => `${k}=${v}`).join(' ')}`));
-    return;
+  const edit = new vscode.WorkspaceEdit();
+  const comment = (b: ReadonlyMap<string, unknown>) => `// tla: ${[...b].map(([k, v]) => `${k}=${v}`).join(' ')}`;
+  const at = [...Array(doc.lineCount).keys()].find((i) => {
+    const m = COMMENT_LINE.exec(doc.lineAt(i).text);
+    return !!m && parseBindings(m[1]).bindings.size > 0;
+  });
+  if (at === undefined) edit.insert(doc.uri, new vscode.Position(0, 0), `${comment(given)}\n`);
+  else {
+    const line = doc.lineAt(at);
+    edit.replace(doc.uri, line.range, comment(mergeBindings(parseBindings(COMMENT_LINE.exec(line.text)![1]).bindings, given)));
   }
-  await editor.edit((b) => b.insert(new vscode.Position(0, 0), `// tla: ${[...given].map(([k, v]) => `${k}=${v}`).join(' ')}\n`));
+  await vscode.workspace.applyEdit(edit);
 }

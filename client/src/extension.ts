@@ -6,87 +6,11 @@ import { CloseAction, ErrorAction, LanguageClient, LanguageClientOptions, Server
 import { LayoutView, send } from './layoutView';
 import { registerBindings } from './bindings';
 import { registerInstantiations, savedChoices } from './instantiations';
+import { registerSaveAsks, saveScratchpad, scratchpadColumn, scratchpadDocument, scratchpadShownIn } from './scratchpad';
 import { ScratchpadRequest } from '../../shared/protocol';
 import { SERVER_EXEC_ARGV } from '../../shared/serverProcess';
 
 let client: LanguageClient | undefined;
-/** The editor group the last scratchpad opened in: the next one opens there too. */
-let lastScratchpadColumn: vscode.ViewColumn | undefined;
-
-/** The file name Save As proposes for each open scratchpad (by its untitled uri): the kernel line's. */
-const scratchpadNames = new Map<string, string>();
-
-/**
- * Saves a scratchpad where the user says, proposing the kernel line's name in the workspace
- * folder (`block_mmad_pingpong_tla.hpp-L150.tla`): VS Code would propose `Untitled-1.tla`, and an
- * untitled document that carries a path is saved there without asking. Another document: Save.
- */
-async function saveScratchpad(): Promise<void> {
-  const editor = vscode.window.activeTextEditor;
-  const name = editor && scratchpadNames.get(editor.document.uri.toString());
-  if (!editor || !name) {
-    await vscode.commands.executeCommand('workbench.action.files.save');
-    return;
-  }
-  const folder = vscode.workspace.workspaceFolders?.[0]?.uri;
-  // the document's own name in the folder (`…-L33-2.tla` when the first was taken), else the kernel line's
-  const own = editor.document.uri.path.endsWith('.tla') ? editor.document.uri.with({ scheme: 'file' }) : undefined;
-  const target = await vscode.window.showSaveDialog({
-    defaultUri: own ?? (folder ? vscode.Uri.joinPath(folder, name) : undefined),
-    filters: { 'TLA layout': ['tla'] },
-    title: 'Save Scratchpad As',
-  });
-  if (!target) return;
-  await vscode.workspace.fs.writeFile(target, new TextEncoder().encode(editor.document.getText()));
-  const column = editor.viewColumn;
-  scratchpadNames.delete(editor.document.uri.toString());
-  // the saved file takes the scratchpad's place (its untitled copy closed without asking: it is saved)
-  await vscode.window.showTextDocument(editor.document, { viewColumn: column, preserveFocus: false });
-  await vscode.commands.executeCommand('workbench.action.revertAndCloseActiveEditor');
-  await vscode.window.showTextDocument(target, { viewColumn: column, preview: false });
-}
-
-/**
- * Where a scratchpad opens from an editor in `from`: the group of the last one, if still open and
- * not `from`; asked from that group itself (another kernel opened there), the nearest other group
- * already open, so that the kernel stays in view and no group is added; else beside.
- */
-function scratchpadColumn(from: vscode.ViewColumn | undefined): vscode.ViewColumn {
-  const others = vscode.window.tabGroups.all.map((g) => g.viewColumn).filter((c) => c !== from);
-  if (lastScratchpadColumn !== undefined && others.includes(lastScratchpadColumn)) return lastScratchpadColumn;
-  if (from !== undefined && from === lastScratchpadColumn && others.length)
-    return others.reduce((best, c) => (Math.abs(c - from) < Math.abs(best - from) ? c : best));
-  return vscode.ViewColumn.Beside;
-}
-
-/**
- * A new scratchpad document: untitled, with the kernel line's name in the workspace folder
- * (`matmul_kernel.cpp-L33.tla`, `-2` … when taken), so that its tab says it and File > Save As
- * proposes it there; without a folder, an untitled document with no path (Save asks where).
- * Nothing is written: an untitled document is kept in the editor until saved.
- */
-async function scratchpadDocument(text: string, fileName: string | undefined): Promise<vscode.TextDocument> {
-  const folder = vscode.workspace.workspaceFolders?.[0]?.uri;
-  if (!folder || !fileName || folder.scheme !== 'file') return vscode.workspace.openTextDocument({ language: 'tla-layout', content: text });
-  const stem = fileName.replace(/\.tla$/, '');
-  for (let n = 1; n < 100; n++) {
-    const file = vscode.Uri.joinPath(folder, `${stem}${n === 1 ? '' : `-${n}`}.tla`);
-    const uri = file.with({ scheme: 'untitled' });
-    if (vscode.workspace.textDocuments.some((d) => d.uri.toString() === uri.toString())) continue;
-    try {
-      await vscode.workspace.fs.stat(file);
-      continue; // a file of that name exists: the next name
-    } catch {
-      // free
-    }
-    const doc = await vscode.workspace.openTextDocument(uri);
-    const edit = new vscode.WorkspaceEdit();
-    edit.insert(uri, new vscode.Position(0, 0), text);
-    await vscode.workspace.applyEdit(edit);
-    return doc.languageId === 'tla-layout' ? doc : vscode.languages.setTextDocumentLanguage(doc, 'tla-layout');
-  }
-  return vscode.workspace.openTextDocument({ language: 'tla-layout', content: text });
-}
 
 /** Restarts after a crash, at most this many times in RESTART_WINDOW_MS; then says so and stops. */
 const MAX_RESTARTS = 4;
@@ -177,11 +101,13 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
       // every scratchpad in the one group beside the kernel, while that group is open
       const column = scratchpadColumn(editor.viewColumn);
       const shown = await vscode.window.showTextDocument(doc, { viewColumn: column, preview: false });
-      lastScratchpadColumn = shown.viewColumn;
-      if (answer.fileName) scratchpadNames.set(doc.uri.toString(), answer.fileName);
+      scratchpadShownIn(shown.viewColumn);
     }),
-    vscode.commands.registerCommand('tlaLayout.saveScratchpad', saveScratchpad),
-    vscode.workspace.onDidCloseTextDocument((d) => scratchpadNames.delete(d.uri.toString())),
+    vscode.commands.registerCommand('tlaLayout.saveScratchpad', () =>
+      saveScratchpad(() => vscode.commands.executeCommand('workbench.action.files.save')),
+    ),
+    // File > Save from the menu bar asks too
+    registerSaveAsks(),
     // The server's "Copy as C++" code action runs this with the text to copy.
     vscode.commands.registerCommand('tlaLayout.copyToClipboard', async (text: unknown) => {
       if (typeof text !== 'string') return;

@@ -169,6 +169,8 @@ export class LayoutView {
           this.ready = true;
           if (this.queued) void panel.webview.postMessage(this.queued);
         } else if (m.type === 'reveal') await this.reveal();
+        else if (m.type === 'bind' && typeof m.name === 'string' && this.target)
+          await vscode.commands.executeCommand('tlaLayout.bind', m.name, this.target.uri);
         else if (m.type === 'step' && Number.isSafeInteger(m.value)) {
           this.stepped.set(m.name, m.value);
           await this.refresh();

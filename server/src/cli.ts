@@ -41,7 +41,7 @@ Usage:
                                   report diagnostics as file:line:col: severity CODE message
                                   (exit status 1 when any error); a directory is walked for
                                   .tla and C++ files; then 'checked N files: E errors, W warnings'
-                                  on stderr (--quiet: not); with a Catlass include folder (or a
+                                  on stderr (--quiet: errors only, no summary); with a Catlass include folder (or a
                                   compile_commands.json), a C++ file's instantiations that a static_assert
                                   rejects are warnings
   tla-layout eval FILE… [--json] [--include DIR]
@@ -303,7 +303,8 @@ function check(given: string[], out: (s: string) => void, err: (s: string) => vo
     const dir = isCppPath(file) ? includeDirFor(include, file) : undefined;
     const sites = dir ? instantiationWarnings(text, headers, dir, headerNameUnder(dir), readIfFile) : [];
     for (const d of [...a.diagnostics, ...sites]) {
-      out(diagnosticLine(file, lines, d));
+      // --quiet: silent on success, the errors only otherwise
+      if (!quiet || d.severity === 'error') out(diagnosticLine(file, lines, d));
       if (d.severity === 'error') errors++;
       else if (d.severity === 'warning') warnings++;
     }

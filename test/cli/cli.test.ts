@@ -200,6 +200,26 @@ test('eval on a C++ file without TLA lists nothing', () => {
 
 // ------------------------------------------------------------------ trees, summary, bindings (issue 24)
 
+test('check --quiet is silent on success: a hint and a warning print nothing, exit 0 (issue 24 Deliver 4)', () => {
+  // the guide's tile at (6, 10) of a (4, 4) tiling: a tile-misaligned hint; shape rank 2, stride rank 1: a warning
+  const hinted = file(
+    'quiet.tla',
+    [
+      'using namespace tla;',
+      'Layout a = Layout<Shape<Shape<_4, _2>, Shape<_4, _3>>, Stride<Stride<_4, _16>, Stride<_1, _32>>, Shape<_8, _12>>{};',
+      'Layout a0 = GetTileLayout(a, MakeShape(4, 4), MakeCoord(6, 10));',
+    ].join('\n'),
+  );
+  const warned = file('quiet.hpp', '#include "tla/layout.hpp"\nauto l = tla::MakeLayout(tla::MakeShape(4, 8), tla::MakeStride(1));\n');
+  const loud = run('check', hinted, warned);
+  assert.match(loud.stdout, /hint tile-misaligned/);
+  assert.match(loud.stdout, /warning rank-mismatch/);
+  const r = run('check', '--quiet', hinted, warned);
+  assert.equal(r.status, 0);
+  assert.equal(r.stdout, '');
+  assert.equal(r.stderr, '');
+});
+
 test('check DIR walks it for .tla and C++ files (not hidden folders, not other files) and says how many on stderr', () => {
   const dir = mkdtempSync(path.join(tmpdir(), 'tla-cli-tree-'));
   const put = (rel: string, text: string) => {
@@ -219,9 +239,11 @@ test('check DIR walks it for .tla and C++ files (not hidden folders, not other f
   ]);
   // a.tla, kernels/deep/w.hpp, kernels/plain.cpp
   assert.equal(r.stderr.trim(), 'checked 3 files: 1 error, 1 warning');
+  // --quiet: the errors only (no warning, no summary), exit status as without it
   const quiet = run('check', '--quiet', dir);
+  assert.equal(quiet.status, 1);
   assert.equal(quiet.stderr, '');
-  assert.equal(quiet.stdout, r.stdout);
+  assert.equal(quiet.stdout.trim(), `${path.join(dir, 'a.tla')}:1:10: error unknown-name unknown name 'nope'`);
   // a clean file: nothing on stdout, the summary on stderr
   const clean = run('check', path.join(dir, 'kernels/plain.cpp'));
   assert.equal(clean.stdout, '');

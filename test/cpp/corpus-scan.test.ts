@@ -3,7 +3,17 @@
 // is counted by hand from the snippet.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { assignHints, echoesCall, hintValue, hoverValue, hoverWhy, isSymbolic, judgeInformative, percentile } from '../../scripts/corpus-judge.mjs';
+import {
+  assignHints,
+  callWords,
+  echoesCall,
+  hintValue,
+  hoverValue,
+  hoverWhy,
+  isSymbolic,
+  judgeInformative,
+  percentile,
+} from '../../scripts/corpus-judge.mjs';
 import { scanSites, tokenize } from '../../scripts/corpus-scan.mjs';
 
 /** [construct, source text of the site, assigned name or ''] of every site. */
@@ -202,6 +212,16 @@ test('the judge reads a C++ hover whose value comes before the signature; counts
   // a number or a ⌈…⌉ of its own says something
   assert.equal(echoesCall('▸ zN ((_16,⌈m/16⌉),(_16,⌈k/16⌉))', 'MakeLayout<half, zN>(m, k)'), false);
   assert.equal(echoesCall('▸ (_128,_64) valid (44,8) tail', 'TileView(tensorA, MakeCoord(2u, 3u), MakeShape(Int<128>{}, Int<64>{}))'), false);
+  // a tensor's hint that repeats its layout's own call (basic_matmul_tla.hpp:153, the third try): the words of the call
+  // include the site that declared its argument
+  const src = [
+    'auto layoutBias = tla::MakeLayout(params.problemShape.n());',
+    'auto tensorBias = tla::MakeTensor(gmBias, layoutBias, Arch::PositionGM{});',
+  ].join('\n');
+  const sites = scanSites(src).sites;
+  assert.equal(echoesCall('▸ (params.problemShape.n())', callWords(sites, 1, src)), true);
+  // a name declared after the site is not its argument's declaration
+  assert.equal(callWords(sites, 0, src), 'tla::MakeLayout(params.problemShape.n())');
   assert.equal(percentile([5, 1, 4, 2, 3], 0.5), 3);
   assert.equal(percentile([5, 1, 4, 2, 3, 6, 7, 8, 9, 10], 0.9), 9);
 });

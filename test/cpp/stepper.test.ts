@@ -109,3 +109,24 @@ auto tileA = GetTileLayout(layoutA, MakeShape(128, 64), MakeCoord(256, kIdx * 64
     assert.deepEqual(ask(text, { kIdx: '2' }).picture?.tiles[0].coord, [256, 128]);
   });
 });
+
+describe('the layout view of a symbolic layout offers to bind its names (issue 24, the third try)', () => {
+  const text = `#include "tla/layout.hpp"
+void f(uint32_t m, uint32_t k, AscendC::GlobalTensor<half> gmA) {
+  auto layoutA = tla::MakeLayout<half, Catlass::layout::RowMajor>(m, k);
+  auto tensorA = tla::MakeTensor(gmA, layoutA, Arch::PositionGM{});
+}
+`;
+  test('no picture, and the names a // tla: comment would bind: m and k, for the layout and its tensor', () => {
+    for (const name of ['layoutA', 'tensorA']) {
+      const answer = picture(docOf(text), { textDocument: { uri: 'file:///k.cpp' }, name });
+      assert.equal(answer.picture, null);
+      assert.deepEqual(answer.bind, ['m', 'k'], name);
+      assert.match(answer.reason ?? '', /bind/, name);
+    }
+    // bound, it is drawn: nothing more to bind
+    const bound = picture(docOf(`// tla: m=4 k=8\n${text}`), { textDocument: { uri: 'file:///k.cpp' }, name: 'layoutA' });
+    assert.ok(bound.picture);
+    assert.equal(bound.bind, undefined);
+  });
+});

@@ -78,7 +78,8 @@ describe('block_mmad_pingpong_tla.hpp under example 13', { skip: present ? false
     // the L1 tensor built on it: a half tensor in A1 over that layout
     const tensor = at('tensorL1A = tla::MakeTensor(l1ATensorList[l1AListId]');
     assert.match(tensor, /tensor\*\* of `half` in `A1`/, tensor);
-    assert.match(tensor, /layout `\(\(_16,_8\),\(_16,_16\)\):\(\(_16,_256\),\(_1,2048\)\)/, tensor);
+    // (its layout said once, fenced)
+    assert.match(tensor, /```\n\(\(_16,_8\),\(_16,_16\)\):\(\(_16,_256\),\(_1,2048\)\)/, tensor);
     // golden site-43: L1B_LAYOUT shape ((_16,_16),(_16,_16)), stride ((_16,_256),(_1,4096)) — a zN layout of 256×256 halfs
     const l1b = at(
       'auto tensorL1B = tla::MakeTensor(l1BTensorList[l1BListId], L1B_LAYOUT',

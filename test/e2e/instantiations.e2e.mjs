@@ -74,4 +74,26 @@ describe('the instantiation picker in code-server', { skip, timeout: 600_000 }, 
     await vs.screenshot('picker-3-chosen-hover');
     await vs.closeHover();
   });
+
+  it('the command palette offers it in the C++ editor and picks for the template around the cursor: back to :8', async () => {
+    const { page } = vs;
+    // the cursor inside the template's body (line 19), the lens's template the one above it
+    await vs.goTo(19, 5);
+    await vs.runCommand('TLA: Choose the Instantiation of a Template');
+    const box = page.locator(QUICK_INPUT_BOX);
+    await box.waitFor({ timeout: 10_000 });
+    const labels = page.locator('.quick-input-widget .quick-input-list .monaco-list-row');
+    await poll(async () => (await labels.count()) >= 3, {
+      timeout: 10_000,
+      message: () => 'the palette did not list the two sites and No choice',
+    });
+    await vs.screenshot('picker-4-palette');
+    await box.fill('pick_kernel.cpp:8');
+    await page.keyboard.press('Enter');
+    await page.locator(LENS, { hasText: 'as instantiated at pick_kernel.cpp:8' }).first().waitFor({ timeout: 30_000 });
+    // M = 16 again: byRows = (_16,_2):(_2,_1)
+    const rowsHover = await vs.hoverToken('byRows', { line: 19, contains: '(_16,_2)' });
+    assert.match(rowsHover, /\(_16,_2\):\(_2,_1\)/, rowsHover);
+    await vs.closeHover();
+  });
 });

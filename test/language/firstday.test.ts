@@ -6,7 +6,7 @@ import { test } from 'node:test';
 import * as core from '../../server/src/core';
 import { HINT_FIT, layoutHint, offsetHint, opaqueTileHint, repeatsCall, tileHint } from '../../server/src/language/ide/hintLabels';
 import { inlayHintsIn } from '../../server/src/language/ide/inlayHints';
-import { Analyzer, CppAnalyzer, printValue, summarize } from '../../server/src/language';
+import { Analyzer, CppAnalyzer, hoverAt, printValue, summarize } from '../../server/src/language';
 import { checkCodeActions, checkFix, checkHover } from './fixture';
 import { scratchpad } from '../../server/src/features/scratchpad';
 import { cppDoc } from '../cpp/cppTestKit';
@@ -71,6 +71,77 @@ template <class LayoutTagA> void f(uint32_t m, uint32_t k) {
     labels(kernel, true).map((x) => x.label),
     ['▸ (m,k):(k,_1):(m,k)'],
   );
+});
+
+test("a tensor's hint that only repeats its layout's call is not shown (basic_matmul_tla.hpp:147/153, the third try)", () => {
+  // Catlass's bias: layoutBias = MakeLayout(params.problemShape.n()) is (n):(_1):(n) — 57 characters with that name,
+  // so both hints would be its shape alone, `▸ (params.problemShape.n())`: the words of layoutBias's own call
+  const kernel = `#include "tla/layout.hpp"
+struct Params { Catlass::GemmCoord problemShape; };
+void f(Params params, AscendC::GlobalTensor<half> gmBias, uint32_t n) {
+  auto layoutBias = tla::MakeLayout(params.problemShape.n());
+  auto tensorBias = tla::MakeTensor(gmBias, layoutBias, Arch::PositionGM{});
+  auto layoutC = tla::MakeLayout<half, Catlass::layout::RowMajor>(n, 16);
+  auto tensorC = tla::MakeTensor(gmBias, layoutC, Arch::PositionGM{});
+}
+`;
+  // a layout that says something of its own keeps its hint, and so does its tensor: RowMajor (n, 16) is (n,16):(16,_1)
+  assert.deepEqual(
+    labels(kernel, true).map((x) => x.label),
+    ['▸ (n,16):(16,_1):(n,16)', '▸ (n,16):(16,_1):(n,16)'],
+  );
+});
+
+test("a tensor's hover leads with its element, position and data, then its layout once (tensorA, the third try)", () => {
+  const h = checkHover(
+    'AscendC::GlobalTensor<half> gmA;\nauto $0tensorA = MakeTensor(gmA, MakeLayout<half, RowMajor>(4, 8), Arch::PositionGM{});',
+    [],
+  );
+  // RowMajor (4, 8): stride (8, _1), by hand
+  const lines = h.split('\n').filter((l) => l.trim());
+  assert.match(lines[1], /^\*\*tensor\*\* of `half` in `GM` on `gmA`/, h);
+  const count = (s: string) => h.split(s).length - 1;
+  assert.equal(count('(4,8):(8,_1)'), 1, h);
+  // at the origin of its own data: no coord, no offset to say
+  assert.doesNotMatch(h, /where it starts|\+ `0` elements|coord `\(_0,_0\)`/, h);
+  // a tile leads with where it was cut and what of it is valid: at (2, 4) of 4×8, min(4, 4 − 2) = 2, min(8, 8 − 4) = 4
+  const tile = checkHover(
+    'AscendC::GlobalTensor<half> gmA;\nauto tensorA = MakeTensor(gmA, MakeLayout<half, RowMajor>(4, 8), Arch::PositionGM{});\nauto $0t = GetTile(tensorA, MakeCoord(2, 4), MakeShape(4, 8));',
+    [],
+  );
+  assert.match(tile, /at coord `\(2,4\)` of the tensor it was cut from: valid extent `\(2,4\)` of tile shape `\(4,8\)`/, tile);
+});
+
+test("a kernel local without a TLA value is hovered with what the code says: a GemmCoord, a member function's result (basic_matmul_tla.hpp:157, :161)", () => {
+  // self-written, shaped as Catlass's BasicMatmulTla::operator() and its GetTileA
+  const kernel = `#include "tla/layout.hpp"
+struct K {
+  void Run(AscendC::GlobalTensor<half> gmA, uint32_t m, uint32_t k) {
+    auto tensorA = tla::MakeTensor(gmA, tla::MakeLayout<half, Catlass::layout::RowMajor>(m, k), Arch::PositionGM{});
+    for (uint32_t loopIdx = 0; loopIdx < 4; loopIdx++) {
+      GemmCoord blockCoord = scheduler.GetBlockCoord(loopIdx);
+      auto tensorBlockA = GetTileA(
+          tensorA, blockCoord.m() * 128, blockCoord.k() * 256);
+    }
+  }
+  auto GetTileA(TensorA& tensorA, uint32_t mIndex, uint32_t kIndex)
+  {
+    return GetTile(tensorA, tla::MakeCoord(mIndex, kIndex), tla::MakeShape(128, 256));
+  }
+};
+`;
+  const a = new CppAnalyzer().analyze(kernel);
+  const hoverOn = (token: string) => hoverAt(a, kernel.indexOf(token) + 1, { gridSize: 8, cpp: true })?.markdown ?? '';
+  const coord = hoverOn('blockCoord =');
+  assert.match(coord, /^\*\*blockCoord\*\*/, coord);
+  assert.match(coord, /GemmCoord` set at run time by `scheduler\.GetBlockCoord\(loopIdx\)`/, coord);
+  assert.match(coord, /Bind blockCoord\.m\(\)…/, coord);
+  const tile = hoverOn('tensorBlockA =');
+  // GetTileA is defined at line 11 of the kernel (counted by hand)
+  assert.match(tile, /the value `GetTileA\(…\)` returns — a function of this file \(line 11\)/, tile);
+  assert.doesNotMatch(tile, /‹\?›|\(_?\d/, tile);
+  // a plain local of another type: still no hover
+  assert.equal(hoverAt(a, kernel.indexOf('loopIdx = 0') + 1, { gridSize: 8, cpp: true }), null);
 });
 
 test('kernel code pasted into a .tla file: an unknown name offers its declaration as a runtime value and as a constant', () => {

@@ -745,7 +745,13 @@ function showAnswer(answer: PictureAnswer | null, declared: string): void {
     title.textContent = `Layout: ${declared}`;
     facts.textContent = '';
     const msg = el('p', { className: 'error', textContent: answer?.reason ?? 'no picture' });
-    legend.replaceChildren(msg);
+    // a symbolic layout: "Bind m…" per name, as the hover offers (the extension asks for the number, writes `// tla:`)
+    const binds = (answer?.bind ?? []).map((n) => {
+      const b = button(`Bind ${n}…`, () => vscode.postMessage({ type: 'bind', name: n }), undefined, `bind ${n} to a number`);
+      b.dataset.bind = n;
+      return b;
+    });
+    legend.replaceChildren(msg, ...(binds.length ? [el('span', { className: 'toolbar' }, ...binds)] : []));
     stage.style.display = 'none';
     delete document.body.dataset.layout;
     delete document.body.dataset.subject;

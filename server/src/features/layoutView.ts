@@ -23,9 +23,10 @@ export function picture(doc: AnalysedDocument, params: PictureParams): PictureAn
   if (!t.name || !t.picture)
     return { name: null, picture: null, reason: 'place the cursor on a layout declaration', range: null, version: doc.version };
   const steppers = t.steppers ? { steppers: t.steppers } : {};
-  return t.picture.ok
-    ? { name: t.name, picture: t.picture.picture, reason: null, range, version: doc.version, ...steppers }
-    : { name: t.name, picture: null, reason: t.picture.reason, range, version: doc.version, ...steppers };
+  if (t.picture.ok) return { name: t.name, picture: t.picture.picture, reason: null, range, version: doc.version, ...steppers };
+  // a symbolic layout: the view offers to bind its names (a // tla: comment), as the hover does
+  const reason = t.bind ? `its sizes are known only at run time: bind ${t.bind.join(', ')} to numbers to draw it` : t.picture.reason;
+  return { name: t.name, picture: null, reason, range, version: doc.version, ...steppers, ...(t.bind ? { bind: t.bind } : {}) };
 }
 
 export function codeLenses(doc: AnalysedDocument): CodeLens[] {

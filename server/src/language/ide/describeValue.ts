@@ -229,18 +229,20 @@ function describeLayoutObject(t: core.TagObject, gridSize: number): string {
   return lines.join('\n\n');
 }
 
-/** A tensor: its element, position, layout, where it sits in the tensor it was cut from, and its data offset. */
+/**
+ * A tensor, each fact once: its element, position and data (the offset into it when not 0; a tile:
+ * where it sits in the tensor it was cut from, its valid extent of its tile shape), then its layout
+ * as a layout is described (tensorA's hover said its layout three times).
+ */
 function describeTensor(t: core.Tensor, gridSize: number): string {
   const s = summarize(t);
-  const lines = [
-    `**tensor** of \`${s.element}\` in \`${s.position}\``,
-    '',
-    `- layout ${code(core.printLayout(t.layout))}`,
-    `- coord ${code(s.coord!)} (where it starts in the tensor it was cut from)`,
-    `- valid extent (originShape) ${code(s.originShape!)} of tile shape ${code(core.printIntTuple(t.layout.shape))}`,
-    `- data: ${code(t.data.name)} + ${code(s.offset!)} elements`,
-  ];
-  return `${lines.join('\n')}\n\n${describeValue(t.layout, gridSize, t.data.element)}`;
+  const atStart = core.leaves(t.coord).every((c) => c.kind === 'int' && c.sym === undefined && c.value === 0n);
+  const data = s.offset === '0' || s.offset === '_0' ? code(t.data.name) : `${code(t.data.name)} + ${code(s.offset!)} elements`;
+  // a tile: where it was cut, and what of it is valid — what matters first
+  const at = atStart
+    ? ''
+    : `, at coord ${code(s.coord!)} of the tensor it was cut from: valid extent ${code(s.originShape!)} of tile shape ${code(core.printIntTuple(t.layout.shape))}`;
+  return `**tensor** of \`${s.element}\` in \`${s.position}\` on ${data}${at}\n\n${describeValue(t.layout, gridSize, t.data.element)}`;
 }
 
 /** Which tla::detail predicates hold (they pick the tile copy), and the dynamic-leaf trap. */

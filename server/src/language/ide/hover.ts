@@ -10,6 +10,7 @@ import { code, describeValue } from './describeValue';
 import { calleeAt, elementStatus, explainOffset, nodeAt, templateArgAt } from './inspect';
 
 import type { Span } from './span';
+import { cppLocalAt } from './cppLocalHover';
 
 /** What an opaque symbol ‹…#h› is, said once in every hover that shows one. */
 export const OPAQUE_NOTE = `\`‹…#…›\` stands for an expression of more than ${MAX_SYMBOLIC_TERMS} terms (or ${MAX_SYMBOLIC_CHARS} characters), not expanded`;
@@ -45,7 +46,13 @@ export function hoverAt(a: DocumentAnalysis, offset: number, options: HoverOptio
   if (!s) {
     // in C++ the declared name (`auto layoutA = MakeLayout<…>(…)`) lies outside the TLA expression
     const d = options.cpp ? declarationNamedAt(a, offset) : undefined;
-    if (!d) return null;
+    if (!d) {
+      // a kernel's local the analysis holds no value for (a GemmCoord, the result of a member function): what the code says
+      const local = options.cpp ? cppLocalAt(a.text, offset) : undefined;
+      if (!local) return null;
+      const links = local.bindable.slice(0, MAX_BIND_LINKS).map(bindLink).join(' · ');
+      return md(`**${local.name}**\n\n${local.markdown}${links ? `\n\n${links}` : ''}`, local.start, local.end);
+    }
     const text = d.value ? describeValue(d.value, gridSize) : 'no value: its expression is not understood';
     const span = declarationSpan(a, d);
     const symbolic = d.value ? symbolicForm(a, d.value, (u) => declarationNamedAt(u, offset)?.value) : '';
@@ -232,8 +239,8 @@ export function coordinateSplit(coord: core.IntTuple, shape: core.IntTuple, stri
 const BINDABLE = /^[A-Za-z_]\w*(?:\.[A-Za-z_]\w*)*(?:\(\))?$/;
 const MAX_BIND_LINKS = 4;
 
-/** The runtime names a value is made of (its symbols' variables), in the order met. */
-function runtimeNames(v: unknown, out = new Set<string>()): Set<string> {
+/** The runtime names a value is made of (its symbols' variables), in the order met (at most MAX_BIND_LINKS). */
+export function runtimeNames(v: unknown, out = new Set<string>()): Set<string> {
   if (!v || typeof v !== 'object' || out.size >= MAX_BIND_LINKS) return out;
   if (Array.isArray(v)) {
     for (const x of v) runtimeNames(x, out);
@@ -254,9 +261,12 @@ function bindLinks(v: unknown): string {
   if ((v as { kind?: string } | null)?.kind === 'type') return '';
   const names = [...runtimeNames(v)].slice(0, MAX_BIND_LINKS);
   if (!names.length) return '';
-  const link = (n: string) =>
-    `[Bind ${n}…](command:tlaLayout.bind?${encodeURIComponent(JSON.stringify([n]))} "give ${n} a number: a // tla: ${n}=… comment")`;
-  return `\n\n${names.map(link).join(' · ')}`;
+  return `\n\n${names.map(bindLink).join(' · ')}`;
+}
+
+/** "Bind m…": a link that runs the extension's tlaLayout.bind with the name. */
+function bindLink(n: string): string {
+  return `[Bind ${n}…](command:tlaLayout.bind?${encodeURIComponent(JSON.stringify([n]))} "give ${n} a number: a // tla: ${n}=… comment")`;
 }
 
 /** `GemmCoord blockCoord;`: why it reads (0,0,0) — C++ value-initialises it; a kernel sets it later. */

@@ -102,7 +102,7 @@ export function inlayHintsIn(a: DocumentAnalysis, start: number, end: number, op
         prints.push({ node: n, value: nv.value });
         continue;
       }
-      if (valueHint(nv.value, n, options, tileNodes, (label, tooltip) => push(base + n.end, label, tooltip, callOf(n)))) hinted.add(n);
+      if (valueHint(nv.value, n, options, tileNodes, (label, tooltip) => push(base + n.end, label, tooltip, callWords(a, s, n)))) hinted.add(n);
     }
     for (const p of prints) {
       const arg = p.node.args[0];
@@ -115,6 +115,21 @@ export function inlayHintsIn(a: DocumentAnalysis, start: number, end: number, op
   // stable: hints at the same offset keep the order they were found in
   hints.sort((x, y) => x.at - y.at);
   return hints;
+}
+
+/**
+ * The words a node's hint may repeat without telling anything: the call's text and the text of the
+ * statements, before it, that declare the names among its arguments — a tensor over `layoutBias`
+ * showing `(params.problemShape.n())` repeats `layoutBias = MakeLayout(params.problemShape.n())`.
+ */
+function callWords(a: DocumentAnalysis, s: DocumentAnalysis['statements'][number], n: Ast.Expr): string {
+  const own = s.chunk.text.slice(n.start, n.end);
+  if (n.type !== 'call') return own;
+  const declared = n.args.flatMap((arg) => {
+    const d = arg.type === 'name' ? a.declarations.get(arg.name) : undefined;
+    return d && d.statement.index < s.index ? [d.statement.chunk.text] : [];
+  });
+  return [own, ...declared].join('\n');
 }
 
 /**

@@ -9,6 +9,7 @@ import { Bindings, mergeBindings } from '../syntax';
 import type { PictureStepper } from '../../../../shared/protocol';
 import { PictureResult } from './layoutPicture';
 import { declaredTile, pictureOf } from './render';
+import { runtimeNames } from './hover';
 
 import type { Span } from './span';
 
@@ -21,6 +22,8 @@ export interface PictureTarget {
   statement: Span | null;
   /** The runtime names the declared tile's coordinate reads (a kernel's, or a `.tla` file's `uint32_t kIdx;`). */
   steppers?: PictureStepper[];
+  /** No picture because its sizes are known only at run time: the names to bind to draw it (`m`, `params.k`). */
+  bind?: string[];
 }
 
 /** What a kernel's picture is drawn under besides its analysis: the view's bindings, the instantiation it was analysed in. */
@@ -56,7 +59,16 @@ export function pictureAt(a: DocumentAnalysis, target: { name?: string; offset?:
   const twin = a as DocumentAnalysis & { unbound?: () => DocumentAnalysis; bindings?: Bindings; rebound?: (over: Bindings) => DocumentAnalysis };
   const steppers = tileSteppers(twin.unbound?.() ?? a, name, mergeBindings(twin.bindings ?? new Map(), view?.bindings ?? new Map()));
   const drawn = !view?.bindings.size ? a : cpp ? reanalysed(a as CppAnalysis, view) : (twin.rebound?.(view.bindings) ?? a);
-  return { name, picture: pictureOf(drawn, name), statement, ...(steppers.length ? { steppers } : {}) };
+  const picture = pictureOf(drawn, name);
+  const bind = picture.ok ? [] : namesToBind(drawn, name);
+  return { name, picture, statement, ...(steppers.length ? { steppers } : {}), ...(bind.length ? { bind } : {}) };
+}
+
+/** The runtime names a declared layout (a tensor's) is made of, when it is symbolic: binding them draws it. */
+function namesToBind(a: DocumentAnalysis, name: string): string[] {
+  const v = a.declarations.get(name)?.value;
+  const layout = v?.kind === 'tensor' ? v.layout : v?.kind === 'layout' ? v : undefined;
+  return layout && core.isSymbolic(layout) ? [...runtimeNames(layout)] : [];
 }
 
 /** The kernel again, under the view's bindings over those it was analysed with (the setting's and the file's). */
