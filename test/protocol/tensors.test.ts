@@ -36,8 +36,8 @@ describe('tensors over stdio', () => {
     // coord (2·128, 3·64) = (256, 192); valid extent (300−256, 200−192) = (44, 8)
     assert.match(text, /tensor\*\* of `half` in `GM`/);
     assert.match(text, /coord `\(256,192\)`/);
-    assert.match(text, /originShape\) `\(44,8\)`/);
-    assert.match(text, /`gmA` \+ `0`/);
+    assert.match(text, /valid extent `\(44,8\)` of tile shape `\(_128,_64\)`/);
+    assert.match(text, /on `gmA`/);
   });
 
   test('the inlay preview of the tail tile names its valid extent and its coord', async () => {
