@@ -795,38 +795,15 @@ export function headerAnswerNow(
   prepare: (siteText: string) => void = () => {},
 ): HeaderAnswer | undefined {
   const names = templatesOf(headerText);
-  const out = excluded.map((e) => path.resolve(e));
-  const isExcluded = (f: string) => under(out, f);
   const raw: SiteRef[] = [];
   const calls = new Map<string, CallRef[]>();
   const texts = new Map<string, string>();
-  const queue = folders.map((f) => path.resolve(f));
-  let files = 0;
-  let partial = false;
-  while (queue.length && files < WALK_LIMITS.maxFiles) {
-    const dir = queue.shift()!;
-    if (isExcluded(dir)) continue;
-    let entries: Dirent[];
-    try {
-      entries = readdirSync(dir, { withFileTypes: true }).sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
-    } catch {
-      continue;
-    }
-    for (const p of walkEntries(dir, entries, queue, isExcluded)) {
-      if (files++ >= WALK_LIMITS.maxFiles) continue;
-      try {
-        if (statSync(p).size > WALK_LIMITS.maxFileBytes) continue;
-        const text = readFileSync(p, 'utf8');
-        const sites = sitesOfText(p, text).filter((x) => names.has(x.template));
-        if (sites.length) texts.set(p, text);
-        raw.push(...sites);
-        for (const c of callsIn(p, text)) calls.set(c.call.name, [...(calls.get(c.call.name) ?? []), c]);
-      } catch {
-        // unreadable: no sites
-      }
-    }
-  }
-  if (queue.length || files >= WALK_LIMITS.maxFiles) partial = true;
+  const partial = !walkNow(folders, excluded, (p, text) => {
+    const sites = sitesOfText(p, text).filter((x) => names.has(x.template));
+    if (sites.length) texts.set(p, text);
+    raw.push(...sites);
+    for (const c of callsIn(p, text)) calls.set(c.call.name, [...(calls.get(c.call.name) ?? []), c]);
+  });
   if (partial) return undefined; // the sites seen may not be all: no site is the only one
   const read = (f: string) => texts.get(f) ?? readSiteFile(f);
   const callCache = new Map<string, CallBindings>();
@@ -884,11 +861,14 @@ function summary(a: HeaderAnswer | undefined) {
   return a && { groups: a.groups, views: a.views.map((v) => [v.mode, v.start, v.site.where, [...v.bindings.keys()]]) };
 }
 
-/** The sites and calls of the C++ files under `folders` (not the excluded ones), read now: the CLI's walk. */
-function workspaceCallsNow(folders: readonly string[], excluded: readonly string[]): Map<string, CallRef[]> {
+/**
+ * The C++ files under `folders` (not the excluded ones), each read now and given to `visit` with its
+ * text — the CLI's walk, under the editor's walk limits. False when the limits stopped it (then what
+ * was seen may not be all).
+ */
+function walkNow(folders: readonly string[], excluded: readonly string[], visit: (file: string, text: string) => void): boolean {
   const out = excluded.map((e) => path.resolve(e));
   const isExcluded = (f: string) => under(out, f);
-  const calls = new Map<string, CallRef[]>();
   const queue = folders.map((f) => path.resolve(f));
   let files = 0;
   while (queue.length && files < WALK_LIMITS.maxFiles) {
@@ -904,12 +884,21 @@ function workspaceCallsNow(folders: readonly string[], excluded: readonly string
       if (files++ >= WALK_LIMITS.maxFiles) continue;
       try {
         if (statSync(p).size > WALK_LIMITS.maxFileBytes) continue;
-        for (const c of callsIn(p, readFileSync(p, 'utf8'))) calls.set(c.call.name, [...(calls.get(c.call.name) ?? []), c]);
+        visit(p, readFileSync(p, 'utf8'));
       } catch {
-        // unreadable: no calls
+        // unreadable: nothing of it
       }
     }
   }
+  return !(queue.length || files >= WALK_LIMITS.maxFiles);
+}
+
+/** The calls of the C++ files under `folders` (not the excluded ones), read now: the CLI's walk. */
+function workspaceCallsNow(folders: readonly string[], excluded: readonly string[]): Map<string, CallRef[]> {
+  const calls = new Map<string, CallRef[]>();
+  walkNow(folders, excluded, (p, text) => {
+    for (const c of callsIn(p, text)) calls.set(c.call.name, [...(calls.get(c.call.name) ?? []), c]);
+  });
   return calls;
 }
 

@@ -153,17 +153,66 @@ function intOf(body: string): bigint | undefined {
 
 /** A `#if` expression over the file's macros: null where it depends on what the build defines. */
 function evaluate(text: string, macros: ReadonlyMap<string, MacroState>): Tri {
-  const toks = text.match(/defined\s*\(\s*\w+\s*\)|defined\s+\w+|\w+|&&|\|\||==|!=|<=|>=|[!<>+\-*/%()]/g) ?? [];
   const via: string[] = [];
-  let i = 0;
   const known = (name: string): MacroState | undefined => {
     const s = macros.get(name);
     if (s && s !== 'conditional' && s.defaultOf && !via.includes(s.defaultOf)) via.push(s.defaultOf);
     return s;
   };
+  const { v, complete } = evaluateCondition(conditionTokens(text), {
+    defined: (name) => {
+      if (DEVICE_MACROS.has(name)) return 1n;
+      const s = known(name);
+      if (!s || s === 'conditional') return null; // the build may define it
+      return s.defined ? 1n : 0n;
+    },
+    value: (name) => {
+      if (name === 'true') return 1n;
+      if (name === 'false') return 0n;
+      if (DEVICE_MACROS.has(name)) return DEVICE_MACROS.get(name)!;
+      const s = known(name);
+      if (s && s !== 'conditional' && !s.defined) return 0n; // #undef'd: 0, as in #if
+      if (!s || s === 'conditional' || s.value === undefined) return null;
+      return s.value;
+    },
+    missing: null,
+  });
+  return { v: complete ? v : null, via };
+}
+
+/** What the names of a `#if` expression read: a number, or null where the build decides it. */
+export interface ConditionNames {
+  /** `defined(X)` / `defined X`. */
+  defined(name: string): bigint | null;
+  /** A macro's value (`MODE`, `true`). */
+  value(name: string): bigint | null;
+  /** What an operand missing at the end reads (a malformed condition). */
+  missing: bigint | null;
+}
+
+const TOKENS = new Map<string, string[]>();
+
+/** The tokens of a `#if` expression (kept per text: a header's conditions are read at every lookup). */
+export function conditionTokens(text: string): string[] {
+  let toks = TOKENS.get(text);
+  if (!toks) {
+    if (TOKENS.size >= 10_000) TOKENS.clear();
+    toks = text.match(/defined\s*\(\s*\w+\s*\)|defined\s+\w+|\w+|&&|\|\||==|!=|<=|>=|[!<>+\-*/%()]/g) ?? [];
+    TOKENS.set(text, toks);
+  }
+  return toks;
+}
+
+/**
+ * A `#if` expression: `defined(X)`, integers, `! && || == != < > <= >= + - * / % ( )`. Where a name
+ * reads null the value is null, except that a certain 0 decides `&&` and a certain non-zero `||`.
+ * `complete`: every token was read.
+ */
+export function evaluateCondition(toks: readonly string[], names: ConditionNames): { v: bigint | null; complete: boolean } {
+  let i = 0;
   const prim = (): bigint | null => {
     const t = toks[i++];
-    if (t === undefined) return null;
+    if (t === undefined) return names.missing;
     if (t === '(') {
       const v = or();
       if (toks[i] === ')') i++;
@@ -177,21 +226,9 @@ function evaluate(text: string, macros: ReadonlyMap<string, MacroState>): Tri {
       const v = prim();
       return v === null ? null : -v;
     }
-    if (t.startsWith('defined')) {
-      const name = /(\w+)\s*\)?$/.exec(t)![1];
-      if (DEVICE_MACROS.has(name)) return 1n;
-      const s = known(name);
-      if (!s || s === 'conditional') return null; // the build may define it
-      return s.defined ? 1n : 0n;
-    }
+    if (t.startsWith('defined')) return names.defined(/(\w+)\s*\)?$/.exec(t)![1]);
     if (/^\d/.test(t)) return BigInt(t.replace(/[uUlL]+$/, ''));
-    if (t === 'true') return 1n;
-    if (t === 'false') return 0n;
-    if (DEVICE_MACROS.has(t)) return DEVICE_MACROS.get(t)!;
-    const s = known(t);
-    if (s && s !== 'conditional' && !s.defined) return 0n; // #undef'd: 0, as in #if
-    if (!s || s === 'conditional' || s.value === undefined) return null;
-    return s.value;
+    return names.value(t);
   };
   const bin = (next: () => bigint | null, ops: string[], apply: (op: string, a: bigint, b: bigint) => bigint) => (): bigint | null => {
     let a = next();
@@ -222,7 +259,7 @@ function evaluate(text: string, macros: ReadonlyMap<string, MacroState>): Tri {
   const and = logic(eq, '&&');
   const or = logic(and, '||');
   const v = or();
-  return { v: i < toks.length ? null : v, via };
+  return { v, complete: i >= toks.length };
 }
 
 /** The branch around `at` that is not simply read (the innermost), or undefined. */

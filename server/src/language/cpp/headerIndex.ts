@@ -5,6 +5,7 @@
 // server's parser thread) and be decoded only when a lookup reaches them: the facts of 2,500
 // headers as objects on the main thread were 200 MB of heap its collector walked during hovers.
 import { ClassDecl, Condition, HeaderFacts, NamespaceDecl, headerFacts } from './headerFacts';
+import { conditionTokens, evaluateCondition } from './conditionals';
 
 export interface Declared {
   file: string;
@@ -207,51 +208,12 @@ export function conditionHolds(cond: Condition, macros: ReadonlyMap<string, bigi
   return true;
 }
 
-const ppCache = new Map<string, (m: ReadonlyMap<string, bigint>) => boolean>();
-
+/** A `#if` expression's value for the macros (an unknown macro is 0, as in `#if`): conditionals.ts's evaluator. */
 function evalPreprocessor(text: string, macros: ReadonlyMap<string, bigint>): boolean {
-  let f = ppCache.get(text);
-  if (!f) {
-    f = compilePreprocessor(text);
-    ppCache.set(text, f);
-  }
-  return f(macros);
-}
-
-/** A `#if` expression as a function of the macros: `defined(X)`, integers, `! && || == != < > <= >= + - * / ( )`. */
-function compilePreprocessor(text: string): (m: ReadonlyMap<string, bigint>) => boolean {
-  const toks = text.match(/defined\s*\(\s*\w+\s*\)|defined\s+\w+|\w+|&&|\|\||==|!=|<=|>=|[!<>+\-*/%()]/g) ?? [];
-  return (m) => {
-    let i = 0;
-    const prim = (): bigint => {
-      const t = toks[i++];
-      if (t === undefined) return 0n;
-      if (t === '(') {
-        const v = or();
-        i++;
-        return v;
-      }
-      if (t === '!') return prim() ? 0n : 1n;
-      if (t === '-') return -prim();
-      if (t.startsWith('defined')) return m.has(/(\w+)\s*\)?$/.exec(t)![1]) ? 1n : 0n;
-      if (/^\d/.test(t)) return BigInt(t.replace(/[uUlL]+$/, ''));
-      return m.get(t) ?? 0n;
-    };
-    const bin = (next: () => bigint, ops: string[], apply: (op: string, a: bigint, b: bigint) => bigint) => (): bigint => {
-      let a = next();
-      while (ops.includes(toks[i])) {
-        const op = toks[i++];
-        a = apply(op, a, next());
-      }
-      return a;
-    };
-    const b2 = (x: boolean) => (x ? 1n : 0n);
-    const mul = bin(prim, ['*', '/', '%'], (op, a, b) => (op === '*' ? a * b : b === 0n ? 0n : op === '/' ? a / b : a % b));
-    const add = bin(mul, ['+', '-'], (op, a, b) => (op === '+' ? a + b : a - b));
-    const rel = bin(add, ['<', '>', '<=', '>='], (op, a, b) => b2(op === '<' ? a < b : op === '>' ? a > b : op === '<=' ? a <= b : a >= b));
-    const eq = bin(rel, ['==', '!='], (op, a, b) => b2(op === '==' ? a === b : a !== b));
-    const and = bin(eq, ['&&'], (_op, a, b) => b2(!!a && !!b));
-    const or = bin(and, ['||'], (_op, a, b) => b2(!!a || !!b));
-    return or() !== 0n;
-  };
+  const { v } = evaluateCondition(conditionTokens(text), {
+    defined: (name) => (macros.has(name) ? 1n : 0n),
+    value: (name) => macros.get(name) ?? 0n,
+    missing: 0n,
+  });
+  return v !== 0n;
 }

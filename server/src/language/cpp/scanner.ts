@@ -800,9 +800,14 @@ class TokenScan {
 
   /** Whether the initializer starting at token k is a TLA expression the analysis evaluates (expression() takes it). */
   private tlaInitializer(k: number): boolean {
+    return this.t[k]?.kind === 'ident' && this.tlaExpressionEnd(k) >= 0;
+  }
+
+  /** The last token of the TLA expression starting at identifier i (a layout object's member call, a TLA call), or -1. */
+  private tlaExpressionEnd(i: number): number {
     const { t } = this;
-    if (t[k]?.kind !== 'ident') return false;
-    return objectMemberCallEnd(t, k, this.layoutVars, (j) => matchBracket(t, j)) >= 0 || expressionEnd(t, k, this.aliasNames, this.layoutVars) >= 0;
+    const member = objectMemberCallEnd(t, i, this.layoutVars, (k) => matchBracket(t, k));
+    return member >= 0 ? member : expressionEnd(t, i, this.aliasNames, this.layoutVars);
   }
 
   /**
@@ -867,8 +872,7 @@ class TokenScan {
       while (i + 1 < t.length && t[i + 1].start < t[object.end].end) i++;
       return i;
     }
-    const member = tok.kind === 'ident' ? objectMemberCallEnd(t, i, layoutVars, (k) => matchBracket(t, k)) : -1;
-    const end = member >= 0 ? member : expressionEnd(t, i, aliasNames, layoutVars);
+    const end = tok.kind === 'ident' ? this.tlaExpressionEnd(i) : expressionEnd(t, i, aliasNames, layoutVars);
     if (end >= 0) {
       const e: CppExpression = { start: tok.start, end: t[end].end, ...this.scopeOf(i) };
       // TYPE NAME = <expr> (auto, Layout, a tag class, …) makes NAME a variable of that value
