@@ -120,3 +120,40 @@ test('eval --instance inside a function template: the site line takes the first 
   assert.deepEqual(atCall.members.find((m) => m.name === 'ROWS')?.value, { text: '32', value: '32' });
   assert.equal(atCall.members.find((m) => m.name === 'LAYOUT')?.value?.stride, '(_8,_1)');
 });
+
+test('eval --instance: a name declared inside a member function hides the class member of that name (a local, a parameter, a loop variable, a block-scope using, a function template parameter)', () => {
+  // found by the session-5 audit: under Hiding<float, 16, RowMajor> every ROWS read the member's 16
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'tla-hiding-'));
+  try {
+    const kernel = path.join(dir, 'hiding_kernel.cpp');
+    writeFileSync(
+      kernel,
+      [
+        '#include "catlass/hiding_block.hpp"',
+        'using namespace Catlass;',
+        'void Run()',
+        '{',
+        '    using H = Gemm::Demo::Hiding<float, 16, layout::RowMajor>;',
+        '}',
+        '',
+      ].join('\n'),
+    );
+    const r = run('eval', '--json', '--include', INCLUDE, '--instance', `${kernel}:5`, 'catlass/hiding_block.hpp');
+    assert.equal(r.status, 0, r.stderr + r.stdout);
+    const j = JSON.parse(r.stdout) as { sites: { text: string; line: number; value: string | null }[] };
+    const at = (prefix: string, nth = 0) => j.sites.filter((s) => s.text.startsWith(prefix))[nth]?.value ?? null;
+    // the local `uint32_t ROWS = k`, the parameter, the loop variable: run-time values, never the member's 16
+    assert.equal(at('tla::MakeShape(ROWS', 0), '(ROWS,_2)');
+    assert.equal(at('tla::MakeShape(ROWS', 1), '(ROWS,_2)');
+    assert.equal(at('tla::MakeShape(ROWS', 2), '(ROWS,_2)');
+    // after the loop, the member again: Int<16>
+    assert.equal(at('tla::MakeShape(tla::Int<ROWS>'), '(_16,_2)');
+    // the block's `using Tag = ColumnMajor`: (16, k) column-major, stride (_1, 16); after the block the class's RowMajor: (k, _1)
+    assert.match(at('tla::MakeLayout<E, Tag>', 0) ?? '', /^\(_16,k\):\(_1,16\)/);
+    assert.match(at('tla::MakeLayout<E, Tag>', 1) ?? '', /^\(_16,k\):\(k,_1\)/);
+    // operator()'s own Shape2 is its argument's type, not the class's Shape<_16,_4>: its shape is not known here
+    assert.doesNotMatch(at('tla::MakeLayout(s') ?? '', /_16/);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+});

@@ -136,13 +136,30 @@ function bindIn(scoped: Map<string, ScopedBinding[]>, name: string, binding: Bin
 
 /** The binding of `name` visible at `at`: the innermost block around it (the last bound of equals). */
 function lookupAt(scoped: Map<string, ScopedBinding[]>, name: string, at: number): Binding | undefined {
+  return visibleAt(scoped, name, at)?.binding;
+}
+
+/** The declaration of `name` whose block is the innermost around `at` (its binding may be undefined: a name that hides). */
+function visibleAt(scoped: Map<string, ScopedBinding[]>, name: string, at: number): ScopedBinding | undefined {
   const list = scoped.get(name);
   if (!list) return undefined;
   let best: ScopedBinding | undefined;
   for (const b of list) {
     if (b.scopeStart <= at && at < b.scopeEnd && (!best || b.scopeStart >= best.scopeStart)) best = b;
   }
-  return best?.binding;
+  return best;
+}
+
+/**
+ * `name` at `at` in a class template's body read under an instantiation: what the instantiation gives
+ * the class's parameters and members, unless a declaration in a block inside the body hides it (a
+ * member function's parameter, local, loop variable or block-scope `using`: C++ looks there first).
+ */
+function lookupUnder(region: InstanceRegion | undefined, scoped: Map<string, ScopedBinding[]>, name: string, at: number): Binding | undefined {
+  const local = visibleAt(scoped, name, at);
+  if (!region?.bindings.has(name)) return local?.binding;
+  const inner = local !== undefined && local.scopeStart > region.start && local.scopeEnd < region.end;
+  return inner ? local.binding : region.bindings.get(name);
 }
 
 /**
@@ -537,9 +554,9 @@ export class CppAnalyzer {
     let result: EvalResult;
     const cached = entry.evaluation;
     const archHere = pass.pr.archs.find((r) => r.start <= start && start < r.end)?.arch ?? this.defaultArch ?? core.DEFAULT_ARCH;
-    const instHere = regionAt(this.instantiation, start)?.bindings;
+    const region = regionAt(this.instantiation, start);
     const lookupHere = (n: string) =>
-      n === ARCH_MACRO ? archBinding(archHere) : LOOKUP_KEYS.has(n) ? pass.pr.lookupName(n, start) : (instHere?.get(n) ?? lookupAt(scoped, n, start));
+      n === ARCH_MACRO ? archBinding(archHere) : LOOKUP_KEYS.has(n) ? pass.pr.lookupName(n, start) : lookupUnder(region, scoped, n, start);
     if (cached && readsHold(cached.reads, { get: lookupHere })) result = cached.result;
     else {
       pass.work = true;
@@ -648,8 +665,7 @@ export class CppAnalyzer {
     for (const c of calls) {
       // a call after the function: its argument's value is not bound yet (an outer one of that name would be wrong)
       if (c.at >= it.scopeStart) return;
-      const instHere = regionAt(this.instantiation, c.at)?.bindings;
-      const v = (instHere?.get(c.arg) ?? lookupAt(pr.scoped, c.arg, c.at))?.value;
+      const v = lookupUnder(regionAt(this.instantiation, c.at), pr.scoped, c.arg, c.at)?.value;
       const typed = v ? declaredValue(v, '·') : undefined;
       if (!v || !typed) return; // not known, or no TLA value: the parameter is not known
       const k = printValue(typed);
