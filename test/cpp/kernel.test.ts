@@ -144,3 +144,27 @@ test('open in scratchpad: the expression with its constants, as a .tla file that
   assert.match(r.text!, /auto M = 300;/);
   assert.match(r.text!, /auto layoutC = MakeLayoutL0C\(M, N\);/);
 });
+
+test('a constant declared uint32_t holds a uint32_t: static constexpr uint32_t C0 = tla::get<2>(Shape{}) is 16, not _16 (Int<C0> is static again)', () => {
+  // found by the session-5 new-user try: MakeShape(C0, ROWS) read (_16,8) and a layout of C0 strides claimed iszN
+  const d = doc(`#include "tla/layout.hpp"
+namespace Demo {
+struct Tiles {
+    using L1TileShape = tla::Shape<tla::_128, tla::_256, tla::_16>;
+    static constexpr uint32_t C0 = tla::get<2>(L1TileShape{});
+    static constexpr uint32_t ROWS = 8;
+    void Run()
+    {
+        auto viaMember = tla::MakeShape(C0, ROWS);
+        auto viaInt = tla::MakeShape(tla::Int<C0>{}, ROWS);
+        auto viaGet = tla::MakeShape(tla::get<2>(L1TileShape{}), ROWS);
+    }
+};
+}
+`);
+  const v = (name: string) => printValue(d.analysis.declarations.get(name)!.value!);
+  // C++: uint32_t C0 = Int<16>{} converts to 16; tla::Int<C0>{} is _16; get<2> itself is _16
+  assert.equal(v('viaMember'), '(16,8)');
+  assert.equal(v('viaInt'), '(_16,8)');
+  assert.equal(v('viaGet'), '(_16,8)');
+});

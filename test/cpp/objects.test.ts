@@ -135,3 +135,39 @@ void Tiles(uint32_t m, uint32_t k)
   assert.equal(seen.diagnostics[0][0], 'rank-mismatch');
   assert.ok(seen.diagnostics[0][2] > d.text.indexOf('auto w'), JSON.stringify(seen.diagnostics));
 });
+
+test('a data member’s initialiser seeds construction only: a member function reads a RowMajor of its own (symbols), a static constexpr member its value', () => {
+  // found by the session-5 audit: Run() showed (16,32):(32,_1) and GetOffset 33 though Init() (or a constructor) may store another tag
+  const d = cppDoc(`#include "catlass/layout/layout.hpp"
+using namespace Catlass;
+struct K {
+    layout::RowMajor tagB{16, 32};
+    static constexpr auto L = tla::MakeLayout(tla::MakeShape(tla::Int<4>{}, tla::Int<8>{}), tla::MakeStride(tla::Int<8>{}, tla::Int<1>{}));
+    void Init(uint32_t m, uint32_t k) { tagB = layout::RowMajor{m, k}; }
+    void Run(uint32_t k)
+    {
+        auto lb = MakeLayoutFromTag(tagB);
+        auto o = tagB.GetOffset(MatrixCoord{1u, 1u});
+        auto l2 = tla::GetTileLayout(L, tla::MakeShape(tla::Int<2>{}, tla::Int<8>{}), tla::MakeCoord(0, 0));
+    }
+};
+void F()
+{
+    layout::RowMajor tagC{16, 32};
+    auto lc = MakeLayoutFromTag(tagC);
+}
+`);
+  const values = (cppObservable(d.analysis as never) as { sites: [number, number, string | null][] }).sites.map((s) => s[2] ?? '');
+  // the member's own hover: its initialiser
+  assert.match(hoverAt(d, 'tagB{'), /\(16,32\):\(32,1\)/);
+  // in Run: no number from the initialiser (RowMajor's offset of (1,1) is stride(0)·1 + 1)
+  // in Run: no number from the initialiser (RowMajor's offset of (1,1) is stride(0)·1 + 1); only F's local reads (16,32)
+  assert.equal(values.filter((v) => v.startsWith('(16,32):(32,_1)')).length, 1, JSON.stringify(values));
+  assert.ok(values.includes('tagB.stride(0)+1'), JSON.stringify(values));
+  assert.ok(!values.includes('33'), JSON.stringify(values));
+  // a static constexpr member is its value: the 2×8 head of (_4,_8):(_8,_1)
+  assert.ok(
+    values.some((v) => v.startsWith('(_2,_8):(_8,_1)')),
+    JSON.stringify(values),
+  );
+});

@@ -64,6 +64,8 @@ interface Item {
   typed?: CppTypedName;
   /** A buffer declared as an array (`LocalTensor<E> bufs[N]`). */
   isArray?: boolean;
+  /** A non-static data member's initialiser (scanner.ts): member functions read a value of its type, not it. */
+  dataMember?: true;
   /** Declared in a configuration macro's default branch (`#else` of `#ifdef M`): M. */
   defaultUnless?: string;
   /** Declared in a branch the build decides (`#if CATLASS_ARCH == 3510 … #else …`): its body, where alone it holds. */
@@ -184,6 +186,16 @@ export interface InstanceRegion {
   start: number;
   end: number;
   bindings: ReadonlyMap<string, Binding>;
+}
+
+/**
+ * A constant declared with an integer type (`static constexpr uint32_t C0 = tla::get<2>(Shape{});`)
+ * holds a `uint32_t`, whatever its initialiser's type: `MakeShape(C0, 8)` is `(16,8)`, never
+ * `(_16,8)` (C++ converts the `Int<16>`; only `Int<C0>{}` is static again).
+ */
+function declaredInteger(v: Value & { kind: 'int' }): Value {
+  if (!v.isStatic) return v;
+  return v.value !== undefined ? core.dynamicInt(v.value) : core.fromSym(v.sym, false);
 }
 
 /** The innermost region around `at` (a nested class's body inside its enclosing one's). */
@@ -448,7 +460,7 @@ export class CppAnalyzer {
     // `using L = decltype(layoutA);` reads a variable: it is evaluated among the expressions, in source order
     const later = [
       ...typeAliases.filter(readsValues).map((a) => item('type', a, a.name)),
-      ...scan.expressions.map((e) => item('expression', e, e.boundName)),
+      ...scan.expressions.map((e): Item => ({ ...item('expression', e, e.boundName), dataMember: e.dataMember })),
     ];
     const order = new Map<Item, number>(later.map((x) => [x, x.start]));
     for (const d of scan.typedNames) {
@@ -712,7 +724,8 @@ export class CppAnalyzer {
         const prefix = 'auto __c = ';
         const sa = this.evaluatePiece(pass, it.kind, it.start, it.end, (s) => `${prefix}${s};`, prefix.length);
         if (sa && !sa.result) pr.limited.push(sa);
-        if (sa?.result?.value && sa.result.value.kind === 'int') this.bind(pass, it.name!, sa.result.value, sa, it.nameStart!, it.nameEnd!, it);
+        if (sa?.result?.value && sa.result.value.kind === 'int')
+          this.bind(pass, it.name!, declaredInteger(sa.result.value), sa, it.nameStart!, it.nameEnd!, it);
       } else if (it.kind === 'type') {
         // `using ElementA = half;`, `using LayoutL0C = tla::Layout<…>;`: the type it names (an element, a
         // tag, a TLA type written as a type, `(u32,u32):(i64,_1)`), never the zeros of a value-initialised `X{}`
@@ -733,7 +746,15 @@ export class CppAnalyzer {
       } else {
         const sa = this.evaluatePiece(pass, it.kind, it.start, it.end, (s) => `${s};`, 0);
         if (sa) pr.statements.push(sa);
-        if (it.name && sa?.result?.value) this.bind(pass, it.name, sa.result.value, sa, it.nameStart!, it.nameEnd!, it);
+        if (it.name && sa?.result?.value) {
+          this.bind(pass, it.name, sa.result.value, sa, it.nameStart!, it.nameEnd!, it);
+          // a data member's initialiser is its hover's; a member function reads what the object holds
+          // then (a constructor may have stored another): the type's static parts, its run-time parts symbols
+          if (it.dataMember) {
+            const held = declaredValue(sa.result.value, it.name);
+            bindIn(pr.scoped, it.name, held ? { value: held } : undefined, it);
+          }
+        }
         // a declaration with no value hides an outer one of its name: unknown there, never the outer's value
         else if (it.name) bindIn(pr.scoped, it.name, undefined, it);
       }

@@ -224,6 +224,8 @@ export interface CppExpression extends CppScope {
   boundName?: string;
   nameStart?: number;
   nameEnd?: number;
+  /** A non-static data member's default initialiser (`layout::RowMajor tagB{16, 32};` in a class body): it only seeds construction. */
+  dataMember?: true;
 }
 
 export interface CppScan {
@@ -515,6 +517,22 @@ class TokenScan {
       scopeStart: t[open].start,
       scopeEnd: close === undefined ? Infinity : t[close].end,
     });
+  }
+
+  /**
+   * True when the declaration whose type starts at token i stands directly in a class body (`scope`
+   * is the class's) and is not `static`: a data member, whose initialiser a constructor or any member
+   * function may replace before another member function reads it.
+   */
+  private isDataMember(i: number, scope: CppScope): boolean {
+    if (!this.classes.some((c) => c.scopeStart === scope.scopeStart)) return false;
+    const { t } = this;
+    for (let k = i - 1; k >= 0; k--) {
+      const x = t[k].text;
+      if (x === ';' || x === '{' || x === '}' || x === ':') return true;
+      if (x === 'static') return false;
+    }
+    return true;
   }
 
   /** `using tla::MakeCoord;` (`using ::Catlass::MakeCoord;`): visible from its end to its block's. */
@@ -860,13 +878,15 @@ class TokenScan {
       tok.kind === 'ident' && t[i - 1]?.text !== '::' ? objectDeclaration(t, i, (k) => matchBracket(t, k), this.classAliases) : undefined;
     if (object) {
       const nameTok = t[object.name];
+      const scope = this.scopeOf(i);
       expressions.push({
         start: tok.start,
         end: t[object.end].end,
-        ...this.scopeOf(i),
+        ...scope,
         boundName: nameTok.text,
         nameStart: nameTok.start,
         nameEnd: nameTok.end,
+        ...(this.isDataMember(i, scope) ? { dataMember: true as const } : {}),
       });
       layoutVars.add(nameTok.text);
       while (i + 1 < t.length && t[i + 1].start < t[object.end].end) i++;
@@ -886,6 +906,7 @@ class TokenScan {
         e.boundName = t[i - 2].text;
         e.nameStart = t[i - 2].start;
         e.nameEnd = t[i - 2].end;
+        if (this.isDataMember(i - 3, e)) e.dataMember = true;
         layoutVars.add(t[i - 2].text);
       }
       expressions.push(e);
