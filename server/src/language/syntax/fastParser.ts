@@ -792,12 +792,16 @@ class Parser {
 
 /** The statement's AST, or null when the fast path cannot parse it (ohm then reports why). */
 export function fastParseStatement(src: string): Ast.Statement | null {
-  const toks = tokenize(src);
-  if (!toks) return null;
   try {
-    return new Parser(toks, src).statement();
+    return fastParseOrThrow(src);
   } catch (e) {
     if (e instanceof RangeError) return null; // too deep for the stack: ohm decides
     throw e;
   }
+}
+
+/** The same, but a statement too deep for the stack throws its RangeError (the caller reports the limit). */
+export function fastParseOrThrow(src: string): Ast.Statement | null {
+  const toks = tokenize(src);
+  return toks ? new Parser(toks, src).statement() : null;
 }
