@@ -202,6 +202,8 @@ export class DocumentAnalyses {
   instanceOf: ((uri: string, text: string) => HeaderAnswer | undefined) | undefined;
   /** Told the size of every analysis actually run (for the memory housekeeping). */
   onAnalysed: ((statements: number) => void) | undefined;
+  /** Told before a document's first analysis (a new analyzer: the heap grows by what it keeps). */
+  onCold: (() => void) | undefined;
 
   /**
    * Records an edit of an open document (each content change of a didChange, in order, with
@@ -279,6 +281,7 @@ export class DocumentAnalyses {
       if (analyzer instanceof CppAnalyzer) analyzer.instantiation = views;
       analyzer.budgetMs = this.budgetMs;
       this.analyzers.set(doc.uri, analyzer);
+      this.onCold?.();
     }
     // a .tla document is read in parts; a C++ one whole (its scanner reads every token)
     const text: string | TextSource = source && kind === 'tla' ? source : doc.getText();

@@ -2,12 +2,14 @@
 // for. While the server is busy (edits, requests) V8 collects on its own, incrementally and
 // with its marking on another thread — with its old generation allowed to grow by
 // HEAP_GROWING_PERCENT over what its last collection left live, not the default that may
-// double it, and compacted at every full collection (V8_FLAGS). A full collection forced by the server (which also returns unused heap to the
-// system) pauses a 10,000-statement document's server for 40 ms or more, all at once: it
-// runs only at quiet moments — QUIET_MS after diagnostics were published with nothing
-// analysed since, when the garbage passed a quarter of its allowance (GARBAGE_BYTES) — and
-// when closed documents leave a megabyte behind. (Forcing one whenever the garbage passed its
-// allowance, as this file did, put that pause into one request in twenty at 10,000 statements.)
+// double it, and compacted at every full collection (V8_FLAGS) — but with V8's defaults while
+// a document's first analysis grows the heap (GROWING_FLAGS). A full collection forced by the
+// server (which also returns unused heap to the system) pauses a 10,000-statement document's
+// server for 40 ms or more, all at once: it runs only at quiet moments — QUIET_MS after
+// diagnostics were published with nothing analysed since, when the garbage passed a quarter
+// of its allowance (GARBAGE_BYTES) — and when closed documents leave a megabyte behind.
+// (Forcing one whenever the garbage passed its allowance, as this file did, put that pause
+// into one request in twenty at 10,000 statements.)
 import * as v8 from 'node:v8';
 import * as vm from 'node:vm';
 
@@ -25,12 +27,46 @@ export const HEAP_GROWING_PERCENT = 25;
  * edit → hover p95 within the runs' noise: docs/performance.md).
  */
 export const V8_FLAGS = [`--heap-growing-percent=${HEAP_GROWING_PERCENT}`, '--compact-on-every-full-gc'];
-for (const flag of V8_FLAGS) {
-  try {
-    v8.setFlagsFromString(flag);
-  } catch {
-    /* not this V8: its default applies */
-  }
+/**
+ * V8's defaults, while a document's first analysis runs (`growing`): the heap then grows by
+ * what the analysis keeps (a 10,000-statement document's 30–40 MB of trees and values), so
+ * there is no garbage between live pages to compact — compacting only moves the new objects.
+ * Opening generate-cross 10k (plain; a tenth unknown) through the client at load 14–15, the
+ * server spent 2.74 s; 2.68 s of CPU on all its threads with V8_FLAGS, 2.22 s; 1.94 s with
+ * these (medians of 5), most of the difference on V8's helper threads, which a busy core
+ * leaves no room for; in process the full collections paused the main thread 167–417 ms with compaction, 54–149 ms without.
+ */
+export const GROWING_FLAGS = ['--heap-growing-percent=0', '--no-compact-on-every-full-gc'];
+setFlags(V8_FLAGS);
+
+function setFlags(flags: readonly string[]): void {
+  for (const flag of flags)
+    try {
+      v8.setFlagsFromString(flag);
+    } catch {
+      /* not this V8: its default applies */
+    }
+}
+
+/** Whether V8's own collections run with V8_FLAGS now (not GROWING_FLAGS). */
+let steady = true;
+
+/** Whether full collections compact now (false while a document's first analysis grows the heap). */
+export function compacting(): boolean {
+  return steady;
+}
+
+/** A document's first analysis starts: V8 collects with its defaults until an analysis completes (`analysed`). */
+export function growing(): void {
+  if (!steady) return;
+  steady = false;
+  setFlags(GROWING_FLAGS);
+}
+
+function settle(): void {
+  if (steady) return;
+  steady = true;
+  setFlags(V8_FLAGS);
 }
 
 /**
@@ -73,6 +109,7 @@ const used = () => {
 function collectNow(): void {
   clearTimeout(quiet);
   quiet = undefined;
+  settle(); // the server's own collections always compact
   collector()?.();
   live = used();
 }
@@ -81,6 +118,7 @@ function collectNow(): void {
 export function analysed(statements: number): void {
   void statements;
   analyses++;
+  settle();
   if (live === 0) live = used();
 }
 

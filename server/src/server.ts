@@ -21,7 +21,7 @@ import { DiagnosticsScheduler } from './diagnosticsScheduler';
 import { DEBOUNCE_MS } from './debounce';
 import { EditedDocument } from './textDocument';
 import { ANALYSIS_BUDGET_MS, HeaderIndex, isCppPath } from './language';
-import { analysed } from './memory';
+import { analysed, growing } from './memory';
 import { MessageGuard } from './stdio';
 import { DIAGNOSTICS_JSON } from './diagnosticsJson';
 import { FEATURES, FeatureContext, capabilities } from './featureTable';
@@ -149,6 +149,7 @@ export function startServer(connection: Connection): void {
   // a long analysis yields after this long: requests for other documents are answered between its slices
   analyses.budgetMs = ANALYSIS_BUDGET_MS;
   analyses.onAnalysed = analysed;
+  analyses.onCold = growing;
   const documents = openDocuments(analyses);
   const log = (msg: string) => connection.console.error(`tla-layout: ${msg}`);
   const host = { document: (uri: string) => documents.get(uri), analyses, log };

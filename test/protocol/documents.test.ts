@@ -9,6 +9,7 @@ import { EditedDocument } from '../../server/src/textDocument';
 import { DocumentAnalyses, documentLines } from '../../server/src/documents';
 import { conversions, toLspDiagnostics } from '../../server/src/features/diagnostics';
 import { Analyzer, LineIndex, printValue } from '../../server/src/language';
+import { analysed, compacting, growing } from '../../server/src/memory';
 
 const piece = fc.constantFrom('a', 'auto x = 1;', '\n', '\r\n', '\r', ' ', 'é', '😀', '\t', ';');
 const text = fc.array(piece, { maxLength: 40 }).map((p) => p.join(''));
@@ -306,3 +307,26 @@ for (const kind of KINDS)
     );
     assert.ok(paused > 100, `only ${paused} analyses paused before the next edit`);
   });
+
+test("a document's first analysis collects with V8's defaults (no compaction while the heap grows), the next ones as before", () => {
+  const analyses = new DocumentAnalyses();
+  analyses.onAnalysed = analysed;
+  const seen: boolean[] = [];
+  const uri = 'file:///cold.tla';
+  let doc = new EditedDocument(uri, 'tla-layout', 1, 'auto a = 4;\nauto b = a * 2;\n');
+  // the hooks are told in order: growing before the analysis, analysed when it completes
+  analyses.onCold = () => {
+    growing();
+    seen.push(compacting());
+  };
+  analyses.get(doc);
+  assert.deepEqual(seen, [false], 'the first analysis is cold');
+  assert.equal(compacting(), true, 'a completed analysis restores the steady flags');
+  doc = new EditedDocument(uri, 'tla-layout', 2, 'auto a = 5;\nauto b = a * 2;\n');
+  analyses.get(doc);
+  assert.deepEqual(seen, [false], 'an analysis of a document already analysed is not cold');
+  analyses.forget(uri);
+  analyses.get(doc);
+  assert.deepEqual(seen, [false, false], 'reopened: cold again');
+  assert.equal(compacting(), true);
+});
