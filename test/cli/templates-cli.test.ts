@@ -15,6 +15,18 @@ const INCLUDE = path.join(FIXTURES, 'include');
 const KERNEL = path.join(FIXTURES, 'kernel', 'demo_kernel.cpp');
 const run = (...args: string[]) => spawnSync(process.execPath, [CLI, ...args], { encoding: 'utf8' });
 
+/** Runs `body` with a kernel of `lines` (a function Run() around them, after the include) written to a fresh folder, removed after. */
+function withKernel(include: string, lines: string[], body: (kernel: string) => void): void {
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'tla-kernel-'));
+  try {
+    const kernel = path.join(dir, 'kernel.cpp');
+    writeFileSync(kernel, [`#include "${include}"`, 'using namespace Catlass;', 'void Run()', '{', ...lines, '}', ''].join('\n'));
+    body(kernel);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
 test('eval --instance: the template body under Tile<16, 8> (LAYOUT (_16,_8):(_8,_1); the head tile 8×8; rows stays a run-time value)', () => {
   const r = run('eval', '--json', '--include', INCLUDE, '--instance', `${KERNEL}:8`, 'catlass/demo_block.hpp');
   assert.equal(r.status, 0, r.stderr + r.stdout);
@@ -41,28 +53,15 @@ test('check --include: BadTile (64 × 128 > 4096) is a warning with the static_a
 
 test('check --include: a kernel that names a GemmShape<…> (a type with no C++ type here) is checked, not a crash', () => {
   // found on the corpus (examples/advanced/basic_matmul_aclnn): `tla-layout check` threw "the type of a type"
-  const dir = mkdtempSync(path.join(os.tmpdir(), 'tla-shape-'));
-  try {
-    const kernel = path.join(dir, 'shape_kernel.cpp');
-    writeFileSync(
-      kernel,
-      [
-        '#include "catlass/demo_block.hpp"',
-        'using namespace Catlass;',
-        'void Run()',
-        '{',
-        '    using L1TileShape = GemmShape<128, 256, 256>;',
-        '    using GoodTile = Gemm::Demo::Tile<16, 8>;',
-        '}',
-        '',
-      ].join('\n'),
-    );
-    const r = run('check', '--include', INCLUDE, kernel);
-    assert.equal(r.status, 0, r.stderr);
-    assert.match(r.stderr, /checked 1 file: 0 errors, 0 warnings/);
-  } finally {
-    rmSync(dir, { recursive: true, force: true });
-  }
+  withKernel(
+    'catlass/demo_block.hpp',
+    ['    using L1TileShape = GemmShape<128, 256, 256>;', '    using GoodTile = Gemm::Demo::Tile<16, 8>;'],
+    (kernel) => {
+      const r = run('check', '--include', INCLUDE, kernel);
+      assert.equal(r.status, 0, r.stderr);
+      assert.match(r.stderr, /checked 1 file: 0 errors, 0 warnings/);
+    },
+  );
 });
 
 // issue 24 leftover 7: `eval HEADER --include DIR` reads the header as the editor does, under the
@@ -123,21 +122,7 @@ test('eval --instance inside a function template: the site line takes the first 
 
 test('eval --instance: a name declared inside a member function hides the class member of that name (a local, a parameter, a loop variable, a block-scope using, a function template parameter)', () => {
   // found by the session-5 audit: under Hiding<float, 16, RowMajor> every ROWS read the member's 16
-  const dir = mkdtempSync(path.join(os.tmpdir(), 'tla-hiding-'));
-  try {
-    const kernel = path.join(dir, 'hiding_kernel.cpp');
-    writeFileSync(
-      kernel,
-      [
-        '#include "catlass/hiding_block.hpp"',
-        'using namespace Catlass;',
-        'void Run()',
-        '{',
-        '    using H = Gemm::Demo::Hiding<float, 16, layout::RowMajor>;',
-        '}',
-        '',
-      ].join('\n'),
-    );
+  withKernel('catlass/hiding_block.hpp', ['    using H = Gemm::Demo::Hiding<float, 16, layout::RowMajor>;'], (kernel) => {
     const r = run('eval', '--json', '--include', INCLUDE, '--instance', `${kernel}:5`, 'catlass/hiding_block.hpp');
     assert.equal(r.status, 0, r.stderr + r.stdout);
     const j = JSON.parse(r.stdout) as { sites: { text: string; line: number; value: string | null }[] };
@@ -153,7 +138,5 @@ test('eval --instance: a name declared inside a member function hides the class 
     assert.match(at('tla::MakeLayout<E, Tag>', 1) ?? '', /^\(_16,k\):\(k,_1\)/);
     // operator()'s own Shape2 is its argument's type, not the class's Shape<_16,_4>: its shape is not known here
     assert.doesNotMatch(at('tla::MakeLayout(s') ?? '', /_16/);
-  } finally {
-    rmSync(dir, { recursive: true, force: true });
-  }
+  });
 });

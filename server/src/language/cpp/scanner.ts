@@ -9,7 +9,7 @@
 import { BUILTIN_FUNCTIONS, CPP_CONSTANT_TYPES, LAYOUT_TYPE_FORMS } from '../syntax';
 import { Lexer, TokenKind } from '../syntax';
 import { layoutClassEnd, objectDeclaration, objectMemberCallEnd } from './objectDeclarations';
-import { CppClass, CppTypedName, classAt, typedNameAt } from './typedNames';
+import { BEFORE_BLOCK_DECLARATION, CppClass, CppTypedName, classAt, typedNameAt } from './typedNames';
 
 export interface CppToken {
   kind: 'ident' | 'number' | 'punct' | 'string';
@@ -520,18 +520,14 @@ class TokenScan {
   }
 
   /**
-   * True when the declaration whose type starts at token i stands directly in a class body (`scope`
-   * is the class's) and is not `static`: a data member, whose initialiser a constructor or any member
-   * function may replace before another member function reads it.
+   * True when the declaration whose type ends at token i stands directly in a class body (as a
+   * typed name's `member`) and is not `static`: a data member, whose initialiser a constructor or
+   * any member function may replace before another member function reads it.
    */
-  private isDataMember(i: number, scope: CppScope): boolean {
-    if (!this.classes.some((c) => c.scopeStart === scope.scopeStart)) return false;
+  private isDataMember(i: number): boolean {
+    if (!this.classBodies.has(this.nest.block[i])) return false;
     const { t } = this;
-    for (let k = i - 1; k >= 0; k--) {
-      const x = t[k].text;
-      if (x === ';' || x === '{' || x === '}' || x === ':') return true;
-      if (x === 'static') return false;
-    }
+    for (let k = i - 1; k >= 0 && !BEFORE_BLOCK_DECLARATION.has(t[k].text); k--) if (t[k].text === 'static') return false;
     return true;
   }
 
@@ -878,15 +874,14 @@ class TokenScan {
       tok.kind === 'ident' && t[i - 1]?.text !== '::' ? objectDeclaration(t, i, (k) => matchBracket(t, k), this.classAliases) : undefined;
     if (object) {
       const nameTok = t[object.name];
-      const scope = this.scopeOf(i);
       expressions.push({
         start: tok.start,
         end: t[object.end].end,
-        ...scope,
+        ...this.scopeOf(i),
         boundName: nameTok.text,
         nameStart: nameTok.start,
         nameEnd: nameTok.end,
-        ...(this.isDataMember(i, scope) ? { dataMember: true as const } : {}),
+        ...(this.isDataMember(i) ? { dataMember: true as const } : {}),
       });
       layoutVars.add(nameTok.text);
       while (i + 1 < t.length && t[i + 1].start < t[object.end].end) i++;
@@ -906,7 +901,7 @@ class TokenScan {
         e.boundName = t[i - 2].text;
         e.nameStart = t[i - 2].start;
         e.nameEnd = t[i - 2].end;
-        if (this.isDataMember(i - 3, e)) e.dataMember = true;
+        if (this.isDataMember(i - 3)) e.dataMember = true;
         layoutVars.add(t[i - 2].text);
       }
       expressions.push(e);

@@ -94,7 +94,7 @@ const NOT_A_TYPE = new Set([
 ]);
 
 /** What may stand before a declaration's type: the start of a statement, of a member, or of a parameter. */
-const BEFORE_BLOCK_DECLARATION = new Set([';', '{', '}', ':']);
+export const BEFORE_BLOCK_DECLARATION: ReadonlySet<string> = new Set([';', '{', '}', ':']);
 const BEFORE_PARAMETER = new Set(['(', ',']);
 const DECLARATOR = new Set(['&', '&&', '*', 'const', '__gm__']);
 
