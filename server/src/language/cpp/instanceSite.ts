@@ -12,6 +12,26 @@ import { conditionHolds } from './headerIndex';
 import { summarizeTla } from './tlaBridge';
 import { tlaTypeValue } from './declaredValues';
 import { decltypeLocals } from './decltypeLocals';
+import { preprocessorBranches } from './conditionals';
+
+/**
+ * The file without the branches the compiler never reads, as far as the file says (conditionals.ts:
+ * `#if 0`, a condition over macros the file defines), blanked with offsets and lines kept. A branch read
+ * only when the build overrides a configuration default stays: the inst-sites golden reads it (site-269,
+ * optest 48's `#if CATLASS_JIT_QUANT_MODE == 0 … #else`: its QuantMode is the #else's PER_CHANNEL).
+ */
+function branchesRead(source: string): string {
+  const skipped = preprocessorBranches(source).filter((b) => b.state === 'dead');
+  if (!skipped.length) return source;
+  let out = '';
+  let at = 0;
+  for (const b of skipped) {
+    if (b.start < at) continue; // inside one already blanked
+    out += source.slice(at, b.start) + source.slice(b.start, b.end).replace(/[^\n]/g, ' ');
+    at = b.end;
+  }
+  return out + source.slice(at);
+}
 
 /** The scratchpad text of the site at 1-based `line` of a C++ file, and the alias it declares. */
 export function siteScratchText(source: string, line: number): { text: string; alias?: string } {
@@ -20,7 +40,7 @@ export function siteScratchText(source: string, line: number): { text: string; a
       .split('\n')
       .slice(0, line - 1)
       .join('\n').length + (line > 1 ? 1 : 0);
-  const cpp = source;
+  const cpp = branchesRead(source);
   const { toks, directives } = tokenizeHeader(cpp);
   const out: string[] = [];
   // object-like macros before the site (a configuration macro's `#ifndef X #define X default`: its default), expanded in the statements
