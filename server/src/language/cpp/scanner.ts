@@ -378,6 +378,8 @@ class TokenScan {
   readonly namespaces: CppNamespace[] = [];
   /** Names assigned after their declaration, where their earlier value may not hold (see assignment). */
   private readonly assigned: CppUnknownName[] = [];
+  /** `auto NAME = BUF[i];` / `auto NAME = BUF;`: a buffer's alias when BUF is a buffer where it stands (known after the scan). */
+  private readonly aliasCandidates: { alias: CppExpression; unknown: CppUnknownName; buffer: string }[] = [];
   readonly usingDeclarations: CppUsingDeclaration[] = [];
   readonly typedNames: CppTypedName[] = [];
   readonly constexprIfs: { start: number; end: number }[] = [];
@@ -419,6 +421,12 @@ class TokenScan {
       if (typed) this.typedNames.push(typed);
       this.assignment(i);
       i = this.expression(i);
+    }
+    // an alias of a buffer (a member may be declared after the function that reads it): that buffer, else unknown
+    for (const c of this.aliasCandidates) {
+      const at = c.alias.start;
+      if (this.buffers.some((b) => b.name === c.buffer && b.scopeStart <= at && at < b.scopeEnd)) this.expressions.push(c.alias);
+      else this.unknownNames.push(c.unknown);
     }
     // a buffer assigned (`l0CTensor = resource.l0CBuf.GetBufferByByte<E>(0);`) is still a buffer of its type: what the analysis knows of it
     const bufferNames = new Set(this.buffers.map((b) => b.name));
@@ -793,9 +801,37 @@ class TokenScan {
         !this.tlaInitializer(i + 2)
       ) {
         // `auto a = foo(i);` hides an outer `a` from here to its block's end: its value is not known (never the outer's)
-        unknownNames.push({ name: tok.text, start: tok.start, end: tok.end, scopeStart: tok.start, scopeEnd: this.scopeOf(i).scopeEnd });
+        const unknown = { name: tok.text, start: tok.start, end: tok.end, scopeStart: tok.start, scopeEnd: this.scopeOf(i).scopeEnd };
+        const buffer = this.bufferAlias(i);
+        if (buffer) this.aliasCandidates.push({ ...buffer, unknown });
+        else unknownNames.push(unknown);
       }
     }
+  }
+
+  /**
+   * `auto NAME = BUF[…];` or `auto NAME = BUF;` (NAME at token i): the site binding NAME to BUF's value
+   * (an element of an array of buffers is one of them), and BUF's name; whether BUF is a buffer is
+   * known only after the scan (a class's members may follow its functions).
+   */
+  private bufferAlias(i: number): { alias: CppExpression; buffer: string } | undefined {
+    const { t } = this;
+    if (t[i - 1]?.text !== 'auto' && t[i - 1]?.text !== '&') return undefined;
+    const b = i + 2;
+    if (t[b]?.kind !== 'ident' || t[b - 1]?.text !== '=') return undefined;
+    const end = t[b + 1]?.text === '[' ? matchBracket(t, b + 1) : b;
+    if (t[end]?.text !== ']' && end !== b) return undefined;
+    if (t[end + 1]?.text !== ';') return undefined;
+    const alias: CppExpression = {
+      start: t[b].start,
+      end: t[end].end,
+      ...this.scopeOf(i),
+      boundName: t[i].text,
+      nameStart: t[i].start,
+      nameEnd: t[i].end,
+    };
+    alias.scopeStart = t[i].start; // from its declaration on
+    return { alias, buffer: t[b].text };
   }
 
   /** Whether the initializer starting at token k is a TLA expression the analysis evaluates (expression() takes it). */

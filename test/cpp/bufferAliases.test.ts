@@ -1,0 +1,43 @@
+// Buffers a template body reads without declaring them, and aliases of an element of an array of
+// buffers (`auto l1ATensor = l1ATensorList[i];`): the tensor built on them keeps its layout.
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import { CppAnalyzer, printValue } from '../../server/src/language';
+
+const INCLUDE = '#include "tla/layout.hpp"\n#include "tla/tensor.hpp"\n';
+
+/** The value of the statement that starts with `needle` (printed), or undefined. */
+function siteValue(text: string, needle: string): string | undefined {
+  const a = new CppAnalyzer().analyze(text);
+  const at = text.indexOf(needle);
+  assert.ok(at >= 0, `no ${needle}`);
+  const s = a.statements.find((x) => a.startOf(x) === at);
+  return s?.result?.value ? printValue(s.result.value) : undefined;
+}
+
+test('an element of an array of buffers, taken as a local first, is that buffer', () => {
+  const text = `${INCLUDE}
+struct B {
+    AscendC::LocalTensor<half> l1List[2];
+    void run(uint32_t id) {
+        auto l1A = l1List[id];
+        auto a = tla::MakeTensor(l1A, tla::MakeLayout(64u), Catlass::Arch::PositionL1{});
+    }
+};`;
+  assert.equal(siteValue(text, 'tla::MakeTensor(l1A'), 'Tensor<half, A1> (64):(_1):(64) @ coord (_0), data l1List[id]+0');
+});
+
+test('an alias of what is not a buffer stays unknown (never an outer value of its name)', () => {
+  const text = `${INCLUDE}
+struct B {
+    AscendC::LocalTensor<half> l1A;
+    uint32_t offsets[2];
+    void run(uint32_t id) {
+        {
+            auto l1A = offsets[id];
+            auto a = tla::MakeTensor(l1A, tla::MakeLayout(64u), Catlass::Arch::PositionL1{});
+        }
+    }
+};`;
+  assert.equal(siteValue(text, 'tla::MakeTensor(l1A'), undefined);
+});
