@@ -39,5 +39,25 @@ struct B {
         }
     }
 };`;
-  assert.equal(siteValue(text, 'tla::MakeTensor(l1A'), undefined);
+  // not the outer buffer's half: what offsets[id] is, the code here does not say
+  assert.equal(siteValue(text, 'tla::MakeTensor(l1A'), 'Tensor<‹?›, A1> (64):(_1):(64) @ coord (_0), data l1A+0');
+});
+
+test('a buffer the body does not declare (a base class member, what a call returned): its element not known, its layout shown', () => {
+  const text = `${INCLUDE}
+template <class Base>
+struct B : Base {
+    void run() {
+        auto l1Bias = l1BiasTensor.template ReinterpretCast<half>();
+        auto a = tla::MakeTensor(l1Bias, tla::MakeLayout(64u), Catlass::Arch::PositionL1{});
+        auto b = tla::MakeTensor(ubBuf, tla::MakeLayout(64u), Catlass::Arch::PositionUB{});
+        auto d = tla::MakeTensor(gmD, tla::MakeLayout<half, Catlass::layout::RowMajor>(8u, 8u), Catlass::Arch::PositionGM{});
+        auto c = tla::MakeTensorLike<Catlass::layout::RowMajor>(ubOut, d, Catlass::Arch::PositionUB{});
+    }
+};`;
+  assert.equal(siteValue(text, 'tla::MakeTensor(l1Bias'), 'Tensor<‹?›, A1> (64):(_1):(64) @ coord (_0), data l1Bias+0');
+  assert.equal(siteValue(text, 'tla::MakeTensor(ubBuf'), 'Tensor<‹?›, VECCALC> (64):(_1):(64) @ coord (_0), data ubBuf+0');
+  assert.equal(siteValue(text, 'tla::MakeTensor(gmD'), 'Tensor<‹?›, GM> (8,8):(8,_1):(8,8) @ coord (_0,_0), data gmD+0');
+  // MakeTensorLike over it, on a buffer not declared either: the tag's layout may depend on the element (zN; RowMajor at 3510): nothing
+  assert.equal(siteValue(text, 'tla::MakeTensorLike'), undefined);
 });

@@ -242,7 +242,7 @@ function describeTensor(t: core.Tensor, gridSize: number): string {
   const at = atStart
     ? ''
     : `, at coord ${code(s.coord!)} of the tensor it was cut from: valid extent ${code(s.originShape!)} of tile shape ${code(core.printIntTuple(t.layout.shape))}`;
-  return `**tensor** of \`${s.element}\` in \`${s.position}\` on ${data}${at}\n\n${describeValue(t.layout, gridSize, t.data.element)}`;
+  return `**tensor** of \`${s.element}\` in \`${s.position}\` on ${data}${at}\n\n${describeValue(t.layout, gridSize, t.data.element === core.UNKNOWN_ELEMENT ? undefined : t.data.element)}`;
 }
 
 /** Which tla::detail predicates hold (they pick the tile copy), and the dynamic-leaf trap. */
