@@ -61,3 +61,22 @@ struct B : Base {
   // MakeTensorLike over it, on a buffer not declared either: the tag's layout may depend on the element (zN; RowMajor at 3510): nothing
   assert.equal(siteValue(text, 'tla::MakeTensorLike'), undefined);
 });
+
+test('this->member reads the member; a local of its name does not stand for it', () => {
+  const text = `${INCLUDE}
+struct B {
+    AscendC::LocalTensor<half> l1List[2];
+    static constexpr uint32_t TILE = 64;
+    void run(uint32_t id) {
+        auto a = tla::MakeTensor(this->l1List[id], tla::MakeLayout(this->TILE), Catlass::Arch::PositionL1{});
+        {
+            constexpr uint32_t TILE = 16;
+            auto b = tla::MakeLayout(this->TILE);
+        }
+    }
+};`;
+  assert.equal(siteValue(text, 'tla::MakeTensor(this->l1List'), 'Tensor<half, A1> (64):(_1):(64) @ coord (_0), data l1List[id]+0');
+  // the local TILE (16) is not the member: this->TILE is not read as it
+  const b = siteValue(text, 'tla::MakeLayout(this->TILE);');
+  assert.ok(b === undefined || !b.includes('16'), b);
+});

@@ -134,6 +134,22 @@ function bindIn(scoped: Map<string, ScopedBinding[]>, name: string, binding: Bin
   visible.push({ binding, scopeStart: it.scopeStart, scopeEnd: it.scopeEnd });
 }
 
+/**
+ * `this->x` read as `x` (blanked with offsets kept) where `x` reads the member: what `x` finds there is
+ * declared in a class's body, or not declared in the file at all (a member of a base class: unknown
+ * either way). Where a local or a parameter of that name hides the member, `this->x` stays as written.
+ */
+function thisMembers(source: string, start: number, scoped: Map<string, ScopedBinding[]>, classes: readonly CppClass[]): string {
+  if (!source.includes('this')) return source;
+  return source.replace(/\bthis\s*->\s*(?=([A-Za-z_]\w*))/g, (m, name: string, offset: number) => {
+    const at = start + offset;
+    let best: ScopedBinding | undefined;
+    for (const b of scoped.get(name) ?? []) if (b.scopeStart <= at && at < b.scopeEnd && (!best || b.scopeStart >= best.scopeStart)) best = b;
+    const member = !best || classes.some((c) => c.scopeStart === best!.scopeStart && c.scopeEnd === best!.scopeEnd);
+    return member ? ' '.repeat(m.length) : m;
+  });
+}
+
 /** The binding of `name` visible at `at`: the innermost block around it (the last bound of equals). */
 function lookupAt(scoped: Map<string, ScopedBinding[]>, name: string, at: number): Binding | undefined {
   const list = scoped.get(name);
@@ -499,7 +515,7 @@ export class CppAnalyzer {
     offsetInWrap: number,
   ): StatementAnalysis | undefined {
     const { text, places, scoped } = pass.pr;
-    const source = text.slice(start, end);
+    const source = thisMembers(text.slice(start, end), start, scoped, pass.pr.classes);
     // a buffer's and a type alias's wrap holds the declared name: cache by the whole statement
     const src = kind === 'buffer' || kind === 'type' ? wrap(source) : source;
     // only what passed the limits is cached
