@@ -37,3 +37,24 @@ describe('a site’s scratch text and the #if branches', () => {
     ]);
   });
 });
+
+test('the configuration defaults a scratch takes are listed (a JIT build may define them otherwise)', () => {
+  const kernel = [
+    '#include "catlass/gemm/block/block_mmad.hpp"',
+    '#ifndef CATLASS_JIT_ELEMENT_A',
+    '#define CATLASS_JIT_ELEMENT_A half',
+    '#endif',
+    '#ifdef CATLASS_JIT_LAYOUT_A',
+    'using LayoutTagA = layout::CATLASS_JIT_LAYOUT_A;',
+    '#else',
+    'using LayoutTagA = layout::RowMajor;',
+    '#endif',
+    'using ElementA = CATLASS_JIT_ELEMENT_A;',
+    'using Block = Gemm::Block::Foo<ElementA, LayoutTagA>;',
+  ].join('\n');
+  const { text, defaults } = siteScratchText(kernel, 11);
+  assert.match(text, /using ElementA = half;/);
+  assert.deepEqual(defaults, ['CATLASS_JIT_LAYOUT_A not defined', 'CATLASS_JIT_ELEMENT_A = half']);
+  // none taken: no field
+  assert.equal(siteScratchText(KERNEL, 16).defaults, undefined);
+});

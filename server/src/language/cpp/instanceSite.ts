@@ -12,7 +12,8 @@ import { conditionHolds } from './headerIndex';
 import { summarizeTla } from './tlaBridge';
 import { tlaTypeValue } from './declaredValues';
 import { decltypeLocals } from './decltypeLocals';
-import { preprocessorBranches } from './conditionals';
+import { configurationMacros, preprocessorBranches } from './conditionals';
+import { configurationDefaults } from './scanner';
 
 /**
  * The file without the branches the compiler never reads, as far as the file says (conditionals.ts:
@@ -33,8 +34,12 @@ function branchesRead(source: string): string {
   return out + source.slice(at);
 }
 
-/** The scratchpad text of the site at 1-based `line` of a C++ file, and the alias it declares. */
-export function siteScratchText(source: string, line: number): { text: string; alias?: string } {
+/**
+ * The scratchpad text of the site at 1-based `line` of a C++ file, the alias it declares, and the
+ * configuration defaults it took (a macro's `#ifndef M #define M V`, a declaration in the #else of
+ * `#ifdef M`): a JIT build may define them otherwise, so nothing certain rests on them.
+ */
+export function siteScratchText(source: string, line: number): { text: string; alias?: string; defaults?: string[] } {
   const lineStart =
     source
       .split('\n')
@@ -55,9 +60,19 @@ export function siteScratchText(source: string, line: number): { text: string; a
     const undef = /^#\s*undef\s+(\w+)/.exec(d.text);
     if (undef) macros.delete(undef[1]);
   }
+  const defaultMacros = new Map(configurationMacros(cpp).map((m) => [m.name, `${m.name} = ${m.value}`]));
+  const defaultBranches = configurationDefaults(cpp);
+  const defaults: string[] = [];
+  const took = (d: string) => {
+    if (!defaults.includes(d)) defaults.push(d);
+  };
   const expand = (text: string): string => {
     for (let round = 0; round < 4 && macros.size; round++) {
-      const next = text.replace(/\b[A-Za-z_]\w*\b/g, (w) => macros.get(w) ?? w);
+      const next = text.replace(/\b[A-Za-z_]\w*\b/g, (w) => {
+        const d = defaultMacros.get(w);
+        if (d && macros.has(w)) took(d);
+        return macros.get(w) ?? w;
+      });
       if (next === text) break;
       text = next;
     }
@@ -95,8 +110,10 @@ export function siteScratchText(source: string, line: number): { text: string; a
       } else if (x === ';' && depth === 0) break;
     }
     if (toks[j]?.t !== ';') continue;
-    const text = integer ?? expand(cpp.slice(t.at, toks[j].end));
     if (t.at > lineStart + (cpp.slice(lineStart).indexOf('\n') >>> 0)) break;
+    const text = integer ?? expand(cpp.slice(t.at, toks[j].end));
+    const inDefault = defaultBranches.find((b) => b.start <= t.at && t.at < b.end);
+    if (inDefault) took(`${inDefault.macro} not defined`);
     out.push(text);
     if (isUsing && t.at >= lineStart) {
       alias = toks[i + 1]?.t;
@@ -106,7 +123,7 @@ export function siteScratchText(source: string, line: number): { text: string; a
     start = j + 1;
   }
   const arch = out.some((s) => /Ascend950/.test(s)) ? ['#define CATLASS_ARCH 3510'] : [];
-  return { text: [...arch, ...out].join('\n') + '\n', alias };
+  return { text: [...arch, ...out].join('\n') + '\n', alias, ...(defaults.length ? { defaults } : {}) };
 }
 
 export interface InstanceMember {
