@@ -851,6 +851,19 @@ class TokenScan {
    * there to the end of the function — nor, inside a loop, from the loop's start (a later
    * iteration reads it) — so it is an unknown name there, never the earlier value.
    */
+  /** Whether token i starts `name = …` as a statement of its own (not `==`, not a declaration, inside a block). */
+  private isAssignment(i: number): boolean {
+    const { t, nest } = this;
+    const before = t[i - 1]?.text;
+    return (
+      (before === ';' || before === '{' || before === '}') &&
+      t[i]?.kind === 'ident' &&
+      t[i + 1]?.text === '=' &&
+      t[i + 2]?.text !== '=' &&
+      nest.block[i] >= 0
+    );
+  }
+
   private assignment(i: number): void {
     const { t, nest } = this;
     const before = t[i - 1]?.text;
@@ -923,6 +936,13 @@ class TokenScan {
         e.nameStart = t[i - 2].start;
         e.nameEnd = t[i - 2].end;
         layoutVars.add(t[i - 2].text);
+      } else if (this.isAssignment(i - 2) && t[end + 1]?.text === ';') {
+        // `x = <expr>;` (a statement of its own): x is that value from the `;` to the end of its block
+        // (after that block, and in a loop before it, x is unknown: assignment() below)
+        e.boundName = t[i - 2].text;
+        e.nameStart = t[i - 2].start;
+        e.nameEnd = t[i - 2].end;
+        e.scopeStart = t[end + 1].end;
       }
       expressions.push(e);
       // skip to the end: only outermost expressions
