@@ -44,3 +44,21 @@ test('after a branch that assigned it, and in a loop before its assignment, the 
   const e = siteValue(TEXT, 'tla::MakeShape(tla::size(x), 4)');
   assert.ok(e === undefined || !/\b(16|32|64)\b/.test(e), e);
 });
+
+test("a case's assignment does not hold in the next case of its switch", () => {
+  const text = `${INCLUDE}
+void f(uint32_t k) {
+    auto x = tla::MakeLayout(8u);
+    switch (k) {
+    case 0:
+        k++;
+        x = tla::MakeLayout(16u);
+        break;
+    case 1:
+        auto h = tla::MakeShape(tla::size(x), 6);
+        break;
+    }
+}`;
+  const h = siteValue(text, 'tla::MakeShape(tla::size(x), 6)');
+  assert.ok(h === undefined || !/\b16\b/.test(h), h);
+});

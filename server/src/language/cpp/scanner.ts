@@ -860,8 +860,19 @@ class TokenScan {
       t[i]?.kind === 'ident' &&
       t[i + 1]?.text === '=' &&
       t[i + 2]?.text !== '=' &&
-      nest.block[i] >= 0
+      nest.block[i] >= 0 &&
+      !this.isSwitchBody(nest.block[i])
     );
+  }
+
+  /** Whether the block opened at b is a switch's body (a case's assignment does not hold in the next case). */
+  private isSwitchBody(b: number): boolean {
+    const { t, nest } = this;
+    const close = b - 1;
+    if (t[close]?.text !== ')') return false;
+    for (let k = close - 1; k >= 0 && k > close - 400; k--)
+      if (t[k].text === '(' && nest.closing.get(k) === close) return t[k - 1]?.text === 'switch';
+    return false;
   }
 
   private assignment(i: number): void {
