@@ -150,16 +150,19 @@ interface CppSite {
   /** The alias's name, for a `using NAME = …`. */
   alias?: string;
   value: string | null;
+  /** The configuration defaults the value rests on (`CATLASS_JIT_TILE = 64`): a JIT build may define them otherwise. */
+  defaults?: readonly string[];
 }
 
 function cppSites(a: DocumentAnalysis, lines: LineIndex): CppSite[] {
-  const sites: { at: number; end: number; alias?: string; value: string | null }[] = [];
+  const sites: { at: number; end: number; alias?: string; value: string | null; defaults?: readonly string[] }[] = [];
   for (const s of a.statements) {
     // constants (and aliases) met by a limit are listed among the statements for their diagnostic: not sites
     if (s.chunk.text.startsWith('auto __c = ') || /^using \w+ = /.test(s.chunk.text)) continue;
     // a Catlass coord as the editor's hover writes it (Catlass::Coord<2>{…}), not in a tla tuple's notation
     const v = s.result?.value;
-    sites.push({ at: a.startOf(s), end: a.endOf(s), value: v ? (v.kind === 'catlassCoord' ? printCatlassCoordCpp(v) : printValue(v)) : null });
+    const value = v ? (v.kind === 'catlassCoord' ? printCatlassCoordCpp(v) : printValue(v)) : null;
+    sites.push({ at: a.startOf(s), end: a.endOf(s), value, defaults: s.defaults });
   }
   // aliases of TLA types are bound, not listed among the statements: their chunk is `using NAME = TYPE;`,
   // their value the type's form (`(u32,u32):(i64,_1)`), never the zeros of a value-initialised `NAME{}`
@@ -167,7 +170,13 @@ function cppSites(a: DocumentAnalysis, lines: LineIndex): CppSite[] {
     const prefix = `using ${d.name} = `;
     const v = d.value;
     if (d.statement.chunk.text.startsWith(prefix) && v?.kind === 'type' && v.type.t === 'value' && v.type.form !== undefined)
-      sites.push({ at: a.startOf(d.statement) + prefix.length, end: a.endOf(d.statement), alias: d.name, value: v.type.form });
+      sites.push({
+        at: a.startOf(d.statement) + prefix.length,
+        end: a.endOf(d.statement),
+        alias: d.name,
+        value: v.type.form,
+        defaults: d.statement.defaults,
+      });
   }
   sites.sort((x, y) => x.at - y.at);
   return sites.map((x) => {
@@ -178,6 +187,7 @@ function cppSites(a: DocumentAnalysis, lines: LineIndex): CppSite[] {
       text: a.text.slice(x.at, x.end).replace(/\s+/g, ' '),
       ...(x.alias ? { alias: x.alias } : {}),
       value: x.value,
+      ...(x.defaults?.length ? { defaults: x.defaults } : {}),
     };
   });
 }
@@ -239,7 +249,10 @@ function evaluateCpp(
       failed,
     };
   if (where) out(`${file}: ${where}`);
-  for (const s of sites) out(`${file}:${s.line}:${s.column}: ${s.alias ? `using ${s.alias} = ` : ''}${s.text}  ▸ ${s.value ?? '(no value)'}`);
+  for (const s of sites)
+    out(
+      `${file}:${s.line}:${s.column}: ${s.alias ? `using ${s.alias} = ` : ''}${s.text}  ▸ ${s.value ?? '(no value)'}${s.defaults ? `  (with the default ${s.defaults.join(', ')})` : ''}`,
+    );
   for (const d of a.diagnostics) out(diagnosticLine(file, lines, d));
   return { failed };
 }

@@ -40,6 +40,9 @@ export const POSITION_TPOSITION: Readonly<Record<string, string>> = {
   PositionUB: 'VECCALC',
 };
 
+/** The element of a buffer the code does not declare where it is read (a base class's member, a value a call returned). */
+export const UNKNOWN_ELEMENT = '‹?›';
+
 export function bufferView(storage: BufferView['storage'], element: string, name: string, offset: IntValue = int(0)): BufferView {
   return { kind: 'buffer', storage, element, name, offset };
 }
@@ -251,7 +254,8 @@ export function makeTensorLikeOn(element: string | undefined, data: BufferView, 
 
 function checkLikeElement(element: string | undefined, data: BufferView, like: Tensor): string {
   const e = element ?? like.data.element;
-  if (data.element !== e) {
+  // an element not known on either side: C++ checks it, the code here does not say
+  if (data.element !== e && data.element !== UNKNOWN_ELEMENT && e !== UNKNOWN_ELEMENT) {
     throw new LayoutError(
       'argument-kind',
       element
@@ -260,7 +264,7 @@ function checkLikeElement(element: string | undefined, data: BufferView, like: T
       { argIndex: 0 },
     );
   }
-  return e;
+  return e === UNKNOWN_ELEMENT ? data.element : e;
 }
 
 /** `element, position, layout, coord, data offset`, as a hover and the CLI show a tensor. */

@@ -207,6 +207,8 @@ export interface StatementAnalysis {
   reads?: [string, Binding | undefined][] | null;
   /** `local` before the duplicate-declaration check: what depends on the text and reads only. */
   baseLocal?: LocalDiagnostic[];
+  /** C++: the configuration defaults its value rests on (`CATLASS_JIT_TILE = 64`), none when it rests on none. */
+  defaults?: readonly string[];
 }
 
 /**
@@ -225,6 +227,7 @@ function newStatement(index: number, chunk: StatementChunk): StatementAnalysis {
     duplicate: undefined,
     reads: [],
     baseLocal: undefined,
+    defaults: undefined,
   };
 }
 

@@ -268,3 +268,29 @@ export function branchAt(branches: readonly PreprocessorBranch[], at: number): P
   for (const b of branches) if (b.start <= at && at < b.end && (!best || b.start >= best.start)) best = b;
   return best;
 }
+
+/** A configuration macro's default: `#ifndef M` / `#define M V` / `#endif` (a JIT build defines M otherwise). */
+export interface ConfigurationMacro {
+  name: string;
+  /** V as written. */
+  value: string;
+  /** The end of its `#define` line (it is read from there on). */
+  at: number;
+}
+
+const MACRO_DEFAULT =
+  /^[ \t]*#[ \t]*ifndef[ \t]+(\w+)[ \t]*(?:\/\/[^\n]*)?\n[ \t]*#[ \t]*define[ \t]+\1[ \t]+([^\s(][^\n]*?)[ \t]*\n[ \t]*#[ \t]*endif\b/gm;
+
+/** The file's configuration macros and their defaults, outside the branches the compiler never reads. */
+export function configurationMacros(text: string): ConfigurationMacro[] {
+  if (!text.includes('#ifndef')) return [];
+  const dead = preprocessorBranches(text).filter((b) => b.state === 'dead');
+  const out: ConfigurationMacro[] = [];
+  MACRO_DEFAULT.lastIndex = 0;
+  for (let m = MACRO_DEFAULT.exec(text); m; m = MACRO_DEFAULT.exec(text)) {
+    if (dead.some((b) => b.start <= m!.index && m!.index < b.end)) continue;
+    const value = m[2].replace(/\/\/.*$|\/\*.*?\*\//g, '').trim();
+    if (value) out.push({ name: m[1], value, at: m.index + m[0].length });
+  }
+  return out;
+}

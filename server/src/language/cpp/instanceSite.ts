@@ -12,15 +12,40 @@ import { conditionHolds } from './headerIndex';
 import { summarizeTla } from './tlaBridge';
 import { tlaTypeValue } from './declaredValues';
 import { decltypeLocals } from './decltypeLocals';
+import { configurationMacros, preprocessorBranches } from './conditionals';
+import { configurationDefaults } from './scanner';
 
-/** The scratchpad text of the site at 1-based `line` of a C++ file, and the alias it declares. */
-export function siteScratchText(source: string, line: number): { text: string; alias?: string } {
+/**
+ * The file without the branches the compiler never reads, as far as the file says (conditionals.ts:
+ * `#if 0`, a condition over macros the file defines), blanked with offsets and lines kept. A branch read
+ * only when the build overrides a configuration default stays: the inst-sites golden reads it (site-269,
+ * optest 48's `#if CATLASS_JIT_QUANT_MODE == 0 … #else`: its QuantMode is the #else's PER_CHANNEL).
+ */
+function branchesRead(source: string): string {
+  const skipped = preprocessorBranches(source).filter((b) => b.state === 'dead');
+  if (!skipped.length) return source;
+  let out = '';
+  let at = 0;
+  for (const b of skipped) {
+    if (b.start < at) continue; // inside one already blanked
+    out += source.slice(at, b.start) + source.slice(b.start, b.end).replace(/[^\n]/g, ' ');
+    at = b.end;
+  }
+  return out + source.slice(at);
+}
+
+/**
+ * The scratchpad text of the site at 1-based `line` of a C++ file, the alias it declares, and the
+ * configuration defaults it took (a macro's `#ifndef M #define M V`, a declaration in the #else of
+ * `#ifdef M`): a JIT build may define them otherwise, so nothing certain rests on them.
+ */
+export function siteScratchText(source: string, line: number): { text: string; alias?: string; defaults?: string[] } {
   const lineStart =
     source
       .split('\n')
       .slice(0, line - 1)
       .join('\n').length + (line > 1 ? 1 : 0);
-  const cpp = source;
+  const cpp = branchesRead(source);
   const { toks, directives } = tokenizeHeader(cpp);
   const out: string[] = [];
   // object-like macros before the site (a configuration macro's `#ifndef X #define X default`: its default), expanded in the statements
@@ -35,9 +60,19 @@ export function siteScratchText(source: string, line: number): { text: string; a
     const undef = /^#\s*undef\s+(\w+)/.exec(d.text);
     if (undef) macros.delete(undef[1]);
   }
+  const defaultMacros = new Map(configurationMacros(cpp).map((m) => [m.name, `${m.name} = ${m.value}`]));
+  const defaultBranches = configurationDefaults(cpp);
+  const defaults: string[] = [];
+  const took = (d: string) => {
+    if (!defaults.includes(d)) defaults.push(d);
+  };
   const expand = (text: string): string => {
     for (let round = 0; round < 4 && macros.size; round++) {
-      const next = text.replace(/\b[A-Za-z_]\w*\b/g, (w) => macros.get(w) ?? w);
+      const next = text.replace(/\b[A-Za-z_]\w*\b/g, (w) => {
+        const d = defaultMacros.get(w);
+        if (d && macros.has(w)) took(d);
+        return macros.get(w) ?? w;
+      });
       if (next === text) break;
       text = next;
     }
@@ -75,8 +110,10 @@ export function siteScratchText(source: string, line: number): { text: string; a
       } else if (x === ';' && depth === 0) break;
     }
     if (toks[j]?.t !== ';') continue;
-    const text = integer ?? expand(cpp.slice(t.at, toks[j].end));
     if (t.at > lineStart + (cpp.slice(lineStart).indexOf('\n') >>> 0)) break;
+    const text = integer ?? expand(cpp.slice(t.at, toks[j].end));
+    const inDefault = defaultBranches.find((b) => b.start <= t.at && t.at < b.end);
+    if (inDefault) took(`${inDefault.macro} not defined`);
     out.push(text);
     if (isUsing && t.at >= lineStart) {
       alias = toks[i + 1]?.t;
@@ -86,7 +123,7 @@ export function siteScratchText(source: string, line: number): { text: string; a
     start = j + 1;
   }
   const arch = out.some((s) => /Ascend950/.test(s)) ? ['#define CATLASS_ARCH 3510'] : [];
-  return { text: [...arch, ...out].join('\n') + '\n', alias };
+  return { text: [...arch, ...out].join('\n') + '\n', alias, ...(defaults.length ? { defaults } : {}) };
 }
 
 export interface InstanceMember {

@@ -20,7 +20,7 @@ import type { Ast } from '../syntax';
 import { Diagnostic } from '../syntax';
 import { Binding, EvalResult, LocalDiagnostic, Value, printValue, unqualifiedName } from '../eval';
 import { LOOKED_UP, unqualifiedLookup } from './nameLookup';
-import { branchAt, preprocessorBranches } from './conditionals';
+import { branchAt, configurationMacros, preprocessorBranches } from './conditionals';
 import { parseValidStatement } from '../syntax';
 import { declaredValue, tagObjectOf } from './declaredValues';
 import {
@@ -134,6 +134,52 @@ function bindIn(scoped: Map<string, ScopedBinding[]>, name: string, binding: Bin
   let visible = scoped.get(name);
   if (!visible) scoped.set(name, (visible = []));
   visible.push({ binding, scopeStart: it.scopeStart, scopeEnd: it.scopeEnd });
+}
+
+/**
+ * `this->x` read as `x` (blanked with offsets kept) where `x` reads the member: what `x` finds there is
+ * declared in a class's body, or not declared in the file at all (a member of a base class: unknown
+ * either way). Where a local or a parameter of that name hides the member, `this->x` stays as written.
+ */
+function thisMembers(source: string, start: number, scoped: Map<string, ScopedBinding[]>, classes: readonly CppClass[]): string {
+  if (!source.includes('this')) return source;
+  return source.replace(/\bthis\s*->\s*(?=([A-Za-z_]\w*))/g, (m, name: string, offset: number) => {
+    const at = start + offset;
+    let best: ScopedBinding | undefined;
+    for (const b of scoped.get(name) ?? []) if (b.scopeStart <= at && at < b.scopeEnd && (!best || b.scopeStart >= best.scopeStart)) best = b;
+    const member = !best || classes.some((c) => c.scopeStart === best!.scopeStart && c.scopeEnd === best!.scopeEnd);
+    return member ? ' '.repeat(m.length) : m;
+  });
+}
+
+/**
+ * The configuration macros' defaults (`#ifndef CATLASS_JIT_TILE #define CATLASS_JIT_TILE 64 #endif`) as
+ * names bound from their `#define` on, each marked as resting on its default: an integer, an element
+ * type or a layout tag; another value is left unknown.
+ */
+function macroDefaults(text: string): Map<string, ScopedBinding[]> {
+  const scoped = new Map<string, ScopedBinding[]>();
+  for (const m of configurationMacros(text)) {
+    const n = /^(\d+)[uUlL]*$/.exec(m.value);
+    const value: Value | undefined = n
+      ? core.int(BigInt(n[1]))
+      : m.value in core.ELEMENT_BITS
+        ? { kind: 'type', type: { t: 'element', name: m.value } }
+        : (core.TAG_CLASSES as readonly string[]).includes(m.value)
+          ? { kind: 'type', type: { t: 'tag', name: m.value } }
+          : undefined;
+    if (value) bindIn(scoped, m.name, { value, defaults: [`${m.name} = ${m.value}`] }, { scopeStart: m.at, scopeEnd: Infinity });
+  }
+  return scoped;
+}
+
+/** The defaults the names a piece of source reads rest on (each binding carries those of its own value). */
+function defaultsRead(source: string, lookup: (name: string) => Binding | undefined): readonly string[] | undefined {
+  let out: string[] | undefined;
+  for (const w of new Set(source.match(/[A-Za-z_]\w*/g) ?? [])) {
+    for (const d of lookup(w)?.defaults ?? []) if (!out?.includes(d)) (out ??= []).push(d);
+  }
+  return out;
 }
 
 /** The binding of `name` visible at `at`: the innermost block around it (the last bound of equals). */
@@ -491,7 +537,10 @@ export class CppAnalyzer {
       for (const it of items) {
         if (it.kind !== 'type' && it.kind !== 'constant') continue;
         const d = defaults.find((r) => r.start <= it.start && it.start < r.end);
-        if (d) it.defaultUnless = d.macro;
+        if (!d) continue;
+        // the default holds after the chain too (marked), not only inside its branch
+        it.defaultUnless = d.macro;
+        it.branch = undefined;
       }
     // A file that uses what exists only on Ascend 950 outside any #if on the arch compiles only
     // with CATLASS_ARCH 3510 (the examples set it on the command line): evaluate it so.
@@ -512,7 +561,7 @@ export class CppAnalyzer {
       next: 0,
       statements: [],
       limited: [],
-      scoped: new Map(),
+      scoped: macroDefaults(text),
       made: new Map(),
       archs,
       declarations: new Map(),
@@ -535,7 +584,7 @@ export class CppAnalyzer {
     offsetInWrap: number,
   ): StatementAnalysis | undefined {
     const { text, places, scoped } = pass.pr;
-    const source = text.slice(start, end);
+    const source = thisMembers(text.slice(start, end), start, scoped, pass.pr.classes);
     // a buffer's and a type alias's wrap holds the declared name: cache by the whole statement
     const src = kind === 'buffer' || kind === 'type' ? wrap(source) : source;
     // only what passed the limits is cached
@@ -544,8 +593,13 @@ export class CppAnalyzer {
     const chunk = { text: wrapped, terminated: true, preprocessor: false };
     // the record of this piece, at its place (from its wrapped text's start to its source's end)
     const place = { start: start - offsetInWrap, end };
-    const placed = (statement: Ast.Statement | null, result: EvalResult | null, local: LocalDiagnostic[]): StatementAnalysis => {
-      const sa: StatementAnalysis = { index: 0, chunk, statement, result, local };
+    const placed = (
+      statement: Ast.Statement | null,
+      result: EvalResult | null,
+      local: LocalDiagnostic[],
+      defaults?: readonly string[],
+    ): StatementAnalysis => {
+      const sa: StatementAnalysis = { index: 0, chunk, statement, result, local, defaults };
       places.set(sa, place);
       return sa;
     };
@@ -589,33 +643,34 @@ export class CppAnalyzer {
       pass.stats.evaluated++;
       entry.evaluation = done.reads ? { reads: done.reads, result } : undefined;
     }
-    // inside `if constexpr` the branch may be one the instantiation discards: nothing there is certain
-    const discardable = pass.pr.constexprIfs.some((r) => r.start <= start && start < r.end);
+    // inside `if constexpr` the branch may be one the instantiation discards: nothing there is certain;
+    // nor on a configuration default (a JIT build may define the macro otherwise)
+    const defaults = defaultsRead(source, lookupHere);
+    const discardable = defaults !== undefined || pass.pr.constexprIfs.some((r) => r.start <= start && start < r.end);
     return placed(
       st,
       result,
       discardable ? [] : result.diagnostics.filter((d) => CERTAIN_CODES.has(d.code)).map((d) => ({ ...d, severity: 'warning' as const })),
+      defaults,
     );
   }
 
   /** Binds a name in the block of `it` and records its declaration. */
   private bind(pass: Pass, name: string, value: Value | null, sa: StatementAnalysis, nameStart: number, nameEnd: number, it: Item): void {
     const { scoped, made, places, declarations } = pass.pr;
+    // a configuration default (the #else of `#ifdef M`, a branch a default takes): read as written, and
+    // what reads it is marked as resting on it (a JIT build that defines the macro picks another)
+    let defaults = sa.defaults;
     if (it.defaultUnless) {
-      // a configuration default: unknown to what reads it (the build that defines the macro picks
-      // another), its own hover says what it defaults to (a type; a constant's default is not shown)
-      bindIn(scoped, name, undefined, it);
-      if (value?.kind !== 'type') return;
-      value = { ...value, defaultUnless: it.defaultUnless };
-      const base = places.get(sa)!.start;
-      declarations.set(`${name}\u0000default`, { name, statement: sa, nameSpan: { start: nameStart - base, end: nameEnd - base }, value });
-      return;
+      const own = `${name} = ${pass.pr.text.slice(it.start, it.end).replace(/\s+/g, ' ').trim()}`;
+      defaults = [own, ...(defaults ?? []).filter((d) => d !== own)];
+      if (value?.kind === 'type') value = { ...value, defaultUnless: it.defaultUnless };
     }
     // the same value as a binding of the previous analysis: that binding, so its dependents stay cached
     // (identity only: with scoped names, a binding of an equal-printing value from another scope
     // or another text may stand for another declaration — found by the C++ fuzz)
-    const same = this.previousBindings.get(name)?.find((b) => b.value === value);
-    const binding = same ?? { value };
+    const same = defaults ? undefined : this.previousBindings.get(name)?.find((b) => b.value === value && !b.defaults);
+    const binding: Binding = same ?? (defaults ? { value, defaults } : { value });
     if (it.branch) {
       // the build picks the branch: the value holds inside it; after it, the name is not known (another branch may declare it otherwise)
       bindIn(scoped, name, undefined, it);

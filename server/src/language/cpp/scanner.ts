@@ -380,6 +380,8 @@ class TokenScan {
   readonly namespaces: CppNamespace[] = [];
   /** Names assigned after their declaration, where their earlier value may not hold (see assignment). */
   private readonly assigned: CppUnknownName[] = [];
+  /** `auto NAME = BUF[i];` / `auto NAME = BUF;`: a buffer's alias when BUF is a buffer where it stands (known after the scan). */
+  private readonly aliasCandidates: { alias: CppExpression; unknown: CppUnknownName; buffer: string }[] = [];
   readonly usingDeclarations: CppUsingDeclaration[] = [];
   readonly typedNames: CppTypedName[] = [];
   readonly constexprIfs: { start: number; end: number }[] = [];
@@ -421,6 +423,12 @@ class TokenScan {
       if (typed) this.typedNames.push(typed);
       this.assignment(i);
       i = this.expression(i);
+    }
+    // an alias of a buffer (a member may be declared after the function that reads it): that buffer, else unknown
+    for (const c of this.aliasCandidates) {
+      const at = c.alias.start;
+      if (this.buffers.some((b) => b.name === c.buffer && b.scopeStart <= at && at < b.scopeEnd)) this.expressions.push(c.alias);
+      else this.unknownNames.push(c.unknown);
     }
     // a buffer assigned (`l0CTensor = resource.l0CBuf.GetBufferByByte<E>(0);`) is still a buffer of its type: what the analysis knows of it
     const bufferNames = new Set(this.buffers.map((b) => b.name));
@@ -807,9 +815,37 @@ class TokenScan {
         !this.tlaInitializer(i + 2)
       ) {
         // `auto a = foo(i);` hides an outer `a` from here to its block's end: its value is not known (never the outer's)
-        unknownNames.push({ name: tok.text, start: tok.start, end: tok.end, scopeStart: tok.start, scopeEnd: this.scopeOf(i).scopeEnd });
+        const unknown = { name: tok.text, start: tok.start, end: tok.end, scopeStart: tok.start, scopeEnd: this.scopeOf(i).scopeEnd };
+        const buffer = this.bufferAlias(i);
+        if (buffer) this.aliasCandidates.push({ ...buffer, unknown });
+        else unknownNames.push(unknown);
       }
     }
+  }
+
+  /**
+   * `auto NAME = BUF[…];` or `auto NAME = BUF;` (NAME at token i): the site binding NAME to BUF's value
+   * (an element of an array of buffers is one of them), and BUF's name; whether BUF is a buffer is
+   * known only after the scan (a class's members may follow its functions).
+   */
+  private bufferAlias(i: number): { alias: CppExpression; buffer: string } | undefined {
+    const { t } = this;
+    if (t[i - 1]?.text !== 'auto' && t[i - 1]?.text !== '&') return undefined;
+    const b = i + 2;
+    if (t[b]?.kind !== 'ident' || t[b - 1]?.text !== '=') return undefined;
+    const end = t[b + 1]?.text === '[' ? matchBracket(t, b + 1) : b;
+    if (t[end]?.text !== ']' && end !== b) return undefined;
+    if (t[end + 1]?.text !== ';') return undefined;
+    const alias: CppExpression = {
+      start: t[b].start,
+      end: t[end].end,
+      ...this.scopeOf(i),
+      boundName: t[i].text,
+      nameStart: t[i].start,
+      nameEnd: t[i].end,
+    };
+    alias.scopeStart = t[i].start; // from its declaration on
+    return { alias, buffer: t[b].text };
   }
 
   /** Whether the initializer starting at token k is a TLA expression the analysis evaluates (expression() takes it). */
@@ -829,6 +865,30 @@ class TokenScan {
    * there to the end of the function — nor, inside a loop, from the loop's start (a later
    * iteration reads it) — so it is an unknown name there, never the earlier value.
    */
+  /** Whether token i starts `name = …` as a statement of its own (not `==`, not a declaration, inside a block). */
+  private isAssignment(i: number): boolean {
+    const { t, nest } = this;
+    const before = t[i - 1]?.text;
+    return (
+      (before === ';' || before === '{' || before === '}') &&
+      t[i]?.kind === 'ident' &&
+      t[i + 1]?.text === '=' &&
+      t[i + 2]?.text !== '=' &&
+      nest.block[i] >= 0 &&
+      !this.isSwitchBody(nest.block[i])
+    );
+  }
+
+  /** Whether the block opened at b is a switch's body (a case's assignment does not hold in the next case). */
+  private isSwitchBody(b: number): boolean {
+    const { t, nest } = this;
+    const close = b - 1;
+    if (t[close]?.text !== ')') return false;
+    for (let k = close - 1; k >= 0 && k > close - 400; k--)
+      if (t[k].text === '(' && nest.closing.get(k) === close) return t[k - 1]?.text === 'switch';
+    return false;
+  }
+
   private assignment(i: number): void {
     const { t, nest } = this;
     const before = t[i - 1]?.text;
@@ -903,6 +963,13 @@ class TokenScan {
         e.nameEnd = t[i - 2].end;
         if (this.isDataMember(i - 3)) e.dataMember = true;
         layoutVars.add(t[i - 2].text);
+      } else if (this.isAssignment(i - 2) && t[end + 1]?.text === ';') {
+        // `x = <expr>;` (a statement of its own): x is that value from the `;` to the end of its block
+        // (after that block, and in a loop before it, x is unknown: assignment() below)
+        e.boundName = t[i - 2].text;
+        e.nameStart = t[i - 2].start;
+        e.nameEnd = t[i - 2].end;
+        e.scopeStart = t[end + 1].end;
       }
       expressions.push(e);
       // skip to the end: only outermost expressions

@@ -63,8 +63,9 @@ export function* instantiationWarningSteps(
   const sites = new RegExp(SITE.source, SITE.flags);
   for (let m = sites.exec(text); m; m = sites.exec(text)) {
     for (; counted < m.index; counted++) if (text.charCodeAt(counted) === 10) line++;
-    const { text: scratch, alias } = siteScratchText(text, line);
-    if (!alias || alias !== m[1]) continue;
+    const { text: scratch, alias, defaults } = siteScratchText(text, line);
+    // an instantiation built on a configuration default: a JIT build may define it otherwise, nothing certain
+    if (!alias || alias !== m[1] || defaults) continue;
     indexIncludes(index, includeDir, includesOfText(scratch), read);
     yield;
     const res = yield* scratchSteps(scratch, index, headerName, fallbackArch, includeDir, undefined, sliceMs);

@@ -53,4 +53,8 @@ export function typeOfValue(v: Value, leaf?: string): Ty {
   throw new Unknown(`the type of a ${v.kind}`);
 }
 
-const elementType = (e: string): Ty => cls(e === 'int4b_t' ? 'AscendC::int4b_t' : e);
+const elementType = (e: string): Ty => {
+  // a buffer the code does not declare: its type is not known, so neither is the tensor's (no copy is matched on it)
+  if (e === core.UNKNOWN_ELEMENT) throw new Unknown('the element of a buffer not declared here');
+  return cls(e === 'int4b_t' ? 'AscendC::int4b_t' : e);
+};

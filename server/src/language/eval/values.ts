@@ -158,6 +158,8 @@ export interface Binding {
   value: Value | null; // null: its statement failed (uses are not reported again)
   /** The C++ type of an integer binding (`unsigned`, `int`, `Int<4>`), where the declaration tells it. */
   ctype?: string;
+  /** The configuration defaults the value rests on (`CATLASS_JIT_TILE = 64`): a JIT build may define them otherwise. */
+  defaults?: readonly string[];
 }
 
 export interface Environment {

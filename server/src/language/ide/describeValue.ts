@@ -154,7 +154,7 @@ export function describeValue(v: Value, gridSize: number, element?: string): str
   if (v.kind === 'type' && v.defaultUnless)
     return [
       `${code(printValue(v))} — **default** when ${code(v.defaultUnless)} is not defined (the branch its \`#ifdef\`/\`#ifndef\` takes without it)`,
-      `A build that defines ${code(v.defaultUnless)} (a JIT build does) compiles the other branch, so what reads this name is not known here (‹?›).`,
+      `A build that defines ${code(v.defaultUnless)} (a JIT build does) compiles the other branch: what reads this name is read under this default, and says so.`,
     ].join('\n\n');
   if (v.kind === 'type' && v.type.t === 'value' && v.type.form) return describeTypeForm(v.type.value, v.type.form, element);
   if (v.kind === 'catlassCoord')
@@ -242,7 +242,7 @@ function describeTensor(t: core.Tensor, gridSize: number): string {
   const at = atStart
     ? ''
     : `, at coord ${code(s.coord!)} of the tensor it was cut from: valid extent ${code(s.originShape!)} of tile shape ${code(core.printIntTuple(t.layout.shape))}`;
-  return `**tensor** of \`${s.element}\` in \`${s.position}\` on ${data}${at}\n\n${describeValue(t.layout, gridSize, t.data.element)}`;
+  return `**tensor** of \`${s.element}\` in \`${s.position}\` on ${data}${at}\n\n${describeValue(t.layout, gridSize, t.data.element === core.UNKNOWN_ELEMENT ? undefined : t.data.element)}`;
 }
 
 /** Which tla::detail predicates hold (they pick the tile copy), and the dynamic-leaf trap. */

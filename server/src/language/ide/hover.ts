@@ -38,8 +38,21 @@ export interface HoverAnswer extends Span {
   markdown: string;
 }
 
-/** The hover at an offset: offsets on coordinates (with the mode-by-mode sum), values, signatures, tags. */
+/**
+ * The hover at an offset; in C++, where the value rests on a configuration macro's default (issue 21:
+ * `#ifndef M #define M V`, the #else of `#ifdef M`), the hover says so under the value.
+ */
 export function hoverAt(a: DocumentAnalysis, offset: number, options: HoverOptions): HoverAnswer | null {
+  const h = hoverHere(a, offset, options);
+  if (!h || !options.cpp) return h;
+  const defaults = (statementAt(a, offset) ?? declarationNamedAt(a, offset)?.statement)?.defaults;
+  if (!defaults?.length) return h;
+  const note = `with the default ${defaults.map(code).join(', ')} — a JIT build may define it otherwise`;
+  return { ...h, markdown: boundedMarkdown(`${h.markdown}\n\n${note}`) };
+}
+
+/** The hover at an offset: offsets on coordinates (with the mode-by-mode sum), values, signatures, tags. */
+function hoverHere(a: DocumentAnalysis, offset: number, options: HoverOptions): HoverAnswer | null {
   const gridSize = options.gridSize;
   const md = (value: string, start: number, end: number): HoverAnswer => ({ markdown: boundedMarkdown(value), start, end });
   const s = statementAt(a, offset);

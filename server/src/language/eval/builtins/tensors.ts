@@ -8,10 +8,23 @@ import { memberPath } from '../../syntax';
 
 const A = core.arith;
 
+/**
+ * The buffer of MakeTensor / MakeTensorLike (its first argument); one the code does not declare here
+ * (a base class's member, what a call returned) is a buffer whose element is not known: the tensor's
+ * layout still is.
+ */
+function bufferArg(ev: BuiltinContext, e: Ast.Call): Value {
+  const undeclared = ev.isFreeNode(e.args[0]) ? memberPath(e.args[0]) : undefined;
+  const value = ev.eval(e.args[0]);
+  if (!undeclared) return value;
+  const storage = ev.position(e.args[e.args.length - 1]) === 'GM' ? 'GlobalTensor' : 'LocalTensor';
+  return core.bufferView(storage, core.UNKNOWN_ELEMENT, undeclared);
+}
+
 function makeTensor(ev: BuiltinContext, e: Ast.Call): Value {
   ev.noTemplate(e);
   ev.arity(e, [3, 4]);
-  const buf = ev.eval(e.args[0]);
+  const buf = bufferArg(ev, e);
   if (buf.kind !== 'buffer')
     ev.fail(e.args[0], 'argument-kind', `MakeTensor's first argument is an AscendC buffer (GlobalTensor/LocalTensor), not ${kindName(buf)}`);
   if (ev.isFreeNode(e.args[1]) && e.args.length === 3) {
@@ -66,7 +79,7 @@ function makeTensorLike(ev: BuiltinContext, e: Ast.Call): Value {
   const el = e.templateArgs && e.templateArgs.length > 1 ? ev.typeName(e, 1, 'Tag, ElementDst') : undefined;
   if (el) ev.element(el);
   ev.arity(e, [3, 4]);
-  const buf = ev.eval(e.args[0]);
+  const buf = bufferArg(ev, e);
   if (buf.kind !== 'buffer') ev.fail(e.args[0], 'argument-kind', `MakeTensorLike's first argument is an AscendC buffer, not ${kindName(buf)}`);
   const like0 = ev.tensorArg(e.args[1], 'the like-tensor of MakeTensorLike', true);
   const pos = ev.position(e.args[2]);
