@@ -268,6 +268,8 @@ function placeholderFor(cpp: string, r: Read): string[] {
         return [
           `${type} ${n} = ${start}; // '${r.name}' is the kernel's loop index (${r.name} ${loop!.inclusive ? '<=' : '<'} ${loop!.end}): its first value — set another here`,
         ];
+      const first = firstValueOf(cpp, r.name);
+      if (first) return [`${type} ${n} = ${first.value}; // placeholder: ${first.why} — set another here`];
       return [`${type} ${n} = 128; // ${why}: set its value here`];
     }
     case 'buffer': {
@@ -288,6 +290,24 @@ function placeholderFor(cpp: string, r: Read): string[] {
         `auto ${n} = MakeTensor(${n}_buffer, MakeLayout<half, RowMajor>(${n}_rows, ${n}_cols), Arch::PositionGM{});`,
       ];
   }
+}
+
+/**
+ * A placeholder that puts the line's tile where the kernel starts, not past the end of its parent: a field's
+ * literal initialiser (`uint32_t l1AListId{0};`), 0 for an array's index (`l1ATensorList[l1AListId]`, an
+ * array of a few stages) and for a block coordinate (`blockCoord.k()`: the first block).
+ */
+function firstValueOf(cpp: string, name: string): { value: string; why: string } | undefined {
+  const e = escape(name);
+  if (/^\w+$/.test(name)) {
+    const init = new RegExp(`\\b(?:${INTEGER_TYPES.join('|')})\\s+${e}\\s*(?:\\{\\s*(\\d+)[uU]?\\s*\\}|=\\s*(\\d+)[uU]?\\s*;)`).exec(cpp);
+    if (init)
+      return { value: init[1] ?? init[2], why: `'${name}' is initialised to ${init[1] ?? init[2]} in the kernel (it may change at run time)` };
+    const indexed = new RegExp(`(\\w+)\\s*\\[\\s*${e}\\s*\\]`).exec(cpp);
+    if (indexed) return { value: '0', why: `'${name}' indexes an array of the kernel (${indexed[1]}[${name}]): its first element` };
+  }
+  if (/coord/i.test(name.split('.')[0])) return { value: '0', why: `'${name}' is a block coordinate: the first block` };
+  return undefined;
 }
 
 /** The integer type a kernel declares a name with (`uint32_t mActual = …`, a parameter `uint32_t k`), when the language has it. */
