@@ -7,6 +7,7 @@ import * as core from '../../server/src/core';
 import { HINT_FIT, layoutHint, offsetHint, opaqueTileHint, repeatsCall, tileHint } from '../../server/src/language/ide/hintLabels';
 import { inlayHintsIn } from '../../server/src/language/ide/inlayHints';
 import { Analyzer, CppAnalyzer, hoverAt, printValue, summarize } from '../../server/src/language';
+import { pictureAt } from '../../server/src/language/ide/layoutView';
 import { checkCodeActions, checkFix, checkHover } from './fixture';
 import { scratchpad } from '../../server/src/features/scratchpad';
 import { cppDoc } from '../cpp/cppTestKit';
@@ -423,4 +424,19 @@ test("a scratchpad's loop index starts at its loop's first value, so the tile it
       .filter((l) => l.includes('valid') || l.includes('empty')),
     ['▸ (_128,_64) valid (44,64) tail'],
   );
+});
+
+// issue 24 items 3 and 7: a scratchpad declares the kernel's variable and prints it, so that Show Layout pictures it;
+// opened with the cursor on the declared name, it takes the declaration's initializer
+test('a scratchpad of `auto tensorBlockB = GetTile(…)` declares tensorBlockB and prints it; Show Layout there pictures it', () => {
+  const r = scratchOf(BLOCK, 'tensorBlockB =');
+  assert.match(r.text, /^auto tensorBlockB = GetTile\(tensorB, /m);
+  assert.match(r.text, /^print\(tensorBlockB\);/m);
+  const a = new Analyzer().analyze(r.text);
+  const lines = r.text.split('\n');
+  for (const needle of ['print(tensorBlockB)', 'auto tensorBlockB']) {
+    const at = lines.findIndex((l) => l.startsWith(needle));
+    const offset = lines.slice(0, at).reduce((n, l) => n + l.length + 1, 0) + needle.length - 3;
+    assert.equal(pictureAt(a, { offset }).name, 'tensorBlockB', needle);
+  }
 });

@@ -8,7 +8,7 @@ import { BUILTIN_BY_NAME, ELEMENT_TYPES, INTEGER_TYPES, SUPPORTED_TAGS } from '.
 import { printValue } from '../eval';
 import type { Binding } from '../eval';
 import type { InstanceView } from './templateValues';
-import { statementAt } from '../analysis';
+import { declarationSpan, statementAt } from '../analysis';
 import { loopOf } from '../cpp';
 
 /** The document a scratchpad is made from: its analysis, text, uri and kind. */
@@ -147,7 +147,12 @@ const rename = (text: string, from: string, to: string) =>
 /** The scratchpad of the expression at `offset` (on line `line`, counted from 0, for its title). */
 export function scratchpadAt(doc: ScratchpadSource, offset: number, line: number): Scratchpad {
   const a = doc.analysis;
-  const target = statementAt(a, offset);
+  // C++: the cursor on the declared name (`auto tensorX = MakeTensor(…)`, on tensorX) takes its initializer
+  const onName = [...a.declarations.values()].find((d) => {
+    const span = declarationSpan(a, d);
+    return span.start <= offset && offset <= span.end;
+  });
+  const target = statementAt(a, offset) ?? onName?.statement;
   if (!target?.result) return { text: null, reason: 'place the cursor on a TLA expression (MakeLayout…, GetTileLayout, crd2offset, a layout call)' };
 
   const file = doc.uri.slice(doc.uri.lastIndexOf('/') + 1);
@@ -224,7 +229,10 @@ export function scratchpadAt(doc: ScratchpadSource, offset: number, line: number
   const freeLines = [...free.values()].sort((x, y) => (x.name < y.name ? -1 : 1)).flatMap((r) => placeholderFor(doc.text, r));
   const value = target.result.value ? `  // ${printValue(target.result.value)}` : '';
   const declared = declaresItself(target);
+  // the kernel's variable declared as the kernel does, then printed: Show Layout pictures it by its name
+  const variable = target.declaredName ? undefined : [...a.declarations.values()].find((d) => d.statement === target)?.name;
   if (declared) body.push(withSemicolon(target.chunk.text), `print(${declared});${value}`);
+  else if (variable && /^\w+$/.test(variable)) body.push(`auto ${variable} = ${exprText(target)};`, `print(${variable});${value}`);
   else body.push(`print(${exprText(target)});${value}`);
   // a site in an `#if CATLASS_ARCH == 3510` region (MakeMxScaleLayout, fp4) is evaluated for that architecture
   const arch = a.archs?.find((r) => r.start <= offset && offset < r.end)?.arch;
