@@ -297,3 +297,19 @@ test('eval on C++ writes a Catlass coord as the editor does (Catlass::Coord<2>{�
   assert.equal(r.status, 0, r.stderr);
   assert.ok(r.stdout.includes('MakeCoord(L1_TILE_M, L1_TILE_N)  ▸ Catlass::Coord<2>{128, 256}'), r.stdout);
 });
+
+test("render of a tile of unknown extent draws nothing and says what to bind, never the parent's grid (issue 24)", () => {
+  const f = file(
+    'unk.tla',
+    'uint32_t tk;\nauto layoutA = MakeLayout<half, Catlass::layout::RowMajor>(300, 200);\nauto tileA = GetTileLayout(layoutA, MakeShape(128, tk), MakeCoord(256, 0));\n',
+  );
+  const r = run('render', f, 'tileA');
+  // the parent RowMajor (300, 200) is size 60000; that number must not be shown as the tile's
+  assert.doesNotMatch(r.stdout, /size 60000/);
+  assert.equal(r.status, 2, r.stdout);
+  assert.match(r.stderr, /known only at run time.*--bind/);
+  // bound, tk = 8: tile (128, 8) at (256, 0), valid min(128, 300−256) = 44 rows, 8 columns
+  const b = run('render', f, 'tileA', '--bind', 'tk=8', '--text');
+  assert.equal(b.status, 0, b.stderr);
+  assert.match(b.stdout, /tile \(128,8\) of layoutA at \(256,0\), valid \(44,8\): a tail tile/);
+});

@@ -236,6 +236,10 @@ describe('every Show Layout entry point, and saving a scratchpad, in code-server
     await box.waitFor({ state: 'hidden', timeout: 5000 }).catch(() => {});
     await closeLayoutView();
     await vs.lineText(1, { contains: '// tla: m=40' });
+    // an edit of the document (undoable), never a save the user did not ask for (issue 24): the file on disk
+    // is as it was, and its tab is dirty
+    assert.ok(!fs.readFileSync(path.join(ws.examples, 'cpp/runtime_sizes.cpp'), 'utf8').includes('// tla:'), 'Bind… saved the kernel file');
+    await vs.page.locator('.tabs-container .tab.active.dirty', { hasText: 'runtime_sizes.cpp' }).waitFor({ timeout: 5000 });
     // the palette's command, with the name and the number written out
     await vs.runCommand('TLA: Bind a Runtime Name to a Number');
     await box.waitFor({ state: 'visible', timeout: 10_000 });

@@ -7,6 +7,7 @@ import * as core from '../../server/src/core';
 import { HINT_FIT, layoutHint, offsetHint, opaqueTileHint, repeatsCall, tileHint } from '../../server/src/language/ide/hintLabels';
 import { inlayHintsIn } from '../../server/src/language/ide/inlayHints';
 import { Analyzer, CppAnalyzer, hoverAt, printValue, summarize } from '../../server/src/language';
+import { pictureAt } from '../../server/src/language/ide/layoutView';
 import { checkCodeActions, checkFix, checkHover } from './fixture';
 import { scratchpad } from '../../server/src/features/scratchpad';
 import { cppDoc } from '../cpp/cppTestKit';
@@ -231,18 +232,33 @@ test('a scratchpad of a GM tile: the element type of its buffer resolved, its la
   assert.match(r.text, /auto params_layoutB = MakeLayout<half, RowMajor>\(params_layoutB_rows, params_layoutB_cols\);/);
   assert.match(r.text, /tla::MakeCoord\(blockCoord_k \* TILE_K, blockCoord_n \* TILE_M\)/);
   assert.doesNotMatch(r.text, /blockCoord_k\(\)/);
-  // a 128×128 tile at (128·128, 128·128) of a rows × cols RowMajor layout: the stride (cols, 1) kept,
-  // valid min(128, max(rows − 16384, 0)) × min(128, max(cols − 16384, 0)), at coord (16384, 16384) of gmB
-  assert.equal(
-    printed(r.text),
-    'Tensor<half, GM> (128,128):(params_layoutB_cols,_1):(min(max(params_layoutB_rows-16384,0),128),min(max(params_layoutB_cols-16384,0),128)) @ coord (16384,16384), data gmB+0',
-  );
+  // a block coordinate's placeholder is the first block, 0 (issue 24: 128 put the tile at (16384, 16384)), and says it is one
+  assert.match(r.text, /^\w+ blockCoord_k = 0; \/\/ placeholder: 'blockCoord\.k' is a block coordinate/m);
+  assert.match(r.text, /^\w+ blockCoord_n = 0; \/\/ placeholder/m);
+  // a 128×128 tile at (0·128, 0·128) = (0, 0) of a rows × cols RowMajor layout: the stride (cols, 1) kept
+  const v = printed(r.text);
+  assert.match(v, /^Tensor<half, GM> \(128,128\):\(params_layoutB_cols,_1\):/);
+  assert.match(v, / @ coord \(0,0\), data gmB\+0$/);
 });
 
 test('a scratchpad of an L1 tensor over an array of buffers: the array is a buffer placeholder, never an integer', () => {
   const r = scratchOf(BLOCK, 'tla::MakeTensor(l1ATensorList');
   assert.match(r.text, /AscendC::LocalTensor<half> l1ATensorList;/);
   assert.doesNotMatch(r.text, /l1ATensorList = 128/);
+  // the index of a 2-element array: 0, never 128 (issue 24), and the comment says it is a placeholder
+  assert.match(r.text, /^uint32_t listId = 0; \/\/ placeholder: 'listId' indexes an array of the kernel \(l1ATensorList\[listId\]\)/m);
+  printed(r.text);
+});
+
+test("a scratchpad's placeholder of a field takes the field's initialiser (uint32_t l1AListId{1};)", () => {
+  const kernel = BLOCK.replace('void Load(uint32_t listId)', 'void Load()')
+    .replace('l1ATensorList[listId]', 'l1ATensorList[l1AListId]')
+    .replace(
+      'AscendC::LocalTensor<ElementA> l1ATensorList[STAGES];',
+      'AscendC::LocalTensor<ElementA> l1ATensorList[STAGES];\n    uint32_t l1AListId{1};',
+    );
+  const r = scratchOf(kernel, 'tla::MakeTensor(l1ATensorList');
+  assert.match(r.text, /^uint32_t l1AListId = 1; \/\/ placeholder: 'l1AListId' is initialised to 1 in the kernel/m);
   printed(r.text);
 });
 
@@ -408,4 +424,19 @@ test("a scratchpad's loop index starts at its loop's first value, so the tile it
       .filter((l) => l.includes('valid') || l.includes('empty')),
     ['▸ (_128,_64) valid (44,64) tail'],
   );
+});
+
+// issue 24 items 3 and 7: a scratchpad declares the kernel's variable and prints it, so that Show Layout pictures it;
+// opened with the cursor on the declared name, it takes the declaration's initializer
+test('a scratchpad of `auto tensorBlockB = GetTile(…)` declares tensorBlockB and prints it; Show Layout there pictures it', () => {
+  const r = scratchOf(BLOCK, 'tensorBlockB =');
+  assert.match(r.text, /^auto tensorBlockB = GetTile\(tensorB, /m);
+  assert.match(r.text, /^print\(tensorBlockB\);/m);
+  const a = new Analyzer().analyze(r.text);
+  const lines = r.text.split('\n');
+  for (const needle of ['print(tensorBlockB)', 'auto tensorBlockB']) {
+    const at = lines.findIndex((l) => l.startsWith(needle));
+    const offset = lines.slice(0, at).reduce((n, l) => n + l.length + 1, 0) + needle.length - 3;
+    assert.equal(pictureAt(a, { offset }).name, 'tensorBlockB', needle);
+  }
 });

@@ -348,3 +348,28 @@ test('PaddingRowMajor, PaddingColumnMajor and zN padding is padding in the memor
   const zn = buildMemory(pic('auto l = MakeLayout<half, zN>(100, 100);'));
   assert.deepEqual([zn.cosize, zn.padding, zn.inTile], [12544, 12544 - 10000, 0]);
 });
+
+test("a tile whose extent is not known is not drawn as its parent (issue 24: tileA showed layoutA's 300×200, size 60000)", () => {
+  // tile (128, tk) of RowMajor(300, 200) at (256, 0): its value is symbolic, so there is no picture of it
+  const text =
+    'uint32_t tk;\nauto layoutA = MakeLayout<half, Catlass::layout::RowMajor>(300, 200);\nauto tileA = GetTileLayout(layoutA, MakeShape(128, tk), MakeCoord(256, 0));';
+  const r = pictureOf(analyze(text), 'tileA');
+  assert.ok(!r.ok, r.ok ? `drawn as ${r.picture.text}, size ${r.picture.size}` : '');
+  assert.match(r.reason, /known only at run time/);
+  // the parent itself is still drawn: RowMajor (300, 200) is size 300·200 = 60000
+  const parent = pictureOf(analyze(text), 'layoutA');
+  assert.ok(parent.ok && parent.picture.size === 60000);
+});
+
+test('a tile of known extent whose coordinate is not known is drawn as itself, not as its parent', () => {
+  // tile (4, 8) of RowMajor(300, 200) at (i·4, 0): its shape (4, 8) and strides (200, 1) are known, where it sits is not
+  const text =
+    'uint32_t i;\nauto layoutA = MakeLayout<half, Catlass::layout::RowMajor>(300, 200);\nauto tileA = GetTileLayout(layoutA, MakeShape(4, 8), MakeCoord(i * 4, 0));';
+  const r = pictureOf(analyze(text), 'tileA');
+  if (!r.ok) return assert.match(r.reason, /known only at run time/);
+  // if drawn, it is the tile: 4·8 = 32 elements, never the parent's 60000
+  assert.equal(r.picture.size, 32);
+  assert.equal(r.picture.rank, 2);
+  assert.equal(r.picture.subject?.name, 'tileA');
+  assert.ok(!r.picture.text.startsWith('(300,200)'), r.picture.text);
+});

@@ -42,7 +42,7 @@ export function pictureAt(a: DocumentAnalysis, target: { name?: string; offset?:
   if (!name && target.offset !== undefined) {
     const offset = target.offset;
     const s = statementAt(a, offset);
-    name = s?.declaredName;
+    name = s?.declaredName ?? printedName(s);
     // C++: the variable a TLA expression initialises (`auto tileC = GetTileLayout(…)`), cursor on either
     if (!name && cpp) {
       for (const d of a.declarations.values()) {
@@ -62,6 +62,13 @@ export function pictureAt(a: DocumentAnalysis, target: { name?: string; offset?:
   const picture = pictureOf(drawn, name);
   const bind = picture.ok ? [] : namesToBind(drawn, name);
   return { name, picture, statement, ...(steppers.length ? { steppers } : {}), ...(bind.length ? { bind } : {}) };
+}
+
+/** `print(tileA);` (a scratchpad's last line): the declared name it prints. */
+function printedName(s: ReturnType<typeof statementAt>): string | undefined {
+  const e = s?.statement?.type === 'expr' ? s.statement.expr : undefined;
+  const arg = e?.type === 'call' && e.callee === 'print' && e.args.length === 1 ? e.args[0] : undefined;
+  return arg?.type === 'name' ? arg.name : undefined;
 }
 
 /** The runtime names a declared layout (a tensor's) is made of, when it is symbolic: binding them draws it. */

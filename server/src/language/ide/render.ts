@@ -52,9 +52,17 @@ export function pictureOf(a: DocumentAnalysis, name: string): PictureResult {
       } else tiles.push(tile);
     }
   }
+  const subject: PictureSubject = { name, text: core.printLayout(v) };
+  // a tile of unknown extent has no picture (binding its names draws it); one of known extent whose
+  // place in the parent is not known is drawn alone: never the parent's grid under the tile's name
+  if (core.isSymbolic(v)) return buildPicture(v);
+  if (own && !ownFirst) {
+    const alone = buildPicture(v);
+    if (alone.ok) alone.picture.subject = subject;
+    return alone;
+  }
   const r = buildPicture(parent, tiles);
   if (!r.ok) return r;
-  const subject: PictureSubject = { name, text: core.printLayout(v) };
   if (own && ownFirst) {
     const self = buildPicture(v);
     const call = own.node.type === 'call' ? own.node : undefined;

@@ -8,7 +8,7 @@ import { BUILTIN_BY_NAME, ELEMENT_TYPES, INTEGER_TYPES, SUPPORTED_TAGS } from '.
 import { printValue } from '../eval';
 import type { Binding } from '../eval';
 import type { InstanceView } from './templateValues';
-import { statementAt } from '../analysis';
+import { declarationSpan, statementAt } from '../analysis';
 import { loopOf } from '../cpp';
 
 /** The document a scratchpad is made from: its analysis, text, uri and kind. */
@@ -147,7 +147,12 @@ const rename = (text: string, from: string, to: string) =>
 /** The scratchpad of the expression at `offset` (on line `line`, counted from 0, for its title). */
 export function scratchpadAt(doc: ScratchpadSource, offset: number, line: number): Scratchpad {
   const a = doc.analysis;
-  const target = statementAt(a, offset);
+  // C++: the cursor on the declared name (`auto tensorX = MakeTensor(…)`, on tensorX) takes its initializer
+  const onName = [...a.declarations.values()].find((d) => {
+    const span = declarationSpan(a, d);
+    return span.start <= offset && offset <= span.end;
+  });
+  const target = statementAt(a, offset) ?? onName?.statement;
   if (!target?.result) return { text: null, reason: 'place the cursor on a TLA expression (MakeLayout…, GetTileLayout, crd2offset, a layout call)' };
 
   const file = doc.uri.slice(doc.uri.lastIndexOf('/') + 1);
@@ -224,7 +229,10 @@ export function scratchpadAt(doc: ScratchpadSource, offset: number, line: number
   const freeLines = [...free.values()].sort((x, y) => (x.name < y.name ? -1 : 1)).flatMap((r) => placeholderFor(doc.text, r));
   const value = target.result.value ? `  // ${printValue(target.result.value)}` : '';
   const declared = declaresItself(target);
+  // the kernel's variable declared as the kernel does, then printed: Show Layout pictures it by its name
+  const variable = target.declaredName ? undefined : [...a.declarations.values()].find((d) => d.statement === target)?.name;
   if (declared) body.push(withSemicolon(target.chunk.text), `print(${declared});${value}`);
+  else if (variable && /^\w+$/.test(variable)) body.push(`auto ${variable} = ${exprText(target)};`, `print(${variable});${value}`);
   else body.push(`print(${exprText(target)});${value}`);
   // a site in an `#if CATLASS_ARCH == 3510` region (MakeMxScaleLayout, fp4) is evaluated for that architecture
   const arch = a.archs?.find((r) => r.start <= offset && offset < r.end)?.arch;
@@ -268,6 +276,8 @@ function placeholderFor(cpp: string, r: Read): string[] {
         return [
           `${type} ${n} = ${start}; // '${r.name}' is the kernel's loop index (${r.name} ${loop!.inclusive ? '<=' : '<'} ${loop!.end}): its first value — set another here`,
         ];
+      const first = firstValueOf(cpp, r.name);
+      if (first) return [`${type} ${n} = ${first.value}; // placeholder: ${first.why} — set another here`];
       return [`${type} ${n} = 128; // ${why}: set its value here`];
     }
     case 'buffer': {
@@ -288,6 +298,24 @@ function placeholderFor(cpp: string, r: Read): string[] {
         `auto ${n} = MakeTensor(${n}_buffer, MakeLayout<half, RowMajor>(${n}_rows, ${n}_cols), Arch::PositionGM{});`,
       ];
   }
+}
+
+/**
+ * A placeholder that puts the line's tile where the kernel starts, not past the end of its parent: a field's
+ * literal initialiser (`uint32_t l1AListId{0};`), 0 for an array's index (`l1ATensorList[l1AListId]`, an
+ * array of a few stages) and for a block coordinate (`blockCoord.k()`: the first block).
+ */
+function firstValueOf(cpp: string, name: string): { value: string; why: string } | undefined {
+  const e = escape(name);
+  if (/^\w+$/.test(name)) {
+    const init = new RegExp(`\\b(?:${INTEGER_TYPES.join('|')})\\s+${e}\\s*(?:\\{\\s*(\\d+)[uU]?\\s*\\}|=\\s*(\\d+)[uU]?\\s*;)`).exec(cpp);
+    if (init)
+      return { value: init[1] ?? init[2], why: `'${name}' is initialised to ${init[1] ?? init[2]} in the kernel (it may change at run time)` };
+    const indexed = new RegExp(`(\\w+)\\s*\\[\\s*${e}\\s*\\]`).exec(cpp);
+    if (indexed) return { value: '0', why: `'${name}' indexes an array of the kernel (${indexed[1]}[${name}]): its first element` };
+  }
+  if (/coord/i.test(name.split('.')[0])) return { value: '0', why: `'${name}' is a block coordinate: the first block` };
+  return undefined;
 }
 
 /** The integer type a kernel declares a name with (`uint32_t mActual = …`, a parameter `uint32_t k`), when the language has it. */
