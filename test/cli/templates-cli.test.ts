@@ -140,3 +140,33 @@ test('eval --instance: a name declared inside a member function hides the class 
     assert.doesNotMatch(at('tla::MakeLayout(s') ?? '', /_16/);
   });
 });
+
+// session-5 audit: a member of a NON-dependent base is found before the enclosing namespace's constant
+// of the same name (C++ looks in the class and its bases first); a dependent base (`DepBase<E>`) is not
+// looked in by an unqualified name, so there the namespace's TILE = 7 is the one
+test('eval --instance: an unqualified name finds a non-dependent base member (42), not the namespace constant (7); a dependent base is not looked in', () => {
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'tla-bases-'));
+  try {
+    const kernel = path.join(dir, 'base_kernel.cpp');
+    const lines = ['#include "catlass/base_member_block.hpp"', 'using namespace Catlass;', 'void Run()', '{'];
+    lines.push('    using P = Gemm::Demo::FromPlainBase<float>;', '    using D = Gemm::Demo::FromDepBase<float>;', '}', '');
+    writeFileSync(kernel, lines.join('\n'));
+    const under = (line: number) => {
+      const r = run('eval', '--json', '--include', INCLUDE, '--instance', `${kernel}:${line}`, 'catlass/base_member_block.hpp');
+      assert.equal(r.status, 0, r.stderr + r.stdout);
+      return JSON.parse(r.stdout) as {
+        members: { name: string; value: Record<string, string> | null }[];
+        sites: { text: string; line: number; value: string | null }[];
+      };
+    };
+    const p = under(5);
+    assert.equal(p.members.find((m) => m.name === 'SEEN')?.value?.value, '42');
+    assert.equal(p.sites.find((s) => s.line === 18)?.value, '(_42,_1)');
+    const d = under(6);
+    assert.equal(d.members.find((m) => m.name === 'SEEN')?.value?.value, '7');
+    // Int<TILE> is the namespace's 7, Int<FROM_BASE> the dependent base's 99 named explicitly
+    assert.equal(d.sites.find((s) => s.line === 24)?.value, '(_7,_99)');
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+});

@@ -237,6 +237,18 @@ function bodyBindings(res: ScratchResult, t: Extract<Ty, { k: 'class' }>): BodyB
     const b = 'ok' in m ? bindingOf(m.ok) : undefined;
     if (b) bindings.set(name, b);
   }
+  // a non-dependent base's members come before the enclosing namespace's names (the kernel analysis
+  // would find those): one not read here is unknown, never the namespace's
+  const seen = new Set<string>();
+  const fromBase = (b: typeof inst) => {
+    for (const [name, m] of b.members) {
+      if (inst.members.has(name) || seen.has(name) || inst.frame.bind?.has(name)) continue;
+      seen.add(name);
+      bindings.set(name, ('ok' in m && bindingOf(m.ok)) || { value: null });
+    }
+    b.bases.forEach(fromBase);
+  };
+  inst.plainBases.forEach(fromBase);
   return { file: inst.file, start: inst.decl.body.start, end: inst.decl.body.end, bindings, selected: canonical(t) };
 }
 

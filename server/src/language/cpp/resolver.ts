@@ -33,6 +33,8 @@ export interface Inst {
   state: 'new' | 'busy' | 'done';
   error?: AssertFailure;
   bases: Inst[];
+  /** The bases that do not depend on a template parameter: the only ones an unqualified name is looked up in. */
+  plainBases: Inst[];
 }
 
 export type MemberValue = { ok: Ty } | { unknown: string } | { template: Extract<Member, { kind: 'alias' }> };
@@ -166,7 +168,7 @@ export class Resolver {
       if (b === UNRESOLVED) throw new Unknown(`'${name}' is not resolved here`);
       if (b) return { e: 'ty', ty: b };
       if (fr.inst) {
-        const m = this.findMember(fr.inst, name);
+        const m = this.findVisible(fr.inst, name);
         if (m) return this.memberValueEntity(fr.inst, m);
       }
     }
@@ -352,7 +354,7 @@ export class Resolver {
         : { d: decls.find((d) => (d.decl as ClassDecl).defined) ?? decls[0], bind: new Map<string, Ty>() };
     const decl = chosen.d.decl as ClassDecl;
     const outer: Frame = { scope: [...decl.scope, decl.name], usings: decl.usings };
-    inst = { ty: t, decl, file: chosen.d.file, frame: outer, members: new Map(), state: 'new', bases: [] };
+    inst = { ty: t, decl, file: chosen.d.file, frame: outer, members: new Map(), state: 'new', bases: [], plainBases: [] };
     const enclosing = t.outer?.k === 'class' ? this.instance(t.outer).frame : undefined;
     inst.frame = { bind: chosen.bind, inst, scope: outer.scope, usings: outer.usings, parent: enclosing };
     this.insts.set(key, inst);
@@ -518,6 +520,7 @@ export class Resolver {
           const bi = this.instance(t);
           this.complete(bi);
           inst.bases.push(bi);
+          if (!dependsOn(b, templateParams(inst.frame))) inst.plainBases.push(bi);
         }
         // as the compiler does, the body goes on past a failing static_assert (its later members
         // and asserts are known: a budget after it); the first failure is the one reported
@@ -610,6 +613,21 @@ export class Resolver {
     const own = inst.members.get(name);
     if (own) return own;
     for (const b of inst.bases) {
+      const m = this.findMember(b, name);
+      if (m) return m;
+    }
+    return undefined;
+  }
+
+  /**
+   * What an unqualified name finds in the class: its own members, then its non-dependent bases'
+   * (C++ does not look in a base that depends on a template parameter, `Base<E>`, until instantiation).
+   */
+  findVisible(inst: Inst, name: string): MemberValue | undefined {
+    if (inst.state === 'new') this.complete(inst);
+    const own = inst.members.get(name);
+    if (own) return own;
+    for (const b of inst.plainBases) {
       const m = this.findMember(b, name);
       if (m) return m;
     }
@@ -813,6 +831,22 @@ function mergeDefaults(lists: TemplateParam[][]): TemplateParam[] {
       if (base[i] && !base[i].def && p.def) base[i].def = p.def;
     });
   return base;
+}
+
+/** The template parameters a class body sees: its own and its enclosing class templates'. */
+function templateParams(f: Frame): Set<string> {
+  const out = new Set<string>();
+  for (let fr: Frame | undefined = f; fr; fr = fr.parent) for (const k of fr.bind?.keys() ?? []) out.add(k);
+  return out;
+}
+
+/** Whether a type written in the body names a template parameter anywhere (`Base<E>`, `E::Base`, `Base<typename E::T>`). */
+function dependsOn(x: unknown, params: Set<string>): boolean {
+  if (Array.isArray(x)) return x.some((y) => dependsOn(y, params));
+  if (!x || typeof x !== 'object') return false;
+  const node = x as Node;
+  if (node.n === 'name' && !node.global && params.has(node.segs[0].name)) return true;
+  return Object.values(x).some((y) => dependsOn(y, params));
 }
 
 function mentions(x: Node, params: Set<string>): boolean {
