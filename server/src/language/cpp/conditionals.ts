@@ -279,7 +279,7 @@ export interface ConfigurationMacro {
 }
 
 const MACRO_DEFAULT =
-  /^[ \t]*#[ \t]*ifndef[ \t]+(\w+)[ \t]*(?:\/\/[^\n]*)?\n[ \t]*#[ \t]*define[ \t]+\1[ \t]+([^\s(][^\n]*?)[ \t]*\n[ \t]*#[ \t]*endif\b/gm;
+  /^[ \t]*#[ \t]*ifndef[ \t]+(\w+)[ \t]*(?:\/\/[^\r\n]*)?(?:\r\n?|\n)[ \t]*#[ \t]*define[ \t]+\1[ \t]+([^\s(][^\r\n]*?)[ \t]*(?:\r\n?|\n)[ \t]*#[ \t]*endif\b/gm;
 
 /** The file's configuration macros and their defaults, outside the branches the compiler never reads. */
 export function configurationMacros(text: string): ConfigurationMacro[] {
