@@ -27,8 +27,10 @@ const docOf = (text: string) => cppDoc(text, analyzeFully(new CppAnalyzer(), tex
 describe('the layout view steps a kernel tile', () => {
   test("the tile's coordinate reads blockCoord.m() and kIdx: one stepper each, kIdx within its loop's bound", () => {
     const answer = picture(docOf(KERNEL), { textDocument: { uri: 'file:///k.cpp' }, name: 'tileA' });
-    // unbound, the tile's place is symbolic: its parent is drawn without it, and both names can be stepped
-    assert.deepEqual(answer.picture?.tiles, []);
+    // unbound, the tile's place and valid extent are symbolic: no picture (never the parent under the
+    // tile's name, cd4b5ac), the view offers to bind both names, and both can be stepped
+    assert.equal(answer.picture, null);
+    assert.deepEqual(answer.bind, ['blockCoord.m()', 'kIdx']);
     assert.deepEqual(answer.steppers, [
       { name: 'blockCoord.m()', value: null, start: 0, end: null, step: 1, bound: null },
       // kTiles = (200 + 64 − 1) / 64 = 263 / 64 = 4 (integer division): kIdx in 0..3
