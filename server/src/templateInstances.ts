@@ -308,10 +308,13 @@ export function resolveSite(
  * The names of the classes a header declares (the names its instantiation sites write): every
  * word after `struct`/`class`, a superset (read by a pattern, not parsed: an open header's every
  * edit asks again) that the resolution of each candidate narrows to the bodies of this header.
+ * A template's type parameter (`template <class TensorA, class Shape = …>`: the word is followed
+ * by `,`, `>` or `=`) declares no class: its name is every `using TensorA = …;` of the workspace,
+ * hundreds of candidates that pushed the header's real sites past MAX_CANDIDATES.
  */
 export function templatesOf(headerText: string): Set<string> {
   const names = new Set<string>();
-  for (const m of headerText.matchAll(/\b(?:struct|class)[ \t]+(?:alignas[ \t]*\([^)]*\)[ \t]*)?([A-Za-z_]\w*)/g)) names.add(m[1]);
+  for (const m of headerText.matchAll(/\b(?:struct|class)[ \t]+(?:alignas[ \t]*\([^)]*\)[ \t]*)?([A-Za-z_]\w*)\b(?!\s*[,>=])/g)) names.add(m[1]);
   return names;
 }
 

@@ -4,7 +4,8 @@
 // hints read each body under one of its own sites (the only one, the chosen one, or the first).
 // Expected values are worked by hand in the comments.
 import assert from 'node:assert/strict';
-import { readFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, test } from 'node:test';
 import { pathToFileURL } from 'node:url';
@@ -13,7 +14,7 @@ import { DocumentAnalyses } from '../../server/src/documents';
 import { hover } from '../../server/src/features/hover';
 import { DEFAULT_SETTINGS } from '../../server/src/features/settings';
 import { HeaderIndex, instanceLenses } from '../../server/src/language';
-import { TemplateInstances, sitesOfText } from '../../server/src/templateInstances';
+import { MAX_CANDIDATES, TemplateInstances, sitesOfText, templatesOf } from '../../server/src/templateInstances';
 import { ROOT } from '../helpers';
 
 // the workspace: one kernel instantiating the demo block once; the demo kernel of test/fixtures/templates instantiates it twice
@@ -421,5 +422,65 @@ describe('a body instantiated through another instantiation’s copy member', ()
     // K = 8 · 2 = 16: (_16,_2):(_2,_1)
     assert.match(step, /\(_16,_2\):\(_2,_1\)/, step);
     assert.match(step, /as instantiated at kernel\/copy_kernel\.cpp:8 · CopyGmToL1\*/, step);
+  });
+});
+
+describe('a template parameter is not a class the header declares', () => {
+  // `template <int M, class TensorA, class Shape = void> struct ParamBlock`: only ParamBlock is a
+  // class of the header. Its parameters' names are the templates of many `using L1TileShape = Shape<…>;`
+  // lines of a workspace; taken as candidates they came first (a_tensors.cpp sorts before z_kernel.cpp) and
+  // pushed the one real site past MAX_CANDIDATES, so the body was read under no instantiation.
+  const BLOCK = [
+    '// Self-written for the tests: a block whose template parameters are named like workspace aliases.',
+    'namespace Catlass::Gemm::Demo {',
+    'template <int M, class TensorA, class Shape = void>',
+    'struct ParamBlock {',
+    '    static constexpr int ROWS = M;',
+    '    void Run()',
+    '    {',
+    '        auto rows = tla::MakeLayout(tla::MakeShape(tla::Int<ROWS>{}, tla::Int<4>{}), tla::MakeStride(tla::Int<4>{}, tla::Int<1>{}));',
+    '    }',
+    '};',
+    '}',
+    '',
+  ].join('\n');
+
+  test('the header names ParamBlock only, and its one site is found behind more than MAX_CANDIDATES aliases of its parameters', async () => {
+    assert.deepEqual([...templatesOf(BLOCK)], ['ParamBlock']);
+    const dir = mkdtempSync(path.join(tmpdir(), 'tla-params-'));
+    const include = path.join(dir, 'include');
+    mkdirSync(path.join(include, 'catlass'), { recursive: true });
+    mkdirSync(path.join(dir, 'kernel'));
+    const header = path.join(include, 'catlass', 'param_block.hpp');
+    writeFileSync(header, BLOCK);
+    const aliases = Array.from({ length: MAX_CANDIDATES + 10 }, (_, k) => `    using Tile${k} = ${k % 2 ? 'TensorA' : 'Shape'}<${k}>;`);
+    writeFileSync(path.join(dir, 'kernel', 'a_tensors.cpp'), ['void Aliases()', '{', ...aliases, '}', ''].join('\n'));
+    writeFileSync(
+      path.join(dir, 'kernel', 'z_kernel.cpp'),
+      [
+        '#include "catlass/param_block.hpp"',
+        'using namespace Catlass;',
+        'void Run()',
+        '{',
+        '    using Block = Gemm::Demo::ParamBlock<16, int>;',
+        '}',
+        '',
+      ].join('\n'),
+    );
+    const { instances, drain } = await fixture(dir, header, include, [include]);
+    instances.instanceOf(header, BLOCK);
+    drain();
+    const answer = instances.instanceOf(header, BLOCK);
+    assert.deepEqual(
+      answer?.views.map((v) => [v.template, v.mode, v.site.where]),
+      [['ParamBlock', 'only', 'kernel/z_kernel.cpp:5']],
+    );
+    const analyses = analysesWith(instances);
+    const doc = analyses.get(TextDocument.create(pathToFileURL(header).href, 'cpp', 1, BLOCK));
+    const before = BLOCK.slice(0, BLOCK.indexOf('auto rows') + 6).split('\n');
+    const h = hover(doc, { line: before.length - 1, character: before[before.length - 1].length }, DEFAULT_SETTINGS);
+    const rows = (h?.contents as { value: string } | undefined)?.value ?? '';
+    // ROWS = M = 16: shape (_16,_4), row-major stride (_4,_1)
+    assert.match(rows, /\(_16,_4\):\(_4,_1\)/, rows);
   });
 });
