@@ -484,3 +484,75 @@ describe('a template parameter is not a class the header declares', () => {
     assert.match(rows, /\(_16,_4\):\(_4,_1\)/, rows);
   });
 });
+
+describe("a member type's own members, as the body names them", () => {
+  // `using Traits = DemoTraits<…>;` is a class: the body names its members qualified, in a member
+  // function's `using LayoutTagA = typename Traits::LayoutA;` and in `tla::Int<Traits::ROWS>{}`
+  const KERNEL = [
+    '// Self-written for the tests: a kernel reading its types through a traits class (the idiom of planar kernels).',
+    'namespace Catlass::layout {',
+    'struct RowMajor {};',
+    '}',
+    'namespace Catlass::Gemm::Demo {',
+    'template <class Element_, class Layout_>',
+    'struct DemoTraits {',
+    '    using ElementA = Element_;',
+    '    using LayoutA = Layout_;',
+    '    static constexpr int ROWS = 16;',
+    '};',
+    'template <class Element_, class Layout_>',
+    'struct TraitsKernel {',
+    '    using Traits = DemoTraits<Element_, Layout_>;',
+    '    using ElementA = typename Traits::ElementA;',
+    '    void Run(uint32_t m, uint32_t k)',
+    '    {',
+    '        using LayoutTagA = typename Traits::LayoutA;',
+    '        auto layoutA = tla::MakeLayout<ElementA, LayoutTagA>(m, k);',
+    '        auto rows = tla::MakeLayout(tla::MakeShape(tla::Int<Traits::ROWS>{}, tla::Int<2>{}), tla::MakeStride(tla::Int<2>{}, tla::Int<1>{}));',
+    '    }',
+    '};',
+    '}',
+    '',
+  ].join('\n');
+
+  test('typename Traits::LayoutA in a member function and Traits::ROWS read what the instantiation resolves', async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'tla-traits-'));
+    const include = path.join(dir, 'include');
+    mkdirSync(path.join(include, 'catlass'), { recursive: true });
+    mkdirSync(path.join(dir, 'kernel'));
+    const header = path.join(include, 'catlass', 'traits_kernel.hpp');
+    writeFileSync(header, KERNEL);
+    writeFileSync(
+      path.join(dir, 'kernel', 'traits.cpp'),
+      [
+        '#include "catlass/traits_kernel.hpp"',
+        'using namespace Catlass;',
+        'void Run()',
+        '{',
+        '    using K = Gemm::Demo::TraitsKernel<half, layout::RowMajor>;',
+        '}',
+        '',
+      ].join('\n'),
+    );
+    const { instances, drain } = await fixture(dir, header, include, [include]);
+    instances.instanceOf(header, KERNEL);
+    drain();
+    assert.deepEqual(
+      instances.instanceOf(header, KERNEL)?.views.map((v) => [v.template, v.site.where]),
+      [['TraitsKernel', 'kernel/traits.cpp:5']],
+    );
+    const analyses = analysesWith(instances);
+    const doc = analyses.get(TextDocument.create(pathToFileURL(header).href, 'cpp', 1, KERNEL));
+    const hoverOn = (needle: string) => {
+      const before = KERNEL.slice(0, KERNEL.indexOf(needle) + 6).split('\n');
+      const h = hover(doc, { line: before.length - 1, character: before[before.length - 1].length }, DEFAULT_SETTINGS);
+      return (h?.contents as { value: string } | undefined)?.value ?? '';
+    };
+    // LayoutTagA = Traits::LayoutA = RowMajor, half: shape (m,k), stride (k,_1)
+    const layoutA = hoverOn('auto layoutA');
+    assert.match(layoutA, /\(m,k\):\(k,_1\)/, layoutA);
+    // Traits::ROWS = 16: (_16,_2):(_2,_1)
+    const rows = hoverOn('auto rows');
+    assert.match(rows, /\(_16,_2\):\(_2,_1\)/, rows);
+  });
+});

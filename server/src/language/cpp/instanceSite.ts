@@ -249,6 +249,25 @@ function bodyBindings(res: ScratchResult, t: Extract<Ty, { k: 'class' }>): BodyB
     b.bases.forEach(fromBase);
   };
   inst.plainBases.forEach(fromBase);
+  // a parameter's or member type's own members, as the body names them (`using LayoutTagA = typename
+  // Traits::LayoutA;` in a member function, `BlockMmad::L1_TILE_M`): what the instantiation resolves
+  // them to, one level deep; a member not resolved is left out (the name stays unknown)
+  const qualified = (name: string, ty: Ty) => {
+    if (ty.k !== 'class' || !ty.args.length) return;
+    let sub;
+    try {
+      sub = r.instance(ty);
+      r.complete(sub);
+    } catch {
+      return;
+    }
+    for (const [m, v] of sub.members) {
+      const b = 'ok' in v ? bindingOf(v.ok) : undefined;
+      if (b && !bindings.has(`${name}::${m}`)) bindings.set(`${name}::${m}`, b);
+    }
+  };
+  for (const [name, ty] of inst.frame.bind ?? []) qualified(name, ty);
+  for (const [name, m] of inst.members) if ('ok' in m) qualified(name, m.ok);
   return { file: inst.file, start: inst.decl.body.start, end: inst.decl.body.end, bindings, selected: canonical(t) };
 }
 

@@ -790,8 +790,9 @@ export class CppAnalyzer {
       } else if (it.kind === 'type') {
         // `using ElementA = half;`, `using LayoutL0C = tla::Layout<…>;`: the type it names (an element, a
         // tag, a TLA type written as a type, `(u32,u32):(i64,_1)`), never the zeros of a value-initialised `X{}`
+        // (`typename Traits::LayoutA` names the type Traits::LayoutA: the keyword is blanked, the offsets kept)
         const prefix = `using ${it.name} = `;
-        const sa = this.evaluatePiece(pass, it.kind, it.start, it.end, (s) => `${prefix}${s};`, prefix.length);
+        const sa = this.evaluatePiece(pass, it.kind, it.start, it.end, (s) => `${prefix}${s.replace(/^typename\b/, '        ')};`, prefix.length);
         if (sa && !sa.result) pr.limited.push(sa);
         if (sa?.result?.value) this.bind(pass, it.name!, sa.result.value, sa, it.nameStart!, it.nameEnd!, it);
       } else if (it.kind === 'buffer') {
