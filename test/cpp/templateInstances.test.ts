@@ -510,6 +510,12 @@ describe("a member type's own members, as the body names them", () => {
     '        auto layoutA = tla::MakeLayout<ElementA, LayoutTagA>(m, k);',
     '        auto rows = tla::MakeLayout(tla::MakeShape(tla::Int<Traits::ROWS>{}, tla::Int<2>{}), tla::MakeStride(tla::Int<2>{}, tla::Int<1>{}));',
     '    }',
+    '    void Other(uint32_t m, uint32_t k)',
+    '    {',
+    '        using Traits = DemoTraits<Element_, OtherTag>;',
+    '        using LayoutTagB = typename Traits::LayoutA;',
+    '        auto hidden = tla::MakeLayout<ElementA, LayoutTagB>(m, k);',
+    '    }',
     '};',
     '}',
     '',
@@ -554,5 +560,8 @@ describe("a member type's own members, as the body names them", () => {
     // Traits::ROWS = 16: (_16,_2):(_2,_1)
     const rows = hoverOn('auto rows');
     assert.match(rows, /\(_16,_2\):\(_2,_1\)/, rows);
+    // a local `using Traits = …;` hides the member: its Traits::LayoutA is not the member's RowMajor
+    const hidden = hoverOn('auto hidden');
+    assert.doesNotMatch(hidden, /\(m,k\):\(k,_1\)/, hidden);
   });
 });

@@ -206,8 +206,11 @@ function visibleAt(scoped: Map<string, ScopedBinding[]>, name: string, at: numbe
 function lookupUnder(region: InstanceRegion | undefined, scoped: Map<string, ScopedBinding[]>, name: string, at: number): Binding | undefined {
   const local = visibleAt(scoped, name, at);
   if (!region?.bindings.has(name)) return local?.binding;
-  const inner = local !== undefined && local.scopeStart > region.start && local.scopeEnd < region.end;
-  return inner ? local.binding : region.bindings.get(name);
+  const inner = (b: ScopedBinding | undefined) => b !== undefined && b.scopeStart > region.start && b.scopeEnd < region.end;
+  // `Traits::LayoutA` where a block declares its own `Traits`: that one's member, not known here
+  const q = name.indexOf('::');
+  if (q > 0 && inner(visibleAt(scoped, name.slice(0, q), at))) return undefined;
+  return inner(local) ? local!.binding : region.bindings.get(name);
 }
 
 /**
@@ -795,6 +798,12 @@ export class CppAnalyzer {
         const sa = this.evaluatePiece(pass, it.kind, it.start, it.end, (s) => `${prefix}${s.replace(/^typename\b/, '        ')};`, prefix.length);
         if (sa && !sa.result) pr.limited.push(sa);
         if (sa?.result?.value) this.bind(pass, it.name!, sa.result.value, sa, it.nameStart!, it.nameEnd!, it);
+        else {
+          // one not read in a block of a body under an instantiation still hides the member of its name
+          // (and a `Traits::X` of a local `Traits`): unknown there, never the instantiation's
+          const region = regionAt(this.instantiation, it.start);
+          if (region && it.scopeStart > region.start && it.scopeEnd < region.end) bindIn(pr.scoped, it.name!, undefined, it);
+        }
       } else if (it.kind === 'buffer') {
         const sa = this.evaluatePiece(pass, it.kind, it.start, it.end, (s) => `${s} ${it.name};`, 0);
         const v = sa?.result?.value;
