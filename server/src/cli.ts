@@ -410,10 +410,18 @@ function evaluateWithHeaders(
   json: boolean,
   out: (s: string) => void,
   /** `own`: a site inside a function template, read under a call (its file's facts are indexed: what its statements name). */
-  instance?: { alias?: string; header?: string; own?: InstanceChoice },
+  instance?: { alias?: string; header?: string; own?: InstanceChoice; at?: { lines: number[]; indent: number[]; site: number } },
 ) {
   const index = new HeaderIndex();
   const own = instance?.own;
+  const at = instance?.at && {
+    ...instance.at,
+    lines: [...(own ? [0] : []), ...instance.at.lines],
+    indent: [...(own ? [0] : []), ...instance.at.indent],
+  };
+  /** A scratchpad line and column as the file's (the site's line for one the file does not write). */
+  const fileLine = (l: number) => (at ? at.lines[l - 1] || (own?.line ?? at.site) : l);
+  const fileColumn = (l: number, c: number) => (at ? (at.lines[l - 1] ? c + (at.indent[l - 1] ?? 0) : 1) : c);
   if (own) {
     index.setFile(path.resolve(own.file), own.text);
     text = `#include "${path.relative(dir, path.resolve(own.file)).split(path.sep).join('/')}"\n${text}`;
@@ -441,14 +449,22 @@ function evaluateWithHeaders(
       message: `static_assert failed: ${e.text} (${e.header}:${e.line})${where}`,
     });
   }
-  const diagnostics = [...a.diagnostics.filter((d) => !covered(d)).map((d) => diagnosticJson(a, lines, d)), ...extra].sort((x, y) => x.line - y.line);
+  const diagnostics = [...a.diagnostics.filter((d) => !covered(d)).map((d) => diagnosticJson(a, lines, d)), ...extra]
+    .map((d) => ({
+      ...d,
+      line: fileLine(d.line),
+      column: fileColumn(d.line, d.column),
+      endLine: fileLine(d.endLine),
+      endColumn: d.endLine === d.line ? fileColumn(d.line, d.endColumn) : fileColumn(d.endLine, d.endColumn),
+    }))
+    .sort((x, y) => x.line - y.line);
   const statements = a.statements
     .filter((s) => !s.chunk.preprocessor)
     .map((s) => {
       const name = s.declaredName ?? null;
       const r = name ? res.resolved.get(name) : undefined;
       const fields = r && 'ok' in r.outcome ? (r.outcome.ok.k === 'tla' ? summarizeTla(r.outcome.ok.value) : outcomeFields(r.outcome)) : undefined;
-      const line = lines.position(a.startOf(s)).line + 1;
+      const line = fileLine(lines.position(a.startOf(s)).line + 1);
       return {
         line,
         name,
@@ -460,9 +476,9 @@ function evaluateWithHeaders(
   if (members?.error) {
     const e = members.error;
     diagnostics.push({
-      line: 1,
+      line: fileLine(1),
       column: 1,
-      endLine: 1,
+      endLine: fileLine(1),
       endColumn: 1,
       severity: 'error',
       code: 'static-assert-failed' as const,
@@ -492,6 +508,14 @@ function evaluateWithHeaders(
       out(
         `${file}:${s.line}: ${s.name ? `${s.name} = ` : ''}${String((s.value as { text?: string; type?: string }).type ?? (s.value as { text?: string }).text ?? '')}`,
       );
+  // the instantiated class's members, as --json's `members` gives them: a member whose value is not determined says why
+  const siteLine = own?.line ?? at?.site;
+  for (const m of members?.members ?? []) {
+    const v = m.value as { text?: string; type?: string } | null;
+    const text = v ? String(v.type ?? v.text ?? '') : `‹?›${m.error ? ` (${m.error})` : ''}`;
+    out(`${file}:${siteLine ?? 1}: ${instance?.alias}::${m.name} = ${text}`);
+  }
+  if (members?.why) out(`${file}:${siteLine ?? 1}: no members: ${members.why}`);
   for (const d of diagnostics) out(`${file}:${d.line}:${d.column}: ${d.severity} ${d.code} ${d.message}`);
   return { failed };
 }
@@ -504,15 +528,19 @@ function evaluate(given: string[], out: (s: string) => void): number {
   if (instance !== undefined && !/:\d+$/.test(instance)) throw new CliError('tla-layout eval: --instance needs FILE:LINE');
   if (instance) {
     const [, site, line] = /^(.*):(\d+)$/.exec(instance)!;
-    const header = rest.filter((a) => a !== '--json')[0];
+    const given = rest.filter((a) => a !== '--json')[0];
     const dir = includeDirFor(include, site);
     if (!dir) throw new CliError('tla-layout eval --instance: name the Catlass include folder with --include DIR');
+    // HEADER as the shell completes it (from the current directory), or as an #include names it (below DIR)
+    const header = given === undefined ? undefined : path.relative(dir, existsSync(given) ? path.resolve(given) : path.resolve(dir, given));
     const source = readSource(site);
     // a site inside a function template: read under a call of it (instanceChoiceNow says which)
     const choice = functionInstance(site, source, Number(line), dir, header);
-    const { text, alias } = siteScratchText(choice?.text ?? source, choice?.line ?? Number(line));
-    const withHeader = header ? `#include "${path.relative(dir, path.resolve(dir, header)).split(path.sep).join('/')}"\n${text}` : text;
-    const r = evaluateWithHeaders(site, withHeader, dir, json, out, { alias, header, ...(choice ? { own: choice } : {}) });
+    const { text, alias, sourceLines, sourceIndent } = siteScratchText(choice?.text ?? source, choice?.line ?? Number(line));
+    const withHeader = header ? `#include "${header.split(path.sep).join('/')}"\n${text}` : text;
+    // the scratchpad's lines as the file's: a line the file does not write (an #include added here) is the site's
+    const at = { lines: [...(header ? [0] : []), ...sourceLines], indent: [...(header ? [0] : []), ...sourceIndent], site: Number(line) };
+    const r = evaluateWithHeaders(site, withHeader, dir, json, out, { alias, header, at, ...(choice ? { own: choice } : {}) });
     if (json) out(JSON.stringify(r.json, null, 2));
     return r.failed ? 1 : 0;
   }
