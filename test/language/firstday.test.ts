@@ -440,3 +440,25 @@ test('a scratchpad of `auto tensorBlockB = GetTile(…)` declares tensorBlockB a
     assert.equal(pictureAt(a, { offset }).name, 'tensorBlockB', needle);
   }
 });
+
+test('a hint that only repeats its call is not shown when the call writes Int<1>{} for _1, or a shape whole (firstday6 D)', () => {
+  // shaped as Catlass's per-token dequant epilogue (self-written): a scale row of one element per column
+  assert.equal(repeatsCall('▸ (_1,actualTileShape.column())', 'GetTile(t, c, tla::MakeShape(tla::Int<1>{}, actualTileShape.column()))'), true);
+  assert.equal(repeatsCall('▸ (1,actualTileShape.row())', 'GetTile(t, c, tla::MakeShape(1, actualTileShape.row()))'), true);
+  // a stride the call does not write is the layout's own: kept
+  assert.equal(repeatsCall('▸ (_1,n):(n,_1)', 'MakeLayout<half, RowMajor>(tla::Int<1>{}, n)'), false);
+  const scaleBlock = (fn: string) => `  void ${fn}(AscendC::LocalTensor<half> ubScale, Catlass::MatrixCoord actualTileShape, uint32_t ubTileStride) {
+    auto layoutUbScale = tla::MakeLayout(
+        tla::MakeShape(tla::Int<1>{}, actualTileShape.column()), tla::MakeStride(ubTileStride, tla::Int<1>{}));
+    auto tensorUbScale = tla::MakeTensor(ubScale, layoutUbScale, Arch::PositionUB{});
+  }
+`;
+  // the same names in two member functions: the first's tensor reads the first's layout, not the last one declared
+  const kernel = `#include "tla/layout.hpp"\nstruct E {\n${scaleBlock('First')}${scaleBlock('Second')}};\n`;
+  assert.deepEqual(
+    labels(kernel, true)
+      .map((x) => x.label)
+      .filter((l) => l.includes('actualTileShape')),
+    [],
+  );
+});

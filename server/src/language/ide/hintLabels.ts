@@ -150,5 +150,17 @@ const LABEL_WORDS = new Set(['valid', 'tail', 'empty', 'a', 'an', 'of', 'tile', 
  */
 export function repeatsCall(label: string, callText: string): boolean {
   const words = label.match(/[A-Za-z_][A-Za-z0-9_]*|\d+|[⌈⌊·]/g) ?? [];
-  return words.every((w) => LABEL_WORDS.has(w) || (/^[A-Za-z_]/.test(w) && callText.includes(w)));
+  if (words.every((w) => LABEL_WORDS.has(w) || (/^[A-Za-z_]/.test(w) && callText.includes(w)))) return true;
+  // a shape written whole in the call (`▸ (_1,actualTileShape.column())` after `MakeShape(tla::Int<1>{}, actualTileShape.column())`);
+  // word by word `_1` is not written, and a `_1` the label computes (RowMajor's stride) must not count as written
+  const shown = label.replace(/^▸\s*/, '');
+  return shown.startsWith('(') && !/[⌈⌊·]/.test(shown) && asPrinted(callText).includes(shown);
+}
+
+/** A call's text as the values print it: no spaces, no `tla::`, `Int<1>{}` as `_1` (what a label shows for it). */
+function asPrinted(callText: string): string {
+  return callText
+    .replace(/\s+/g, '')
+    .replace(/\btla::/g, '')
+    .replace(/\bInt<(\d+)>(?:\{\}|\(\))?/g, '_$1');
 }

@@ -2,7 +2,7 @@
 import * as core from '../../core';
 import { MAX_HINT_LABEL_CHARS } from '../../core/limits';
 import { statementDetails } from '../analysis';
-import type { DocumentAnalysis } from '../analysis';
+import type { Declaration, DocumentAnalysis } from '../analysis';
 import { Ast } from '../syntax';
 import { BUILTIN_FUNCTIONS } from '../syntax';
 import { code, summarize } from './describeValue';
@@ -126,8 +126,15 @@ function callWords(a: DocumentAnalysis, s: DocumentAnalysis['statements'][number
   const own = s.chunk.text.slice(n.start, n.end);
   if (n.type !== 'call') return own;
   const declared = n.args.flatMap((arg) => {
-    const d = arg.type === 'name' ? a.declarations.get(arg.name) : undefined;
-    return d && d.statement.index < s.index ? [d.statement.chunk.text] : [];
+    if (arg.type !== 'name') return [];
+    const d = a.declarations.get(arg.name);
+    if (d && d.statement.index < s.index) return [d.statement.chunk.text];
+    // the table keys a name by its last declaration, an earlier one under `name\0offset` (kernelAnalysis.ts):
+    // a later function's `layoutUbScale` must not hide the one this statement reads
+    let before: Declaration | undefined;
+    for (const e of a.declarations.values())
+      if (e.name === arg.name && e.statement.index < s.index && (!before || e.statement.index > before.statement.index)) before = e;
+    return before ? [before.statement.chunk.text] : [];
   });
   return [own, ...declared].join('\n');
 }
