@@ -30,6 +30,7 @@ import {
   instanceBindings,
   budgetLine,
   budgetsOf,
+  runtimeNames,
 } from './language';
 import { headerAnswerNow, instanceChoiceNow } from './templateInstances';
 import type { HeaderInstance, InstanceChoice } from './templateInstances';
@@ -602,6 +603,13 @@ function evaluateFile(
   return { failed };
 }
 
+/** The runtime names a declared layout (a tensor's) is made of. */
+function namesOfDeclared(a: DocumentAnalysis, name: string): string[] {
+  const v = a.declarations.get(name)?.value;
+  const layout = v?.kind === 'tensor' ? v.layout : v?.kind === 'layout' ? v : undefined;
+  return layout ? [...runtimeNames(layout)] : [];
+}
+
 function render(given: string[], out: (s: string) => void): number {
   const { bindings, rest: args } = takeBindings(given, 'render');
   const rest: string[] = [];
@@ -623,7 +631,10 @@ function render(given: string[], out: (s: string) => void): number {
   if (!p.ok) {
     // a size known only at run time: the CLI can take it
     const symbolic = /known only at run time/.test(p.reason);
-    throw new CliError(`tla-layout render: ${p.reason}${symbolic ? '; or give the runtime names numbers: --bind m=1000,k=512' : ''}`);
+    // the names this layout is made of, each given a number in the flag's own form (the numbers are the user's to choose)
+    const names = symbolic ? namesOfDeclared(a, name) : [];
+    const example = names.length ? names.map((n) => `${n}=…`).join(',') : 'm=1000,k=512';
+    throw new CliError(`tla-layout render: ${p.reason}${symbolic ? `; or give the runtime names numbers: --bind ${example}` : ''}`);
   }
   if (svg) {
     try {

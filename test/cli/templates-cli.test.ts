@@ -210,3 +210,23 @@ test('eval --instance with paths relative to the current directory (./FILE:LINE,
     assert.match(r.stdout, /demo_block\.hpp:13:\d+: tla::GetTileLayout\(LAYOUT.*▸ \(_8,_8\):\(_8,_1\)/, `${site} ${header}\n${r.stdout}`);
   }
 });
+
+test('render of a symbolic C++ layout names its own runtime names in the --bind it suggests, and that --bind draws it (firstday6 A)', () => {
+  withKernel(
+    'catlass/demo_block.hpp',
+    [
+      '    uint32_t rows = 0;',
+      '    auto layoutUb = tla::MakeLayout(tla::MakeShape(rows, tla::Int<4>{}), tla::MakeStride(tla::Int<4>{}, tla::Int<1>{}));',
+    ],
+    (kernel) => {
+      const r = run('render', kernel, 'layoutUb');
+      assert.notEqual(r.status, 0);
+      assert.match(r.stderr, /--bind rows=…/, r.stderr);
+      assert.doesNotMatch(r.stderr, /m=1000/, r.stderr);
+      const drawn = run('render', kernel, 'layoutUb', '--bind', 'rows=2');
+      assert.equal(drawn.status, 0, drawn.stderr);
+      // (2,4):(4,1): the second row starts at 4
+      assert.match(drawn.stdout, /^\s+1\s+4\s+5\s+6\s+7$/m, drawn.stdout);
+    },
+  );
+});

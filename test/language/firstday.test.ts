@@ -462,3 +462,36 @@ test('a hint that only repeats its call is not shown when the call writes Int<1>
     [],
   );
 });
+
+test('Show Layout on a C++ tensor draws the declaration at the cursor, not a later function’s of the same name (firstday6 A)', () => {
+  // self-written: two member functions each make their own `tensorUbC` (Catlass's per-token dequant epilogue does so)
+  const fn = (name: string, rows: number, cols: number) => `  void ${name}(AscendC::LocalTensor<half> ubC) {
+    auto layoutUbC = tla::MakeLayout(tla::MakeShape(tla::Int<${rows}>{}, tla::Int<${cols}>{}), tla::MakeStride(tla::Int<${cols}>{}, tla::Int<1>{}));
+    auto tensorUbC = tla::MakeTensor(ubC, layoutUbC, Arch::PositionUB{});
+  }
+`;
+  const kernel = `#include "tla/layout.hpp"\nstruct E {\n${fn('First', 2, 4)}${fn('Second', 3, 3)}};\n`;
+  const a = new CppAnalyzer().analyze(kernel);
+  const first = pictureAt(a, { offset: kernel.indexOf('tensorUbC') + 2 }, true);
+  const second = pictureAt(a, { offset: kernel.lastIndexOf('tensorUbC =') + 2 }, true);
+  // row-major 2×4: stride (4, 1); 3×3: stride (3, 1)
+  assert.ok(first.picture?.ok && first.picture.picture.subject?.text.startsWith('(_2,_4):(_4,_1)'), JSON.stringify(first.picture));
+  assert.ok(second.picture?.ok && second.picture.picture.subject?.text.startsWith('(_3,_3):(_3,_1)'), JSON.stringify(second.picture));
+});
+
+test('Show Layout on a tile of a tensor whose layout is not known here says what is known and why, not "… not a layout" (firstday6 A)', () => {
+  const kernel = `#include "tla/layout.hpp"
+template <class TensorScale>
+void Run(TensorScale& tensorBlockScale, Catlass::MatrixCoord actualTileShape, uint32_t col) {
+  auto tensorSubBlockScale = GetTile(tensorBlockScale, tla::MakeCoord(0, col), tla::MakeShape(tla::Int<1>{}, actualTileShape.column()));
+}
+`;
+  const a = new CppAnalyzer().analyze(kernel);
+  const p = pictureAt(a, { offset: kernel.indexOf('tensorSubBlockScale') + 2 }, true);
+  assert.equal(p.name, 'tensorSubBlockScale');
+  assert.ok(p.picture && !p.picture.ok);
+  const reason = p.picture && !p.picture.ok ? p.picture.reason : '';
+  assert.doesNotMatch(reason, /not a layout|valid \(min/, reason);
+  assert.match(reason, /a tile \(_1,actualTileShape\.column\(\)\) of 'tensorBlockScale' at \(0,col\)/, reason);
+  assert.match(reason, /the layout of 'tensorBlockScale' is not known here/, reason);
+});
