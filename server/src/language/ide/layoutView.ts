@@ -70,7 +70,11 @@ export function pictureAt(a: DocumentAnalysis, target: { name?: string; offset?:
   // each at the view's value, else the one the file or the setting binds it to
   const twin = a as DocumentAnalysis & { unbound?: () => DocumentAnalysis; bindings?: Bindings; rebound?: (over: Bindings) => DocumentAnalysis };
   const unbound = twin.unbound?.() ?? a;
-  const steppers = tileSteppers(unbound, name, mergeBindings(twin.bindings ?? new Map(), view?.bindings ?? new Map()), sameIn(unbound));
+  const fileBound = twin.bindings ?? new Map<string, bigint>();
+  const steppers = tileSteppers(unbound, name, mergeBindings(fileBound, view?.bindings ?? new Map()), sameIn(unbound)).map((st) => {
+    const f = fileBound.get(st.name);
+    return { ...st, fileValue: f === undefined ? null : Number(f) };
+  });
   const drawn = !view?.bindings.size ? a : cpp ? reanalysed(a as CppAnalysis, view) : (twin.rebound?.(view.bindings) ?? a);
   const drawnDecl = sameIn(drawn);
   const picture = at && !drawnDecl ? { ok: false as const, reason: `no declaration named '${name}'` } : pictureOf(drawn, name, drawnDecl);
