@@ -8,6 +8,7 @@ import { HINT_FIT, layoutHint, offsetHint, opaqueTileHint, repeatsCall, tileHint
 import { inlayHintsIn } from '../../server/src/language/ide/inlayHints';
 import { Analyzer, CppAnalyzer, hoverAt, printValue, summarize } from '../../server/src/language';
 import { pictureAt } from '../../server/src/language/ide/layoutView';
+import { shortSelected } from '../../server/src/language/ide/templateValues';
 import { checkCodeActions, checkFix, checkHover } from './fixture';
 import { scratchpad } from '../../server/src/features/scratchpad';
 import { cppDoc } from '../cpp/cppTestKit';
@@ -494,4 +495,13 @@ void Run(TensorScale& tensorBlockScale, Catlass::MatrixCoord actualTileShape, ui
   assert.doesNotMatch(reason, /not a layout|valid \(min/, reason);
   assert.match(reason, /a tile \(_1,actualTileShape\.column\(\)\) of 'tensorBlockScale' at \(0,col\)/, reason);
   assert.match(reason, /the layout of 'tensorBlockScale' is not known here/, reason);
+});
+
+test('the "as instantiated at" line names the specialisation in at most 60 characters (firstday6 E: ~700-character hovers)', () => {
+  const selected =
+    'Catlass::Gemm::Block::BlockMmadTla<Catlass::Gemm::MmadPingpong<Catlass::Arch::AtlasA2, true, false, 1, false, 2, 2, 2, 2>, (_128,_256,_256), (_128,_256,_64), half, half, half, void, Catlass::Gemm::Tile::PackedTileCopyTla<Catlass::Arch::AtlasA2, half, Catlass::layout::RowMajor>>';
+  // without namespaces the first argument alone is 56 characters: it is shortened to fit
+  // 'BlockMmadTla<' (13) + 'MmadPingpong<AtlasA2, true, false, 1, …>' (40) + ', …>' (4) = 57
+  assert.equal(shortSelected(selected), 'BlockMmadTla<MmadPingpong<AtlasA2, true, false, 1, …>, …>');
+  assert.equal(shortSelected('Catlass::Gemm::Demo::Pick<Catlass::Gemm::Demo::RowTag, 32, 8>'), 'Pick<RowTag, 32, 8>');
 });
