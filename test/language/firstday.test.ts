@@ -505,3 +505,18 @@ test('the "as instantiated at" line names the specialisation in at most 60 chara
   assert.equal(shortSelected(selected), 'BlockMmadTla<MmadPingpong<AtlasA2, true, false, 1, …>, …>');
   assert.equal(shortSelected('Catlass::Gemm::Demo::Pick<Catlass::Gemm::Demo::RowTag, 32, 8>'), 'Pick<RowTag, 32, 8>');
 });
+
+test("a tensor over a MakeLayoutL0C layout says its kind word, as the layout's own hint does (firstday6 E: tensorL0C)", () => {
+  const kernel = `#include "tla/layout.hpp"
+void f(AscendC::LocalTensor<float> l0C, uint32_t mL1Actual, uint32_t nL1Actual) {
+  auto layoutInL0C = tla::MakeLayoutL0C(mL1Actual, nL1Actual);
+  auto tensorL0C = tla::MakeTensor(l0C, layoutInL0C, Arch::PositionL0C{});
+}
+`;
+  // L0C rounds each extent up to 16-row/column fractals: extents ⌈m/16⌉·16 and ⌈n/16⌉·16 — the second
+  // does not fit in 40 characters after the kind word, so it is `…`; the kind word stays
+  assert.deepEqual(
+    labels(kernel, true).map((x) => x.label),
+    ['▸ L0C (⌈mL1Actual/16⌉·16,…)', '▸ L0C (⌈mL1Actual/16⌉·16,…)'],
+  );
+});

@@ -26,6 +26,19 @@ export function elided(t: IntTuple): string {
   return `(${t.items.map((x) => (core.printIntTuple(x).length > PART_FIT ? '…' : core.printIntTuple(x))).join(',')})`;
 }
 
+/** A tuple with its last 1, 2, … long components as `…`, the longest first (`(⌈m/16⌉·16,…)`). */
+function trailingElided(t: IntTuple): string[] {
+  if (t.kind !== 'tuple' || t.items.length < 2) return [];
+  const parts = t.items.map((x) => core.printIntTuple(x));
+  const out: string[] = [];
+  for (let cut = 1; cut < parts.length; cut++) {
+    const kept = parts.slice(0, parts.length - cut);
+    const rest = parts.slice(parts.length - cut).map((p) => (p.length > PART_FIT ? '…' : p));
+    out.push(`(${[...kept, ...rest].join(',')})`);
+  }
+  return out;
+}
+
 /** A mode's extent: the product of its nested shape (`(_16,2)` → `_32`). */
 function extents(shape: IntTuple): IntTuple {
   try {
@@ -135,6 +148,8 @@ export function layoutHint(l: Layout, namedTag?: string, prefix = '▸ '): strin
     `${prefix}${k}${core.printLayout(l)}`,
     `${prefix}${k}${core.printIntTuple(l.shape)}`,
     `${prefix}${k}${core.printIntTuple(extents(l.shape))}`,
+    // the kind word and the leading extents, the later ones `…` (`▸ L0C (⌈m/16⌉·16,…)`): the kind is kept
+    ...trailingElided(extents(l.shape)).map((t) => `${prefix}${k}${t}`),
     `${prefix}${k}${elided(extents(l.shape))}`,
     `${prefix}${k}a layout of rank ${core.rank(l.shape)}`,
   ]);
