@@ -520,3 +520,26 @@ void f(AscendC::LocalTensor<float> l0C, uint32_t mL1Actual, uint32_t nL1Actual) 
     ['▸ L0C (⌈mL1Actual/16⌉·16,…)', '▸ L0C (⌈mL1Actual/16⌉·16,…)'],
   );
 });
+
+test('a GetTileLayout tile is hovered with its place first, the same words in .tla and in C++ (firstday6 E)', () => {
+  const tla = 'auto zn = MakeLayout<half, zN>(100, 100);\nauto tileC = GetTileLayout(zn, MakeShape(32, 48), MakeCoord(96, 64));';
+  const cpp = `#include "tla/layout.hpp"
+void f() {
+  auto zn = tla::MakeLayout<half, Catlass::layout::zN>(100, 100);
+  auto tileC = tla::GetTileLayout(zn, tla::MakeShape(32, 48), tla::MakeCoord(96, 64));
+}
+`;
+  const on = (text: string, cpp: boolean) => {
+    const a = cpp ? new CppAnalyzer().analyze(text) : new Analyzer().analyze(text);
+    return hoverAt(a, text.indexOf('tileC') + 2, { gridSize: 8, cpp })?.markdown ?? '';
+  };
+  // valid min(32, 100 − 96) = 4, min(48, 100 − 64) = 36: a tail tile
+  const line = '**tile** `(32,48)` of `zn` at `(96,64)`, valid `(4,36)`: a tail tile';
+  for (const [text, isCpp] of [
+    [tla, false],
+    [cpp, true],
+  ] as const) {
+    const h = on(text, isCpp);
+    assert.equal(h.split('\n\n')[1], line, h);
+  }
+});
