@@ -165,3 +165,21 @@ describe('after the file binds a stepped name, the view shows the bound value', 
     assert.equal(stepped.get('kIdx'), 2);
   });
 });
+
+// firstday6 A (optest symm_impl.cpp:137): sizes read through a pointer, `params->m`, were neither offered to bind nor bound
+describe('a layout made of params->m is offered and drawn as params.m', () => {
+  const text = `#include "tla/layout.hpp"
+struct SymmParams { uint32_t m; uint32_t k; };
+void run(const SymmParams* params) {
+  auto layoutSymQ = tla::MakeLayout<half, Catlass::layout::ColumnMajor>(params->m, params->k);
+}
+`;
+  test('the names to bind are params.m and params.k; bound in a // tla: comment, the column-major 4×8 is drawn', () => {
+    const answer = picture(docOf(text), { textDocument: { uri: 'file:///k.cpp' }, name: 'layoutSymQ' });
+    assert.equal(answer.picture, null);
+    assert.deepEqual(answer.bind, ['params.m', 'params.k']);
+    const bound = picture(docOf(`// tla: params.m=4 params.k=8\n${text}`), { textDocument: { uri: 'file:///k.cpp' }, name: 'layoutSymQ' });
+    // ColumnMajor (4, 8): stride (1, 4)
+    assert.match(bound.picture?.subject?.text ?? bound.picture?.text ?? '', /^\(4,8\):\(_1,4\)/, JSON.stringify(bound.reason));
+  });
+});

@@ -282,7 +282,8 @@ export function runtimeNames(v: unknown, out = new Set<string>()): Set<string> {
   }
   const o = v as { kind?: string; sym?: core.Sym };
   if (o.kind === 'int') {
-    if (o.sym) for (const n of core.symbolic.variables(o.sym)) if (BINDABLE.test(n)) out.add(n);
+    // `params->m` as a binding names it: `params.m` (bindings.ts)
+    if (o.sym) for (const n of core.symbolic.variables(o.sym)) if (BINDABLE.test(n.replace(/->/g, '.'))) out.add(n.replace(/->/g, '.'));
     return out;
   }
   for (const x of Object.values(v)) runtimeNames(x, out);
