@@ -31,6 +31,7 @@ import {
   budgetLine,
   budgetsOf,
   runtimeNames,
+  declarationSpan,
 } from './language';
 import { headerAnswerNow, instanceChoiceNow } from './templateInstances';
 import type { HeaderInstance, InstanceChoice } from './templateInstances';
@@ -58,9 +59,10 @@ Usage:
                                   (\`budgets\`: the block's static_asserts on L1/L0 use and event ids, evaluated)
   C++ files (.cpp .hpp .h .asc …) get the TLA inside them: check prints its warnings,
   eval lists every TLA site with its line, column, source text and value.
-  tla-layout render FILE NAME [--text] [--svg OUT]
+  tla-layout render FILE NAME[:LINE] [--text] [--svg OUT]
                                   draw the layout declared as NAME: --text prints the offset
-                                  grid (the default), --svg writes a standalone SVG picture
+                                  grid (the default), --svg writes a standalone SVG picture; NAME:LINE the declaration of NAME
+                                  on that line (a C++ file may declare a name again in another function)
   --bind m=1000,n=2000            (check, eval, render) runtime names as numbers: m, params.k,
                                   blockCoord.m(); over the file's '// tla: m=1000' comments
   tla-layout --help               this text
@@ -604,8 +606,8 @@ function evaluateFile(
 }
 
 /** The runtime names a declared layout (a tensor's) is made of. */
-function namesOfDeclared(a: DocumentAnalysis, name: string): string[] {
-  const v = a.declarations.get(name)?.value;
+function namesOfDeclared(d: { value: unknown } | undefined): string[] {
+  const v = d?.value as { kind?: string; layout?: unknown } | null | undefined;
   const layout = v?.kind === 'tensor' ? v.layout : v?.kind === 'layout' ? v : undefined;
   return layout ? [...runtimeNames(layout)] : [];
 }
@@ -625,14 +627,33 @@ function render(given: string[], out: (s: string) => void): number {
     else rest.push(a);
   }
   if (rest.length !== 2) throw new CliError('tla-layout render: name a file and a declared layout\n\n' + USAGE);
-  const [file, name] = rest;
-  const a = analyzeFile(file, readSource(file), bindings);
-  const p = pictureOf(a, name);
+  const [file, asked] = rest;
+  const source = readSource(file);
+  const a = analyzeFile(file, source, bindings);
+  // NAME:LINE: the declaration of that name on that line (a C++ file may declare it again in another function or branch)
+  const at = /^(.+):(\d+)$/.exec(asked);
+  const name = at ? at[1] : asked;
+  const lines = new LineIndex(source);
+  const lineOf = (d: NonNullable<ReturnType<typeof a.declarations.get>>) => lines.position(declarationSpan(a, d).start).line + 1;
+  const all = [...a.declarations.values()].filter((d) => d.name === name).sort((x, y) => lineOf(x) - lineOf(y));
+  const chosen = at ? all.find((d) => lineOf(d) === Number(at[2])) : undefined;
+  if (at && !chosen)
+    throw new CliError(
+      `tla-layout render: no declaration of '${name}' on line ${at[2]}${all.length ? ` (lines ${all.map(lineOf).join(', ')})` : ''}`,
+    );
+  const p = pictureOf(a, name, chosen);
+  // more than one: which one is drawn, and how to ask for another
+  if (!at && all.length > 1) {
+    const last = a.declarations.get(name);
+    process.stderr.write(
+      `tla-layout render: '${name}' is declared on lines ${all.map(lineOf).join(', ')}; drawing line ${last ? lineOf(last) : '?'} (${name}:LINE draws another)\n`,
+    );
+  }
   if (!p.ok) {
     // a size known only at run time: the CLI can take it
     const symbolic = /known only at run time/.test(p.reason);
     // the names this layout is made of, each given a number in the flag's own form (the numbers are the user's to choose)
-    const names = symbolic ? namesOfDeclared(a, name) : [];
+    const names = symbolic ? namesOfDeclared(chosen ?? a.declarations.get(name)) : [];
     const example = names.length ? names.map((n) => `${n}=…`).join(',') : 'm=1000,k=512';
     throw new CliError(`tla-layout render: ${p.reason}${symbolic ? `; or give the runtime names numbers: --bind ${example}` : ''}`);
   }

@@ -230,3 +230,27 @@ test('render of a symbolic C++ layout names its own runtime names in the --bind 
     },
   );
 });
+
+test('render NAME:LINE draws the declaration on that line; a name declared twice says which one NAME draws (firstday6 A)', () => {
+  withKernel(
+    'catlass/demo_block.hpp',
+    [
+      '    if (true) {',
+      '        auto layoutQ = tla::MakeLayout(tla::MakeShape(tla::Int<2>{}, tla::Int<4>{}), tla::MakeStride(tla::Int<4>{}, tla::Int<1>{}));',
+      '    } else {',
+      '        auto layoutQ = tla::MakeLayout(tla::MakeShape(tla::Int<3>{}, tla::Int<3>{}), tla::MakeStride(tla::Int<3>{}, tla::Int<1>{}));',
+      '    }',
+    ],
+    (kernel) => {
+      // kernel lines: 1 #include, 2 using namespace, 3 void Run(), 4 {, 5 if, 6 the 2×4, 7 else, 8 the 3×3
+      const first = run('render', kernel, 'layoutQ:6');
+      assert.equal(first.status, 0, first.stderr);
+      // (2,4):(4,1): row 1 starts at 4
+      assert.match(first.stdout, /^layoutQ = \(_2,_4\):\(_4,_1\)/m, first.stdout);
+      const plain = run('render', kernel, 'layoutQ');
+      assert.match(plain.stderr, /'layoutQ' is declared on lines 6, 8; drawing line 8 \(layoutQ:LINE draws another\)/, plain.stderr);
+      assert.match(plain.stdout, /^layoutQ = \(_3,_3\):\(_3,_1\)/m, plain.stdout);
+      assert.match(run('render', kernel, 'layoutQ:7').stderr, /no declaration of 'layoutQ' on line 7 \(lines 6, 8\)/);
+    },
+  );
+});

@@ -14,6 +14,7 @@ export {
   relatedSpans,
   statementDetails,
   statementDiagnostics,
+  declarationSpan,
 } from './analysis/documentAnalysis';
 export { CppAnalyzer } from './cpp/kernelAnalysis';
 export { printValue } from './eval/values';
