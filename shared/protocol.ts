@@ -49,6 +49,8 @@ export interface PictureStepper {
   step: number;
   /** The loop's condition as written (`kIdx < kTiles`), or null. */
   bound: string | null;
+  /** What the file's `// tla:` comment or the tlaLayout.bindings setting binds the name to, or null: the view takes it when it changes. */
+  fileValue?: number | null;
 }
 
 export interface PictureAnswer {

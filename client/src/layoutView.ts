@@ -4,6 +4,7 @@
 import * as vscode from 'vscode';
 import type { LanguageClient } from 'vscode-languageclient/node';
 import { FromWebview, PictureAnswer, PictureParams, PictureRequest, Request, ToWebview } from '../../shared/protocol';
+import { adoptFileValues } from '../../shared/steppers';
 
 const REFRESH_MS = 150;
 /** Where a layout can be shown from: .tla files and the TLA inside C++ kernels. */
@@ -46,6 +47,8 @@ export class LayoutView {
    * picture request and never written to the file; a new target starts them afresh.
    */
   private stepped = new Map<string, number>();
+  /** The file's values of the stepped names in the last answer (adoptFileValues). */
+  private fileValues = new Map<string, number | null>();
 
   constructor(
     private readonly context: vscode.ExtensionContext,
@@ -119,7 +122,10 @@ export class LayoutView {
 
   /** Shows another declaration: the stepper's values were the last one's. */
   private retarget(target: Target): void {
-    if (this.target?.uri !== target.uri || this.target.name !== target.name) this.stepped.clear();
+    if (this.target?.uri !== target.uri || this.target.name !== target.name) {
+      this.stepped.clear();
+      this.fileValues.clear();
+    }
     this.target = target;
   }
 
@@ -209,10 +215,10 @@ export class LayoutView {
     // a stepped name starts at the value the file or the setting binds it to, else where its loop
     // does (0 where the file says no start): a picture at once
     const fresh = answer?.steppers?.filter((st) => !this.stepped.has(st.name)) ?? [];
-    if (fresh.length) {
-      for (const st of fresh) this.stepped.set(st.name, st.value ?? st.start);
-      answer = await this.request(this.pictureParams(target));
-    }
+    for (const st of fresh) this.stepped.set(st.name, st.value ?? st.start);
+    // a name the file now binds otherwise ("Bind kIdx…" wrote its comment): the view shows the bound value
+    const adopted = adoptFileValues(this.stepped, this.fileValues, answer?.steppers ?? []);
+    if (fresh.length || adopted) answer = await this.request(this.pictureParams(target));
     if (this.target === target) this.post({ type: 'picture', name: target.name, answer });
   }
 

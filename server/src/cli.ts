@@ -30,6 +30,8 @@ import {
   instanceBindings,
   budgetLine,
   budgetsOf,
+  runtimeNames,
+  declarationSpan,
 } from './language';
 import { headerAnswerNow, instanceChoiceNow } from './templateInstances';
 import type { HeaderInstance, InstanceChoice } from './templateInstances';
@@ -57,9 +59,10 @@ Usage:
                                   (\`budgets\`: the block's static_asserts on L1/L0 use and event ids, evaluated)
   C++ files (.cpp .hpp .h .asc …) get the TLA inside them: check prints its warnings,
   eval lists every TLA site with its line, column, source text and value.
-  tla-layout render FILE NAME [--text] [--svg OUT]
+  tla-layout render FILE NAME[:LINE] [--text] [--svg OUT]
                                   draw the layout declared as NAME: --text prints the offset
-                                  grid (the default), --svg writes a standalone SVG picture
+                                  grid (the default), --svg writes a standalone SVG picture; NAME:LINE the declaration of NAME
+                                  on that line (a C++ file may declare a name again in another function)
   --bind m=1000,n=2000            (check, eval, render) runtime names as numbers: m, params.k,
                                   blockCoord.m(); over the file's '// tla: m=1000' comments
   tla-layout --help               this text
@@ -410,10 +413,18 @@ function evaluateWithHeaders(
   json: boolean,
   out: (s: string) => void,
   /** `own`: a site inside a function template, read under a call (its file's facts are indexed: what its statements name). */
-  instance?: { alias?: string; header?: string; own?: InstanceChoice },
+  instance?: { alias?: string; header?: string; own?: InstanceChoice; at?: { lines: number[]; indent: number[]; site: number } },
 ) {
   const index = new HeaderIndex();
   const own = instance?.own;
+  const at = instance?.at && {
+    ...instance.at,
+    lines: [...(own ? [0] : []), ...instance.at.lines],
+    indent: [...(own ? [0] : []), ...instance.at.indent],
+  };
+  /** A scratchpad line and column as the file's (the site's line for one the file does not write). */
+  const fileLine = (l: number) => (at ? at.lines[l - 1] || (own?.line ?? at.site) : l);
+  const fileColumn = (l: number, c: number) => (at ? (at.lines[l - 1] ? c + (at.indent[l - 1] ?? 0) : 1) : c);
   if (own) {
     index.setFile(path.resolve(own.file), own.text);
     text = `#include "${path.relative(dir, path.resolve(own.file)).split(path.sep).join('/')}"\n${text}`;
@@ -441,14 +452,22 @@ function evaluateWithHeaders(
       message: `static_assert failed: ${e.text} (${e.header}:${e.line})${where}`,
     });
   }
-  const diagnostics = [...a.diagnostics.filter((d) => !covered(d)).map((d) => diagnosticJson(a, lines, d)), ...extra].sort((x, y) => x.line - y.line);
+  const diagnostics = [...a.diagnostics.filter((d) => !covered(d)).map((d) => diagnosticJson(a, lines, d)), ...extra]
+    .map((d) => ({
+      ...d,
+      line: fileLine(d.line),
+      column: fileColumn(d.line, d.column),
+      endLine: fileLine(d.endLine),
+      endColumn: d.endLine === d.line ? fileColumn(d.line, d.endColumn) : fileColumn(d.endLine, d.endColumn),
+    }))
+    .sort((x, y) => x.line - y.line);
   const statements = a.statements
     .filter((s) => !s.chunk.preprocessor)
     .map((s) => {
       const name = s.declaredName ?? null;
       const r = name ? res.resolved.get(name) : undefined;
       const fields = r && 'ok' in r.outcome ? (r.outcome.ok.k === 'tla' ? summarizeTla(r.outcome.ok.value) : outcomeFields(r.outcome)) : undefined;
-      const line = lines.position(a.startOf(s)).line + 1;
+      const line = fileLine(lines.position(a.startOf(s)).line + 1);
       return {
         line,
         name,
@@ -460,9 +479,9 @@ function evaluateWithHeaders(
   if (members?.error) {
     const e = members.error;
     diagnostics.push({
-      line: 1,
+      line: fileLine(1),
       column: 1,
-      endLine: 1,
+      endLine: fileLine(1),
       endColumn: 1,
       severity: 'error',
       code: 'static-assert-failed' as const,
@@ -492,6 +511,14 @@ function evaluateWithHeaders(
       out(
         `${file}:${s.line}: ${s.name ? `${s.name} = ` : ''}${String((s.value as { text?: string; type?: string }).type ?? (s.value as { text?: string }).text ?? '')}`,
       );
+  // the instantiated class's members, as --json's `members` gives them: a member whose value is not determined says why
+  const siteLine = own?.line ?? at?.site;
+  for (const m of members?.members ?? []) {
+    const v = m.value as { text?: string; type?: string } | null;
+    const text = v ? String(v.type ?? v.text ?? '') : `‹?›${m.error ? ` (${m.error})` : ''}`;
+    out(`${file}:${siteLine ?? 1}: ${instance?.alias}::${m.name} = ${text}`);
+  }
+  if (members?.why) out(`${file}:${siteLine ?? 1}: no members: ${members.why}`);
   for (const d of diagnostics) out(`${file}:${d.line}:${d.column}: ${d.severity} ${d.code} ${d.message}`);
   return { failed };
 }
@@ -504,15 +531,19 @@ function evaluate(given: string[], out: (s: string) => void): number {
   if (instance !== undefined && !/:\d+$/.test(instance)) throw new CliError('tla-layout eval: --instance needs FILE:LINE');
   if (instance) {
     const [, site, line] = /^(.*):(\d+)$/.exec(instance)!;
-    const header = rest.filter((a) => a !== '--json')[0];
+    const given = rest.filter((a) => a !== '--json')[0];
     const dir = includeDirFor(include, site);
     if (!dir) throw new CliError('tla-layout eval --instance: name the Catlass include folder with --include DIR');
+    // HEADER as the shell completes it (from the current directory), or as an #include names it (below DIR)
+    const header = given === undefined ? undefined : path.relative(dir, existsSync(given) ? path.resolve(given) : path.resolve(dir, given));
     const source = readSource(site);
     // a site inside a function template: read under a call of it (instanceChoiceNow says which)
     const choice = functionInstance(site, source, Number(line), dir, header);
-    const { text, alias } = siteScratchText(choice?.text ?? source, choice?.line ?? Number(line));
-    const withHeader = header ? `#include "${path.relative(dir, path.resolve(dir, header)).split(path.sep).join('/')}"\n${text}` : text;
-    const r = evaluateWithHeaders(site, withHeader, dir, json, out, { alias, header, ...(choice ? { own: choice } : {}) });
+    const { text, alias, sourceLines, sourceIndent } = siteScratchText(choice?.text ?? source, choice?.line ?? Number(line));
+    const withHeader = header ? `#include "${header.split(path.sep).join('/')}"\n${text}` : text;
+    // the scratchpad's lines as the file's: a line the file does not write (an #include added here) is the site's
+    const at = { lines: [...(header ? [0] : []), ...sourceLines], indent: [...(header ? [0] : []), ...sourceIndent], site: Number(line) };
+    const r = evaluateWithHeaders(site, withHeader, dir, json, out, { alias, header, at, ...(choice ? { own: choice } : {}) });
     if (json) out(JSON.stringify(r.json, null, 2));
     return r.failed ? 1 : 0;
   }
@@ -574,6 +605,13 @@ function evaluateFile(
   return { failed };
 }
 
+/** The runtime names a declared layout (a tensor's) is made of. */
+function namesOfDeclared(d: { value: unknown } | undefined): string[] {
+  const v = d?.value as { kind?: string; layout?: unknown } | null | undefined;
+  const layout = v?.kind === 'tensor' ? v.layout : v?.kind === 'layout' ? v : undefined;
+  return layout ? [...runtimeNames(layout)] : [];
+}
+
 function render(given: string[], out: (s: string) => void): number {
   const { bindings, rest: args } = takeBindings(given, 'render');
   const rest: string[] = [];
@@ -589,13 +627,35 @@ function render(given: string[], out: (s: string) => void): number {
     else rest.push(a);
   }
   if (rest.length !== 2) throw new CliError('tla-layout render: name a file and a declared layout\n\n' + USAGE);
-  const [file, name] = rest;
-  const a = analyzeFile(file, readSource(file), bindings);
-  const p = pictureOf(a, name);
+  const [file, asked] = rest;
+  const source = readSource(file);
+  const a = analyzeFile(file, source, bindings);
+  // NAME:LINE: the declaration of that name on that line (a C++ file may declare it again in another function or branch)
+  const at = /^(.+):(\d+)$/.exec(asked);
+  const name = at ? at[1] : asked;
+  const lines = new LineIndex(source);
+  const lineOf = (d: NonNullable<ReturnType<typeof a.declarations.get>>) => lines.position(declarationSpan(a, d).start).line + 1;
+  const all = [...a.declarations.values()].filter((d) => d.name === name).sort((x, y) => lineOf(x) - lineOf(y));
+  const chosen = at ? all.find((d) => lineOf(d) === Number(at[2])) : undefined;
+  if (at && !chosen)
+    throw new CliError(
+      `tla-layout render: no declaration of '${name}' on line ${at[2]}${all.length ? ` (lines ${all.map(lineOf).join(', ')})` : ''}`,
+    );
+  const p = pictureOf(a, name, chosen);
+  // more than one: which one is drawn, and how to ask for another
+  if (!at && all.length > 1) {
+    const last = a.declarations.get(name);
+    process.stderr.write(
+      `tla-layout render: '${name}' is declared on lines ${all.map(lineOf).join(', ')}; drawing line ${last ? lineOf(last) : '?'} (${name}:LINE draws another)\n`,
+    );
+  }
   if (!p.ok) {
     // a size known only at run time: the CLI can take it
     const symbolic = /known only at run time/.test(p.reason);
-    throw new CliError(`tla-layout render: ${p.reason}${symbolic ? '; or give the runtime names numbers: --bind m=1000,k=512' : ''}`);
+    // the names this layout is made of, each given a number in the flag's own form (the numbers are the user's to choose)
+    const names = symbolic ? namesOfDeclared(chosen ?? a.declarations.get(name)) : [];
+    const example = names.length ? names.map((n) => `${n}=…`).join(',') : 'm=1000,k=512';
+    throw new CliError(`tla-layout render: ${p.reason}${symbolic ? `; or give the runtime names numbers: --bind ${example}` : ''}`);
   }
   if (svg) {
     try {

@@ -418,6 +418,7 @@ export function headerAnswer(
       start,
       sites: sites.map(siteOf),
       unresolved: unresolved.filter((s) => s.template === template).length,
+      unresolvedSites: unresolved.filter((s) => s.template === template).map((s) => `${s.file.slice(s.file.lastIndexOf('/') + 1)}:${s.line}`),
       used: used.where,
       ...(chosen ? { chosen: true } : {}),
     });

@@ -170,3 +170,87 @@ test('eval --instance: an unqualified name finds a non-dependent base member (42
     rmSync(dir, { recursive: true, force: true });
   }
 });
+
+// issue 24 (firstday6 B): `eval --instance` names the file's lines, prints the members in text mode,
+// and takes paths relative to the current directory (the shell's completion)
+test('eval --instance: a diagnostic of the scratchpad names the line and column the file writes', () => {
+  withKernel('catlass/demo_block.hpp', ['    using Options = HelperOptions;', '', '    using GoodTile = Gemm::Demo::Tile<16, 8>;'], (kernel) => {
+    // kernel lines: 1 #include, 2 using namespace, 3 void Run(), 4 {, 5 using Options…, 6 blank, 7 the site
+    const r = run('eval', '--json', '--include', INCLUDE, '--instance', `${kernel}:7`, 'catlass/demo_block.hpp');
+    const j = JSON.parse(r.stdout) as {
+      diagnostics: { line: number; column: number; message: string }[];
+      statements: { line: number; name: string | null }[];
+    };
+    const d = j.diagnostics.find((x) => /HelperOptions/.test(x.message));
+    // 'HelperOptions' starts after 4 spaces and 'using Options = ' (16 characters): column 21
+    assert.deepEqual(d && { line: d.line, column: d.column }, { line: 5, column: 21 }, JSON.stringify(j.diagnostics));
+    assert.equal(j.statements.find((s) => s.name === 'GoodTile')?.line, 7);
+    const text = run('eval', '--include', INCLUDE, '--instance', `${kernel}:7`, 'catlass/demo_block.hpp').stdout;
+    assert.match(text, /kernel\.cpp:5:21: error unknown-name .*HelperOptions/);
+  });
+});
+
+test('eval --instance in text mode prints the members (ROWS = M = 16)', () => {
+  const r = run('eval', '--include', INCLUDE, '--instance', `${KERNEL}:8`, 'catlass/demo_block.hpp');
+  assert.equal(r.status, 0, r.stderr + r.stdout);
+  assert.match(r.stdout, /demo_kernel\.cpp:8: GoodTile::ROWS = 16$/m);
+  assert.match(r.stdout, /demo_kernel\.cpp:8: GoodTile::LAYOUT = \(_16,_8\):\(_8,_1\)/m);
+});
+
+test('eval --instance with paths relative to the current directory (./FILE:LINE, include/…/HEADER) prints the sites', () => {
+  const inFixtures = (...args: string[]) => spawnSync(process.execPath, [CLI, ...args], { encoding: 'utf8', cwd: FIXTURES });
+  for (const [site, header] of [
+    ['./kernel/demo_kernel.cpp:8', 'include/catlass/demo_block.hpp'],
+    ['kernel/demo_kernel.cpp:8', './include/catlass/demo_block.hpp'],
+    ['kernel/demo_kernel.cpp:8', 'catlass/demo_block.hpp'],
+  ]) {
+    const r = inFixtures('eval', '--include', 'include', '--instance', site, header);
+    assert.equal(r.status, 0, r.stderr + r.stdout);
+    // GetTileLayout(LAYOUT, (_8,_8), (0,0)) under Tile<16, 8>: the 8×8 head with the parent's stride (_8,_1)
+    assert.match(r.stdout, /demo_block\.hpp:13:\d+: tla::GetTileLayout\(LAYOUT.*▸ \(_8,_8\):\(_8,_1\)/, `${site} ${header}\n${r.stdout}`);
+  }
+});
+
+test('render of a symbolic C++ layout names its own runtime names in the --bind it suggests, and that --bind draws it (firstday6 A)', () => {
+  withKernel(
+    'catlass/demo_block.hpp',
+    [
+      '    uint32_t rows = 0;',
+      '    auto layoutUb = tla::MakeLayout(tla::MakeShape(rows, tla::Int<4>{}), tla::MakeStride(tla::Int<4>{}, tla::Int<1>{}));',
+    ],
+    (kernel) => {
+      const r = run('render', kernel, 'layoutUb');
+      assert.notEqual(r.status, 0);
+      assert.match(r.stderr, /--bind rows=…/, r.stderr);
+      assert.doesNotMatch(r.stderr, /m=1000/, r.stderr);
+      const drawn = run('render', kernel, 'layoutUb', '--bind', 'rows=2');
+      assert.equal(drawn.status, 0, drawn.stderr);
+      // (2,4):(4,1): the second row starts at 4
+      assert.match(drawn.stdout, /^\s+1\s+4\s+5\s+6\s+7$/m, drawn.stdout);
+    },
+  );
+});
+
+test('render NAME:LINE draws the declaration on that line; a name declared twice says which one NAME draws (firstday6 A)', () => {
+  withKernel(
+    'catlass/demo_block.hpp',
+    [
+      '    if (true) {',
+      '        auto layoutQ = tla::MakeLayout(tla::MakeShape(tla::Int<2>{}, tla::Int<4>{}), tla::MakeStride(tla::Int<4>{}, tla::Int<1>{}));',
+      '    } else {',
+      '        auto layoutQ = tla::MakeLayout(tla::MakeShape(tla::Int<3>{}, tla::Int<3>{}), tla::MakeStride(tla::Int<3>{}, tla::Int<1>{}));',
+      '    }',
+    ],
+    (kernel) => {
+      // kernel lines: 1 #include, 2 using namespace, 3 void Run(), 4 {, 5 if, 6 the 2×4, 7 else, 8 the 3×3
+      const first = run('render', kernel, 'layoutQ:6');
+      assert.equal(first.status, 0, first.stderr);
+      // (2,4):(4,1): row 1 starts at 4
+      assert.match(first.stdout, /^layoutQ = \(_2,_4\):\(_4,_1\)/m, first.stdout);
+      const plain = run('render', kernel, 'layoutQ');
+      assert.match(plain.stderr, /'layoutQ' is declared on lines 6, 8; drawing line 8 \(layoutQ:LINE draws another\)/, plain.stderr);
+      assert.match(plain.stdout, /^layoutQ = \(_3,_3\):\(_3,_1\)/m, plain.stdout);
+      assert.match(run('render', kernel, 'layoutQ:7').stderr, /no declaration of 'layoutQ' on line 7 \(lines 6, 8\)/);
+    },
+  );
+});

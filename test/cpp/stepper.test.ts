@@ -9,6 +9,7 @@ import { CppAnalyzer } from '../../server/src/language';
 import { loopOf } from '../../server/src/language/cpp/loops';
 import { analyzeFully, cppDoc } from './cppTestKit';
 import { analysedDocument } from '../language/fixture';
+import { adoptFileValues } from '../../shared/steppers';
 
 const KERNEL = `#include "tla/layout.hpp"
 constexpr uint32_t K = 200;
@@ -32,9 +33,9 @@ describe('the layout view steps a kernel tile', () => {
     assert.equal(answer.picture, null);
     assert.deepEqual(answer.bind, ['blockCoord.m()', 'kIdx']);
     assert.deepEqual(answer.steppers, [
-      { name: 'blockCoord.m()', value: null, start: 0, end: null, step: 1, bound: null },
+      { name: 'blockCoord.m()', value: null, start: 0, end: null, step: 1, bound: null, fileValue: null },
       // kTiles = (200 + 64 − 1) / 64 = 263 / 64 = 4 (integer division): kIdx in 0..3
-      { name: 'kIdx', value: null, start: 0, end: 4, step: 1, bound: 'kIdx < kTiles' },
+      { name: 'kIdx', value: null, start: 0, end: 4, step: 1, bound: 'kIdx < kTiles', fileValue: null },
     ]);
   });
 
@@ -92,7 +93,7 @@ auto tileA = GetTileLayout(layoutA, MakeShape(128, 64), MakeCoord(256, kIdx * 64
 
   test('a runtime name in the coordinate gets a stepper; a step draws the tile where it moves, the tail at kIdx 3', () => {
     const unbound = ask(TLA);
-    assert.deepEqual(unbound.steppers, [{ name: 'kIdx', value: null, start: 0, end: null, step: 1, bound: null }]);
+    assert.deepEqual(unbound.steppers, [{ name: 'kIdx', value: null, start: 0, end: null, step: 1, bound: null, fileValue: null }]);
     // row 256 of 300: valid 44; kIdx 3: column 192, valid min(64, 200 − 192) = 8 — the tail
     const last = ask(TLA, { kIdx: '3' });
     assert.deepEqual(last.picture?.tiles[0], { coord: [256, 192], tileShape: [128, 64], valid: [44, 8], label: 'tileA' });
@@ -130,5 +131,55 @@ void f(uint32_t m, uint32_t k, AscendC::GlobalTensor<half> gmA) {
     const bound = picture(docOf(`// tla: m=4 k=8\n${text}`), { textDocument: { uri: 'file:///k.cpp' }, name: 'layoutA' });
     assert.ok(bound.picture);
     assert.equal(bound.bind, undefined);
+  });
+});
+
+// firstday6 C: "Bind kIdx" writes the file's // tla: comment; the view had stepped kIdx, and kept its old step
+describe('after the file binds a stepped name, the view shows the bound value', () => {
+  test('the view stepped kIdx to 1; the comment binds kIdx=3: the next picture is at kIdx 3 (the tail), a later step still goes over it', () => {
+    const stepped = new Map<string, number>([
+      ['blockCoord.m()', 2],
+      ['kIdx', 1],
+    ]);
+    const seen = new Map<string, number | null>();
+    const ask = (text: string) =>
+      picture(docOf(text), {
+        textDocument: { uri: 'file:///k.cpp' },
+        name: 'tileA',
+        bindings: Object.fromEntries([...stepped].map(([k, v]) => [k, String(v)])),
+      });
+    const before = ask(KERNEL);
+    assert.equal(adoptFileValues(stepped, seen, before.steppers ?? []), false);
+    // kIdx 1: column 64
+    assert.deepEqual(before.picture?.tiles[0].coord, [256, 64]);
+    const commented = `// tla: kIdx=3\n${KERNEL}`;
+    const stale = ask(commented);
+    assert.equal(stale.steppers?.find((s) => s.name === 'kIdx')?.fileValue, 3);
+    assert.equal(adoptFileValues(stepped, seen, stale.steppers ?? []), true);
+    // kIdx 3: column 3·64 = 192, valid min(64, 200 − 192) = 8
+    const after = ask(commented);
+    assert.deepEqual(after.picture?.tiles[0], { coord: [256, 192], tileShape: [128, 64], valid: [44, 8], label: 'tileA' });
+    // the user steps again (kIdx 2): the comment has not changed, so the step stands
+    stepped.set('kIdx', 2);
+    assert.equal(adoptFileValues(stepped, seen, ask(commented).steppers ?? []), false);
+    assert.equal(stepped.get('kIdx'), 2);
+  });
+});
+
+// firstday6 A (optest symm_impl.cpp:137): sizes read through a pointer, `params->m`, were neither offered to bind nor bound
+describe('a layout made of params->m is offered and drawn as params.m', () => {
+  const text = `#include "tla/layout.hpp"
+struct SymmParams { uint32_t m; uint32_t k; };
+void run(const SymmParams* params) {
+  auto layoutSymQ = tla::MakeLayout<half, Catlass::layout::ColumnMajor>(params->m, params->k);
+}
+`;
+  test('the names to bind are params.m and params.k; bound in a // tla: comment, the column-major 4×8 is drawn', () => {
+    const answer = picture(docOf(text), { textDocument: { uri: 'file:///k.cpp' }, name: 'layoutSymQ' });
+    assert.equal(answer.picture, null);
+    assert.deepEqual(answer.bind, ['params.m', 'params.k']);
+    const bound = picture(docOf(`// tla: params.m=4 params.k=8\n${text}`), { textDocument: { uri: 'file:///k.cpp' }, name: 'layoutSymQ' });
+    // ColumnMajor (4, 8): stride (1, 4)
+    assert.match(bound.picture?.subject?.text ?? bound.picture?.text ?? '', /^\(4,8\):\(_1,4\)/, JSON.stringify(bound.reason));
   });
 });

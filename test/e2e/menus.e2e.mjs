@@ -296,12 +296,18 @@ describe('every Show Layout entry point, and saving a scratchpad, in code-server
     const bLine = bSrc.findIndex((l) => l.includes('auto layoutA =')) + 1;
     await cursorOn(bLine, 'MakeLayout');
     await vs.runCommand('TLA: Open in Layout Scratchpad');
-    await poll(async () => (await vs.visibleLines()).some((l) => l.text.startsWith('print(tla::MakeLayout<half, layout::RowMajor>(M, K)')), {
-      // (the layout's inlay hint, once shown, sits inside print(…): the line is read up to it — a poll that wanted the
-      // call's closing parenthesis failed whenever the hint came first, which was read as a focus problem)
-      timeout: 15_000,
-      message: () => 'no third scratchpad',
-    }).catch(async (e) => {
+    await poll(
+      async () => {
+        // this kernel line's scratchpad (its first line names it), printing the declared name (fa95a87: `print(layoutA)`)
+        const lines = await vs.visibleLines();
+        return lines.some((l) => l.text === `// basic_matmul_tla.cpp:${bLine}`) && lines.some((l) => l.text.startsWith('print(layoutA)'));
+      },
+      {
+        // (the layout's inlay hint, once shown, sits inside print(…): the line is read up to its start)
+        timeout: 15_000,
+        message: () => 'no third scratchpad',
+      },
+    ).catch(async (e) => {
       await vs.screenshot('menus-failed-third-scratchpad');
       const tabs = await page
         .locator('.editor-group-container')

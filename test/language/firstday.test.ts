@@ -8,6 +8,7 @@ import { HINT_FIT, layoutHint, offsetHint, opaqueTileHint, repeatsCall, tileHint
 import { inlayHintsIn } from '../../server/src/language/ide/inlayHints';
 import { Analyzer, CppAnalyzer, hoverAt, printValue, summarize } from '../../server/src/language';
 import { pictureAt } from '../../server/src/language/ide/layoutView';
+import { shortSelected } from '../../server/src/language/ide/templateValues';
 import { checkCodeActions, checkFix, checkHover } from './fixture';
 import { scratchpad } from '../../server/src/features/scratchpad';
 import { cppDoc } from '../cpp/cppTestKit';
@@ -438,5 +439,107 @@ test('a scratchpad of `auto tensorBlockB = GetTile(…)` declares tensorBlockB a
     const at = lines.findIndex((l) => l.startsWith(needle));
     const offset = lines.slice(0, at).reduce((n, l) => n + l.length + 1, 0) + needle.length - 3;
     assert.equal(pictureAt(a, { offset }).name, 'tensorBlockB', needle);
+  }
+});
+
+test('a hint that only repeats its call is not shown when the call writes Int<1>{} for _1, or a shape whole (firstday6 D)', () => {
+  // shaped as Catlass's per-token dequant epilogue (self-written): a scale row of one element per column
+  assert.equal(repeatsCall('▸ (_1,actualTileShape.column())', 'GetTile(t, c, tla::MakeShape(tla::Int<1>{}, actualTileShape.column()))'), true);
+  assert.equal(repeatsCall('▸ (1,actualTileShape.row())', 'GetTile(t, c, tla::MakeShape(1, actualTileShape.row()))'), true);
+  // a stride the call does not write is the layout's own: kept
+  assert.equal(repeatsCall('▸ (_1,n):(n,_1)', 'MakeLayout<half, RowMajor>(tla::Int<1>{}, n)'), false);
+  const scaleBlock = (fn: string) => `  void ${fn}(AscendC::LocalTensor<half> ubScale, Catlass::MatrixCoord actualTileShape, uint32_t ubTileStride) {
+    auto layoutUbScale = tla::MakeLayout(
+        tla::MakeShape(tla::Int<1>{}, actualTileShape.column()), tla::MakeStride(ubTileStride, tla::Int<1>{}));
+    auto tensorUbScale = tla::MakeTensor(ubScale, layoutUbScale, Arch::PositionUB{});
+  }
+`;
+  // the same names in two member functions: the first's tensor reads the first's layout, not the last one declared
+  const kernel = `#include "tla/layout.hpp"\nstruct E {\n${scaleBlock('First')}${scaleBlock('Second')}};\n`;
+  assert.deepEqual(
+    labels(kernel, true)
+      .map((x) => x.label)
+      .filter((l) => l.includes('actualTileShape')),
+    [],
+  );
+});
+
+test('Show Layout on a C++ tensor draws the declaration at the cursor, not a later function’s of the same name (firstday6 A)', () => {
+  // self-written: two member functions each make their own `tensorUbC` (Catlass's per-token dequant epilogue does so)
+  const fn = (name: string, rows: number, cols: number) => `  void ${name}(AscendC::LocalTensor<half> ubC) {
+    auto layoutUbC = tla::MakeLayout(tla::MakeShape(tla::Int<${rows}>{}, tla::Int<${cols}>{}), tla::MakeStride(tla::Int<${cols}>{}, tla::Int<1>{}));
+    auto tensorUbC = tla::MakeTensor(ubC, layoutUbC, Arch::PositionUB{});
+  }
+`;
+  const kernel = `#include "tla/layout.hpp"\nstruct E {\n${fn('First', 2, 4)}${fn('Second', 3, 3)}};\n`;
+  const a = new CppAnalyzer().analyze(kernel);
+  const first = pictureAt(a, { offset: kernel.indexOf('tensorUbC') + 2 }, true);
+  const second = pictureAt(a, { offset: kernel.lastIndexOf('tensorUbC =') + 2 }, true);
+  // row-major 2×4: stride (4, 1); 3×3: stride (3, 1)
+  assert.ok(first.picture?.ok && first.picture.picture.subject?.text.startsWith('(_2,_4):(_4,_1)'), JSON.stringify(first.picture));
+  assert.ok(second.picture?.ok && second.picture.picture.subject?.text.startsWith('(_3,_3):(_3,_1)'), JSON.stringify(second.picture));
+});
+
+test('Show Layout on a tile of a tensor whose layout is not known here says what is known and why, not "… not a layout" (firstday6 A)', () => {
+  const kernel = `#include "tla/layout.hpp"
+template <class TensorScale>
+void Run(TensorScale& tensorBlockScale, Catlass::MatrixCoord actualTileShape, uint32_t col) {
+  auto tensorSubBlockScale = GetTile(tensorBlockScale, tla::MakeCoord(0, col), tla::MakeShape(tla::Int<1>{}, actualTileShape.column()));
+}
+`;
+  const a = new CppAnalyzer().analyze(kernel);
+  const p = pictureAt(a, { offset: kernel.indexOf('tensorSubBlockScale') + 2 }, true);
+  assert.equal(p.name, 'tensorSubBlockScale');
+  assert.ok(p.picture && !p.picture.ok);
+  const reason = p.picture && !p.picture.ok ? p.picture.reason : '';
+  assert.doesNotMatch(reason, /not a layout|valid \(min/, reason);
+  assert.match(reason, /a tile \(_1,actualTileShape\.column\(\)\) of 'tensorBlockScale' at \(0,col\)/, reason);
+  assert.match(reason, /the layout of 'tensorBlockScale' is not known here/, reason);
+});
+
+test('the "as instantiated at" line names the specialisation in at most 60 characters (firstday6 E: ~700-character hovers)', () => {
+  const selected =
+    'Catlass::Gemm::Block::BlockMmadTla<Catlass::Gemm::MmadPingpong<Catlass::Arch::AtlasA2, true, false, 1, false, 2, 2, 2, 2>, (_128,_256,_256), (_128,_256,_64), half, half, half, void, Catlass::Gemm::Tile::PackedTileCopyTla<Catlass::Arch::AtlasA2, half, Catlass::layout::RowMajor>>';
+  // without namespaces the first argument alone is 56 characters: it is shortened to fit
+  // 'BlockMmadTla<' (13) + 'MmadPingpong<AtlasA2, true, false, 1, …>' (40) + ', …>' (4) = 57
+  assert.equal(shortSelected(selected), 'BlockMmadTla<MmadPingpong<AtlasA2, true, false, 1, …>, …>');
+  assert.equal(shortSelected('Catlass::Gemm::Demo::Pick<Catlass::Gemm::Demo::RowTag, 32, 8>'), 'Pick<RowTag, 32, 8>');
+});
+
+test("a tensor over a MakeLayoutL0C layout says its kind word, as the layout's own hint does (firstday6 E: tensorL0C)", () => {
+  const kernel = `#include "tla/layout.hpp"
+void f(AscendC::LocalTensor<float> l0C, uint32_t mL1Actual, uint32_t nL1Actual) {
+  auto layoutInL0C = tla::MakeLayoutL0C(mL1Actual, nL1Actual);
+  auto tensorL0C = tla::MakeTensor(l0C, layoutInL0C, Arch::PositionL0C{});
+}
+`;
+  // L0C rounds each extent up to 16-row/column fractals: extents ⌈m/16⌉·16 and ⌈n/16⌉·16 — the second
+  // does not fit in 40 characters after the kind word, so it is `…`; the kind word stays
+  assert.deepEqual(
+    labels(kernel, true).map((x) => x.label),
+    ['▸ L0C (⌈mL1Actual/16⌉·16,…)', '▸ L0C (⌈mL1Actual/16⌉·16,…)'],
+  );
+});
+
+test('a GetTileLayout tile is hovered with its place first, the same words in .tla and in C++ (firstday6 E)', () => {
+  const tla = 'auto zn = MakeLayout<half, zN>(100, 100);\nauto tileC = GetTileLayout(zn, MakeShape(32, 48), MakeCoord(96, 64));';
+  const cpp = `#include "tla/layout.hpp"
+void f() {
+  auto zn = tla::MakeLayout<half, Catlass::layout::zN>(100, 100);
+  auto tileC = tla::GetTileLayout(zn, tla::MakeShape(32, 48), tla::MakeCoord(96, 64));
+}
+`;
+  const on = (text: string, cpp: boolean) => {
+    const a = cpp ? new CppAnalyzer().analyze(text) : new Analyzer().analyze(text);
+    return hoverAt(a, text.indexOf('tileC') + 2, { gridSize: 8, cpp })?.markdown ?? '';
+  };
+  // valid min(32, 100 − 96) = 4, min(48, 100 − 64) = 36: a tail tile
+  const line = '**tile** `(32,48)` of `zn` at `(96,64)`, valid `(4,36)`: a tail tile';
+  for (const [text, isCpp] of [
+    [tla, false],
+    [cpp, true],
+  ] as const) {
+    const h = on(text, isCpp);
+    assert.equal(h.split('\n\n')[1], line, h);
   }
 });

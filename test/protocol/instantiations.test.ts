@@ -82,7 +82,7 @@ describe('a template instantiated twice, through the protocol', () => {
     // N = 8 at :8: byCols = (_8,_2):(_2,_1), and the hover names the site read, the first of 2
     const cols = await hoverAt(c, 'auto byCols', 6);
     assert.match(cols, /\(_8,_2\):\(_2,_1\)/, cols);
-    assert.match(cols, /as instantiated at kernel\/pick_kernel\.cpp:8, the first of 2/);
+    assert.match(cols, /as instantiated at kernel\/pick_kernel\.cpp:8\* · 1 more \(choose another/);
     // RowTag: RowTag::L1Tag = FracTag
     assert.match(await hoverAt(c, 'using LayoutTagL1', 8), /\*\*LayoutTagL1\*\* = `Catlass::Gemm::Demo::FracTag`/);
     // M = 16 at :8: byRows = (_16,_2):(_2,_1); ROWS says it is 32 at the other site
@@ -98,7 +98,7 @@ describe('a template instantiated twice, through the protocol', () => {
     // M = 32: byRows = (_32,_2):(_2,_1)
     const rows = await hoverAt(c, 'auto byRows', 6);
     assert.match(rows, /\(_32,_2\):\(_2,_1\)/, rows);
-    assert.match(rows, /as instantiated at kernel\/pick_kernel\.cpp:9, chosen among 2/);
+    assert.match(rows, /as instantiated at kernel\/pick_kernel\.cpp:9\* · 1 more \(this one chosen\)/);
     // back to no choice: the first site again (M = 16)
     await c.connection.sendNotification(InstantiationsNotification.method, { choices: {} });
     await resolvedLenses(c, (l) => l[0]?.command?.title === lens.command?.title);

@@ -14,6 +14,7 @@ export {
   relatedSpans,
   statementDetails,
   statementDiagnostics,
+  declarationSpan,
 } from './analysis/documentAnalysis';
 export { CppAnalyzer } from './cpp/kernelAnalysis';
 export { printValue } from './eval/values';
@@ -25,7 +26,7 @@ export { budgetsMarkdown } from './ide/budgetHover';
 export { occurrenceAt } from './ide/inspect';
 export { quickFixFor, quickFixesFor, refactorsAt } from './ide/codeActions';
 export { foldingRegions } from './ide/folding';
-export { hoverAt } from './ide/hover';
+export { hoverAt, runtimeNames } from './ide/hover';
 export { inlayHintsIn } from './ide/inlayHints';
 export { layoutDeclarations, pictureAt } from './ide/layoutView';
 export { definitionAt, referencesAt, renameAt } from './ide/navigation';

@@ -39,7 +39,10 @@ function branchesRead(source: string): string {
  * configuration defaults it took (a macro's `#ifndef M #define M V`, a declaration in the #else of
  * `#ifdef M`): a JIT build may define them otherwise, so nothing certain rests on them.
  */
-export function siteScratchText(source: string, line: number): { text: string; alias?: string; defaults?: string[] } {
+export function siteScratchText(
+  source: string,
+  line: number,
+): { text: string; alias?: string; defaults?: string[]; sourceLines: number[]; sourceIndent: number[] } {
   const lineStart =
     source
       .split('\n')
@@ -48,13 +51,28 @@ export function siteScratchText(source: string, line: number): { text: string; a
   const cpp = branchesRead(source);
   const { toks, directives } = tokenizeHeader(cpp);
   const out: string[] = [];
+  // the 1-based source line each entry of `out` starts at: a diagnostic on the scratchpad names the file's line
+  const at: number[] = [];
+  const indent: number[] = [];
+  const lineOf = (offset: number) => {
+    let n = 1;
+    for (let k = cpp.indexOf('\n'); k !== -1 && k < offset; k = cpp.indexOf('\n', k + 1)) n++;
+    return n;
+  };
+  const startAt = (offset: number) => {
+    at.push(lineOf(offset));
+    indent.push(offset - (cpp.lastIndexOf('\n', offset - 1) + 1));
+  };
   // object-like macros before the site (a configuration macro's `#ifndef X #define X default`: its default), expanded in the statements
   const macros = new Map<string, string>();
   for (const d of directives) {
     if (d.at > lineStart) break;
-    if (/^#\s*include\s*"(catlass|tla)\//.test(d.text)) out.push(d.text.trim());
+    const directive = /^#\s*include\s*"(catlass|tla)\//.test(d.text) || /^#\s*define\s+CATLASS_ARCH\s+\d+\s*$/.test(d.text);
     // the arch the file sets decides the headers' `#if CATLASS_ARCH == 3510` members (scratch.ts archOfText)
-    if (/^#\s*define\s+CATLASS_ARCH\s+\d+\s*$/.test(d.text)) out.push(d.text.trim());
+    if (directive) {
+      out.push(d.text.trim());
+      startAt(d.at);
+    }
     const def = /^#\s*define\s+(\w+)[ \t]+([^(\s][^\n]*?)\s*$/.exec(d.text);
     if (def && !macros.has(def[1])) macros.set(def[1], def[2]);
     const undef = /^#\s*undef\s+(\w+)/.exec(d.text);
@@ -115,6 +133,7 @@ export function siteScratchText(source: string, line: number): { text: string; a
     const inDefault = defaultBranches.find((b) => b.start <= t.at && t.at < b.end);
     if (inDefault) took(`${inDefault.macro} not defined`);
     out.push(text);
+    startAt(t.at);
     if (isUsing && t.at >= lineStart) {
       alias = toks[i + 1]?.t;
       break;
@@ -123,7 +142,12 @@ export function siteScratchText(source: string, line: number): { text: string; a
     start = j + 1;
   }
   const arch = out.some((s) => /Ascend950/.test(s)) ? ['#define CATLASS_ARCH 3510'] : [];
-  return { text: [...arch, ...out].join('\n') + '\n', alias, ...(defaults.length ? { defaults } : {}) };
+  // a statement over several lines keeps its line breaks: its k-th line is the source's start + k (0: a line the file does not write)
+  // (and its first line starts at the source's indentation: `sourceIndent` is what a column adds there)
+  const sourceLines = [...arch.map(() => 0), ...out.flatMap((o, k) => o.split('\n').map((_, j) => at[k] + j))];
+  const sourceIndent = [...arch.map(() => 0), ...out.flatMap((o, k) => o.split('\n').map((_, j) => (j ? 0 : indent[k])))];
+  const text = [...arch, ...out].join('\n') + '\n';
+  return { text, alias, sourceLines, sourceIndent, ...(defaults.length ? { defaults } : {}) };
 }
 
 export interface InstanceMember {

@@ -329,7 +329,8 @@ export class StatementEvaluator implements BuiltinContext {
 
   /** A name the user bound to a number: that runtime integer (dynamic, as the kernel's value is). */
   private boundInt(name: string): IntValue | undefined {
-    const v = this.env.bound?.(name);
+    // `params->m` is bound as `params.m` (bindings.ts reads `->` as `.`)
+    const v = this.env.bound?.(name) ?? (name.includes('->') ? this.env.bound?.(name.replace(/->/g, '.')) : undefined);
     if (v === undefined) return undefined;
     this.deps.add(name);
     return core.int(v);

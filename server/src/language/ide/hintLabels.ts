@@ -26,6 +26,19 @@ export function elided(t: IntTuple): string {
   return `(${t.items.map((x) => (core.printIntTuple(x).length > PART_FIT ? '…' : core.printIntTuple(x))).join(',')})`;
 }
 
+/** A tuple with its last 1, 2, … long components as `…`, the longest first (`(⌈m/16⌉·16,…)`). */
+function trailingElided(t: IntTuple): string[] {
+  if (t.kind !== 'tuple' || t.items.length < 2) return [];
+  const parts = t.items.map((x) => core.printIntTuple(x));
+  const out: string[] = [];
+  for (let cut = 1; cut < parts.length; cut++) {
+    const kept = parts.slice(0, parts.length - cut);
+    const rest = parts.slice(parts.length - cut).map((p) => (p.length > PART_FIT ? '…' : p));
+    out.push(`(${[...kept, ...rest].join(',')})`);
+  }
+  return out;
+}
+
 /** A mode's extent: the product of its nested shape (`(_16,2)` → `_32`). */
 function extents(shape: IntTuple): IntTuple {
   try {
@@ -135,6 +148,8 @@ export function layoutHint(l: Layout, namedTag?: string, prefix = '▸ '): strin
     `${prefix}${k}${core.printLayout(l)}`,
     `${prefix}${k}${core.printIntTuple(l.shape)}`,
     `${prefix}${k}${core.printIntTuple(extents(l.shape))}`,
+    // the kind word and the leading extents, the later ones `…` (`▸ L0C (⌈m/16⌉·16,…)`): the kind is kept
+    ...trailingElided(extents(l.shape)).map((t) => `${prefix}${k}${t}`),
     `${prefix}${k}${elided(extents(l.shape))}`,
     `${prefix}${k}a layout of rank ${core.rank(l.shape)}`,
   ]);
@@ -150,5 +165,17 @@ const LABEL_WORDS = new Set(['valid', 'tail', 'empty', 'a', 'an', 'of', 'tile', 
  */
 export function repeatsCall(label: string, callText: string): boolean {
   const words = label.match(/[A-Za-z_][A-Za-z0-9_]*|\d+|[⌈⌊·]/g) ?? [];
-  return words.every((w) => LABEL_WORDS.has(w) || (/^[A-Za-z_]/.test(w) && callText.includes(w)));
+  if (words.every((w) => LABEL_WORDS.has(w) || (/^[A-Za-z_]/.test(w) && callText.includes(w)))) return true;
+  // a shape written whole in the call (`▸ (_1,actualTileShape.column())` after `MakeShape(tla::Int<1>{}, actualTileShape.column())`);
+  // word by word `_1` is not written, and a `_1` the label computes (RowMajor's stride) must not count as written
+  const shown = label.replace(/^▸\s*/, '');
+  return shown.startsWith('(') && !/[⌈⌊·]/.test(shown) && asPrinted(callText).includes(shown);
+}
+
+/** A call's text as the values print it: no spaces, no `tla::`, `Int<1>{}` as `_1` (what a label shows for it). */
+function asPrinted(callText: string): string {
+  return callText
+    .replace(/\s+/g, '')
+    .replace(/\btla::/g, '')
+    .replace(/\bInt<(\d+)>(?:\{\}|\(\))?/g, '_$1');
 }

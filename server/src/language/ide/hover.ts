@@ -52,6 +52,23 @@ export function hoverAt(a: DocumentAnalysis, offset: number, options: HoverOptio
 }
 
 /** The hover at an offset: offsets on coordinates (with the mode-by-mode sum), values, signatures, tags. */
+/**
+ * A declared GetTileLayout tile's place, first, in .tla and C++ alike: `**tile** (32,48) of zn at
+ * (96,64), valid (4,36): a tail tile` (a tensor's tile says it in its own words, describeTensor).
+ */
+function tileLine(s: DocumentAnalysis['statements'][number]): string {
+  const st = s.statement;
+  const expr = st?.type === 'decl' || st?.type === 'expr' ? st.expr : undefined;
+  const t = expr && statementDetails(s).tiles.find((x) => x.node === expr || (expr.type === 'paren' && x.node === expr.inner));
+  if (!t || t.tensorCoord) return '';
+  const first = t.node.type === 'call' ? t.node.args[0] : undefined;
+  const parent = first?.type === 'name' ? code(first.name) : 'its parent';
+  const kind = core.tileKind(t.result, t.tileShape);
+  const word = kind === 'empty' ? ': an empty tile' : kind === 'tail' ? ': a tail tile' : kind === 'interior' ? ': a full tile' : '';
+  const p = core.printIntTuple;
+  return `**tile** ${code(p(t.tileShape))} of ${parent} at ${code(p(t.coord))}, valid ${code(p(t.result.originShape))}${word}\n\n`;
+}
+
 function hoverHere(a: DocumentAnalysis, offset: number, options: HoverOptions): HoverAnswer | null {
   const gridSize = options.gridSize;
   const md = (value: string, start: number, end: number): HoverAnswer => ({ markdown: boundedMarkdown(value), start, end });
@@ -70,7 +87,11 @@ function hoverHere(a: DocumentAnalysis, offset: number, options: HoverOptions): 
     const span = declarationSpan(a, d);
     const symbolic = d.value ? symbolicForm(a, d.value, (u) => declarationNamedAt(u, offset)?.value) : '';
     const origin = d.origin ? `\n\n${d.origin}` : '';
-    return md(`**${d.name}**\n\n${besideValue(text, symbolic)}${origin}${d.value ? bindLinks(d.value) : ''}`, span.start, span.end);
+    return md(
+      `**${d.name}**\n\n${tileLine(d.statement)}${besideValue(text, symbolic)}${origin}${d.value ? bindLinks(d.value) : ''}`,
+      span.start,
+      span.end,
+    );
   }
   const rel = offset - a.startOf(s);
 
@@ -154,7 +175,7 @@ function hoverHere(a: DocumentAnalysis, offset: number, options: HoverOptions): 
         ) + zeroInitialised(s.statement, v)
       : noValue(a, s);
     return md(
-      `**${s.declaredName}**\n\n${text}${v ? bindLinks(v) : ''}`,
+      `**${s.declaredName}**\n\n${v ? tileLine(s) : ''}${text}${v ? bindLinks(v) : ''}`,
       a.startOf(s) + s.declaredNameSpan.start,
       a.startOf(s) + s.declaredNameSpan.end,
     );
@@ -261,7 +282,8 @@ export function runtimeNames(v: unknown, out = new Set<string>()): Set<string> {
   }
   const o = v as { kind?: string; sym?: core.Sym };
   if (o.kind === 'int') {
-    if (o.sym) for (const n of core.symbolic.variables(o.sym)) if (BINDABLE.test(n)) out.add(n);
+    // `params->m` as a binding names it: `params.m` (bindings.ts)
+    if (o.sym) for (const n of core.symbolic.variables(o.sym)) if (BINDABLE.test(n.replace(/->/g, '.'))) out.add(n.replace(/->/g, '.'));
     return out;
   }
   for (const x of Object.values(v)) runtimeNames(x, out);

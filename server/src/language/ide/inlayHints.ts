@@ -2,7 +2,7 @@
 import * as core from '../../core';
 import { MAX_HINT_LABEL_CHARS } from '../../core/limits';
 import { statementDetails } from '../analysis';
-import type { DocumentAnalysis } from '../analysis';
+import type { Declaration, DocumentAnalysis } from '../analysis';
 import { Ast } from '../syntax';
 import { BUILTIN_FUNCTIONS } from '../syntax';
 import { code, summarize } from './describeValue';
@@ -102,7 +102,8 @@ export function inlayHintsIn(a: DocumentAnalysis, start: number, end: number, op
         prints.push({ node: n, value: nv.value });
         continue;
       }
-      if (valueHint(nv.value, n, options, tileNodes, (label, tooltip) => push(base + n.end, label, tooltip, callWords(a, s, n)))) hinted.add(n);
+      const tag = () => layoutArgTag(a, s, n);
+      if (valueHint(nv.value, n, options, tileNodes, (label, tooltip) => push(base + n.end, label, tooltip, callWords(a, s, n)), tag)) hinted.add(n);
     }
     for (const p of prints) {
       const arg = p.node.args[0];
@@ -126,10 +127,32 @@ function callWords(a: DocumentAnalysis, s: DocumentAnalysis['statements'][number
   const own = s.chunk.text.slice(n.start, n.end);
   if (n.type !== 'call') return own;
   const declared = n.args.flatMap((arg) => {
-    const d = arg.type === 'name' ? a.declarations.get(arg.name) : undefined;
-    return d && d.statement.index < s.index ? [d.statement.chunk.text] : [];
+    const d = arg.type === 'name' ? declarationBefore(a, s, arg.name) : undefined;
+    return d ? [d.statement.chunk.text] : [];
   });
   return [own, ...declared].join('\n');
+}
+
+/** The declaration of `name` a statement reads: the last one before it. */
+function declarationBefore(a: DocumentAnalysis, s: DocumentAnalysis['statements'][number], name: string): Declaration | undefined {
+  const d = a.declarations.get(name);
+  if (d && d.statement.index < s.index) return d;
+  // the table keys a name by its last declaration, an earlier one under `name\0offset` (kernelAnalysis.ts):
+  // a later function's `layoutUbScale` must not hide the one this statement reads
+  let before: Declaration | undefined;
+  for (const e of a.declarations.values())
+    if (e.name === name && e.statement.index < s.index && (!before || e.statement.index > before.statement.index)) before = e;
+  return before;
+}
+
+/** The tag a tensor's layout argument was made with: `MakeTensor(x, layoutInL0C, …)` over `layoutInL0C = MakeLayoutL0C(…)` is L0C. */
+function layoutArgTag(a: DocumentAnalysis, s: DocumentAnalysis['statements'][number], n: Ast.Expr): string | undefined {
+  const arg = n.type === 'call' ? n.args[1] : undefined;
+  if (!arg) return undefined;
+  if (arg.type === 'call') return constructorTag(arg);
+  if (arg.type !== 'name') return undefined;
+  const st = declarationBefore(a, s, arg.name)?.statement.statement;
+  return st?.type === 'decl' || st?.type === 'expr' ? constructorTag(st.expr) : undefined;
 }
 
 /**
@@ -142,6 +165,8 @@ function valueHint(
   options: InlayHintOptions,
   tileNodes: ReadonlySet<Ast.Expr>,
   emit: (label: string, tooltip: string) => void,
+  /** The tag the tensor's layout argument was made with (its kind word when the value alone does not say it). */
+  layoutTag: () => string | undefined = () => undefined,
 ): boolean {
   if (
     options.tileLayouts &&
@@ -164,7 +189,7 @@ function valueHint(
   if (options.layouts && value.kind === 'tensor' && n.type === 'call' && TENSOR_CONSTRUCTORS.has(n.callee)) {
     const t = value;
     // the tag the call names (MakeTensorLike<layout::zN>), else the one its layout's value fits
-    const layout = layoutHint(t.layout, n.templateArgs?.[0]?.type === 'typeArg' ? n.templateArgs[0].name : undefined);
+    const layout = layoutHint(t.layout, n.templateArgs?.[0]?.type === 'typeArg' ? n.templateArgs[0].name : layoutTag());
     const origin = core.leaves(t.coord).every((c) => c.kind === 'int' && c.sym === undefined && c.value === 0n);
     emit(firstFitting([origin ? layout : `${layout} @ ${core.printIntTuple(t.coord)}`, layout]), describeTensorTooltip(t));
     return true;

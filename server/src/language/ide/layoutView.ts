@@ -2,7 +2,7 @@
 // for a kernel tile, the names its coordinate reads that the view steps, and its picture under the view's own bindings.
 import * as core from '../../core';
 import { declarationSpan, statementAt } from '../analysis';
-import type { DocumentAnalysis } from '../analysis';
+import type { Declaration, DocumentAnalysis } from '../analysis';
 import { CppAnalyzer, integerOf, loopOf } from '../cpp';
 import type { CppAnalysis } from '../cpp';
 import { Bindings, mergeBindings } from '../syntax';
@@ -39,6 +39,8 @@ export interface ViewBindings {
  */
 export function pictureAt(a: DocumentAnalysis, target: { name?: string; offset?: number }, cpp = false, view?: ViewBindings): PictureTarget {
   let name = target.name;
+  // C++: the declaration at the cursor, not the last of its name (a later function's `tensorUbC`)
+  let at: Declaration | undefined;
   if (!name && target.offset !== undefined) {
     const offset = target.offset;
     const s = statementAt(a, offset);
@@ -47,20 +49,36 @@ export function pictureAt(a: DocumentAnalysis, target: { name?: string; offset?:
     if (!name && cpp) {
       for (const d of a.declarations.values()) {
         const span = declarationSpan(a, d);
-        if ((span.start <= offset && offset <= span.end) || (s && d.statement === s)) name = d.name;
+        if ((span.start <= offset && offset <= span.end) || (s && d.statement === s)) {
+          name = d.name;
+          at = d;
+        }
       }
     }
   }
   if (!name) return { name: null, picture: null, statement: null };
-  const decl = a.declarations.get(name);
+  const decl = at ?? a.declarations.get(name);
+  const nameStart = decl && declarationSpan(a, decl).start;
+  /** The same declaration in another analysis of the same text (the unbound one, the one under the view's bindings). */
+  const sameIn = (b: DocumentAnalysis): Declaration | undefined => {
+    if (!at) return b.declarations.get(name);
+    for (const d of b.declarations.values()) if (d.name === name && declarationSpan(b, d).start === nameStart) return d;
+    return undefined;
+  };
   const statement = decl ? { start: a.startOf(decl.statement), end: a.endOf(decl.statement) } : null;
   // the names the tile's coordinate reads, bound or not (read from the analysis without bindings),
   // each at the view's value, else the one the file or the setting binds it to
   const twin = a as DocumentAnalysis & { unbound?: () => DocumentAnalysis; bindings?: Bindings; rebound?: (over: Bindings) => DocumentAnalysis };
-  const steppers = tileSteppers(twin.unbound?.() ?? a, name, mergeBindings(twin.bindings ?? new Map(), view?.bindings ?? new Map()));
+  const unbound = twin.unbound?.() ?? a;
+  const fileBound = twin.bindings ?? new Map<string, bigint>();
+  const steppers = tileSteppers(unbound, name, mergeBindings(fileBound, view?.bindings ?? new Map()), sameIn(unbound)).map((st) => {
+    const f = fileBound.get(st.name);
+    return { ...st, fileValue: f === undefined ? null : Number(f) };
+  });
   const drawn = !view?.bindings.size ? a : cpp ? reanalysed(a as CppAnalysis, view) : (twin.rebound?.(view.bindings) ?? a);
-  const picture = pictureOf(drawn, name);
-  const bind = picture.ok ? [] : namesToBind(drawn, name);
+  const drawnDecl = sameIn(drawn);
+  const picture = at && !drawnDecl ? { ok: false as const, reason: `no declaration named '${name}'` } : pictureOf(drawn, name, drawnDecl);
+  const bind = picture.ok ? [] : namesToBind(drawnDecl);
   return { name, picture, statement, ...(steppers.length ? { steppers } : {}), ...(bind.length ? { bind } : {}) };
 }
 
@@ -72,8 +90,8 @@ function printedName(s: ReturnType<typeof statementAt>): string | undefined {
 }
 
 /** The runtime names a declared layout (a tensor's) is made of, when it is symbolic: binding them draws it. */
-function namesToBind(a: DocumentAnalysis, name: string): string[] {
-  const v = a.declarations.get(name)?.value;
+function namesToBind(d: Declaration | undefined): string[] {
+  const v = d?.value;
   const layout = v?.kind === 'tensor' ? v.layout : v?.kind === 'layout' ? v : undefined;
   return layout && core.isSymbolic(layout) ? [...runtimeNames(layout)] : [];
 }
@@ -90,8 +108,8 @@ function reanalysed(a: CppAnalysis, view: ViewBindings): DocumentAnalysis {
  * in the order of their names, each with its loop's start, bound and step where the file's `for`
  * declares it and they are known as numbers; the value is the view's binding of it, if any.
  */
-export function tileSteppers(a: DocumentAnalysis, name: string, bound: Bindings = new Map()): PictureStepper[] {
-  const d = a.declarations.get(name);
+export function tileSteppers(a: DocumentAnalysis, name: string, bound: Bindings = new Map(), declaration?: Declaration): PictureStepper[] {
+  const d = declaration ?? a.declarations.get(name);
   const tile = d && declaredTile(d);
   if (!d || !tile) return [];
   const names = new Set<string>();

@@ -19,13 +19,15 @@ export function declaredTile(d: Declaration): StatementDetails['tiles'][number] 
  * The picture of a declared layout; a tile is pictured as itself: its own value in
  * `subject`, drawn first (tiles[0]) over its parent with every other tile of that parent.
  */
-export function pictureOf(a: DocumentAnalysis, name: string): PictureResult {
-  const d = a.declarations.get(name);
+export function pictureOf(a: DocumentAnalysis, name: string, declaration?: Declaration): PictureResult {
+  // `declaration`: the one at the cursor (a name declared again in a later function keeps the last under its name)
+  const d = declaration ?? a.declarations.get(name);
   if (!d) return { ok: false, reason: `no declaration named '${name}'` };
   // a tensor is drawn as its layout; a tile of a tensor inside the tensor it was cut from
   // a Catlass layout object (RowMajor, zN, …) is drawn as the tla layout of the same offsets
   const v = d.value?.kind === 'tensor' ? d.value.layout : d.value?.kind === 'tagObject' ? (core.layoutObjectAsLayout(d.value) ?? d.value) : d.value;
   if (!v) return { ok: false, reason: `'${name}' has no value (see its diagnostics)` };
+  if (v.kind === 'opaqueTensor') return { ok: false, reason: opaqueReason(name, v) };
   if (v.kind !== 'layout') return { ok: false, reason: `'${name}' is ${printValue(v)}, not a layout` };
   const own = declaredTile(d);
   const parent: Layout = own ? own.parent : v;
@@ -77,6 +79,18 @@ export function pictureOf(a: DocumentAnalysis, name: string): PictureResult {
   }
   r.picture.subject = subject;
   return r;
+}
+
+/**
+ * Why a tensor whose layout is not known here (a kernel parameter `TensorC& tensorBlockC`) has no
+ * picture, and what is known of it: no number binds a layout, so the view says where one is made.
+ */
+function opaqueReason(name: string, t: core.OpaqueTensor): string {
+  const root = t.root;
+  const why = `the layout of '${root}' is not known here (a parameter whose type the caller gives)`;
+  if (!t.tileShape) return `${why}: Show Layout draws it where the kernel makes it with MakeTensor over a known layout`;
+  const at = t.offset ? ` at ${core.printIntTuple(t.offset)}` : '';
+  return `'${name}' is a tile ${core.printIntTuple(t.tileShape)} of '${root}'${at}; ${why}: Show Layout draws ${root} where the kernel makes it with MakeTensor over a known layout`;
 }
 
 /** `tile (32,48) of zn at (96,64), valid (4,36): a tail tile` — for headers and the CLI. */

@@ -61,6 +61,8 @@ export interface InstanceGroup {
   sites: readonly InstanceSite[];
   /** Candidate sites of the template not resolved (not used; they may select this body too). */
   unresolved: number;
+  /** Those sites, `file.cpp:LINE` (the file's name only), in the sites' order. */
+  unresolvedSites?: readonly string[];
   /** The site the values are read under. */
   used: string;
   /** The user chose it. */
@@ -122,8 +124,32 @@ function memberTypeSection(name: string, f: Readonly<Record<string, unknown>> | 
 function instantiationLine(v: InstanceView): string {
   const s = v.site;
   const n = v.sites.length;
-  const more = v.mode === 'chosen' && n > 1 ? `, chosen among ${n}` : v.mode === 'default' ? `, the first of ${n} — choose another (code lens)` : '';
-  return `*as instantiated at ${s.where}${more}* (\`${s.selected}\`)`;
+  // short, as every hover of the body carries it: the site, then how many more (the code lens lists them)
+  const more = n > 1 ? ` · ${n - 1} more${v.mode === 'chosen' ? ' (this one chosen)' : ' (choose another: code lens)'}` : '';
+  return `*as instantiated at ${s.where}*${more} (\`${shortSelected(s.selected)}\`)`;
+}
+
+/**
+ * A selected specialisation in at most 60 characters: without namespaces
+ * (`BlockMmadTla<MmadPingpong<AtlasA2, true, …>, …>`), its arguments cut at the limit with `…`.
+ */
+export function shortSelected(selected: string, limit = 60): string {
+  const bare = selected.replace(/\b(?:[A-Za-z_]\w*::)+/g, '');
+  if (bare.length <= limit) return bare;
+  const open = bare.indexOf('<');
+  if (open < 0) return `${bare.slice(0, limit - 1)}…`;
+  let out = bare.slice(0, open + 1);
+  const args = templateArguments(bare);
+  for (const [i, a] of args.entries()) {
+    const piece = (i ? ', ' : '') + a;
+    if (out.length + piece.length + 3 > limit) {
+      // the first argument too long: itself shortened (`MmadPingpong<AtlasA2, true, …>`), the rest elided
+      if (i === 0 && a.includes('<')) return `${out}${shortSelected(a, limit - out.length - 5)}${args.length > 1 ? ', …' : ''}>`;
+      return `${out}${i ? ', ' : ''}…>`;
+    }
+    out += piece;
+  }
+  return `${out}>`;
 }
 
 /** `64, 128 or 256`, at most 8 values named. */
@@ -229,7 +255,13 @@ export function instanceLenses(text: string, groups: readonly InstanceGroup[]): 
     const from = decl >= 0 ? decl : g.start;
     const at = text.lastIndexOf('\n', from - 1) + 1;
     const n = g.sites.length;
-    const unresolved = g.unresolved ? ` · ${g.unresolved} not resolved` : '';
+    // which site is not resolved, so the user can look at it (the first named, the others counted)
+    const first = g.unresolvedSites?.[0];
+    const unresolved = !g.unresolved
+      ? ''
+      : first
+        ? ` · ${first} not resolved${g.unresolved > 1 ? ` (and ${g.unresolved - 1} more)` : ''}`
+        : ` · ${g.unresolved} not resolved`;
     const title = `as instantiated at ${shortWhere(g.used)}${g.chosen && n > 1 ? ' (chosen)' : ''}${n > 1 ? ` · ${n - 1} more` : ''}${unresolved}`;
     const keys = keyArguments(g.sites);
     const sites = g.sites.map((s, i) => ({ where: s.where, label: s.where, detail: keys[i] || s.selected }));
