@@ -127,6 +127,8 @@ interface ScopedBinding {
   binding: Binding | undefined;
   scopeStart: number;
   scopeEnd: number;
+  /** A macro's: the preprocessor replaces it before any name lookup (no class scope hides it). */
+  macro?: true;
 }
 
 /** Makes `binding` (undefined: none, the name is unknown there) what `name` reads in the block of `it`. */
@@ -144,10 +146,8 @@ function bindIn(scoped: Map<string, ScopedBinding[]>, name: string, binding: Bin
 function thisMembers(source: string, start: number, scoped: Map<string, ScopedBinding[]>, classes: readonly CppClass[]): string {
   if (!source.includes('this')) return source;
   return source.replace(/\bthis\s*->\s*(?=([A-Za-z_]\w*))/g, (m, name: string, offset: number) => {
-    const at = start + offset;
-    let best: ScopedBinding | undefined;
-    for (const b of scoped.get(name) ?? []) if (b.scopeStart <= at && at < b.scopeEnd && (!best || b.scopeStart >= best.scopeStart)) best = b;
-    const member = !best || classes.some((c) => c.scopeStart === best!.scopeStart && c.scopeEnd === best!.scopeEnd);
+    const best = visibleAt(scoped, name, start + offset, classes);
+    const member = !best || classes.some((c) => c.scopeStart === best.scopeStart && c.scopeEnd === best.scopeEnd);
     return member ? ' '.repeat(m.length) : m;
   });
 }
@@ -168,7 +168,10 @@ function macroDefaults(text: string): Map<string, ScopedBinding[]> {
         : (core.TAG_CLASSES as readonly string[]).includes(m.value)
           ? { kind: 'type', type: { t: 'tag', name: m.value } }
           : undefined;
-    if (value) bindIn(scoped, m.name, { value, defaults: [`${m.name} = ${m.value}`] }, { scopeStart: m.at, scopeEnd: Infinity });
+    if (value) {
+      bindIn(scoped, m.name, { value, defaults: [`${m.name} = ${m.value}`] }, { scopeStart: m.at, scopeEnd: Infinity });
+      scoped.get(m.name)!.at(-1)!.macro = true;
+    }
   }
   return scoped;
 }
@@ -182,20 +185,68 @@ function defaultsRead(source: string, lookup: (name: string) => Binding | undefi
   return out;
 }
 
-/** The binding of `name` visible at `at`: the innermost block around it (the last bound of equals). */
-function lookupAt(scoped: Map<string, ScopedBinding[]>, name: string, at: number): Binding | undefined {
-  return visibleAt(scoped, name, at)?.binding;
+/** The binding of `name` visible at `at` (visibleAt). */
+function lookupAt(scoped: Map<string, ScopedBinding[]>, name: string, at: number, classes?: readonly CppClass[]): Binding | undefined {
+  return visibleAt(scoped, name, at, classes)?.binding;
 }
 
-/** The declaration of `name` whose block is the innermost around `at` (its binding may be undefined: a name that hides). */
-function visibleAt(scoped: Map<string, ScopedBinding[]>, name: string, at: number): ScopedBinding | undefined {
+/** A name C++'s unqualified lookup may find in a class (not a macro's, a member path or a using-directive's key). */
+const IDENTIFIER = /^[A-Za-z_]\w*$/;
+
+/**
+ * The declaration `name` finds at `at` as C++'s unqualified lookup does: the innermost block around
+ * it (the last bound of equals), except that a class's scope is its members, then its bases'
+ * members, before the scopes around the class. A base the file does not declare (a header's class,
+ * a template's specialisation) or one that depends on a template parameter may declare the name:
+ * then it is unknown there (binding undefined), never the outer name. `known`: the body of a class
+ * whose bases' members the caller has already read (an instantiation's region). Its binding may be
+ * undefined: a name that hides.
+ */
+function visibleAt(
+  scoped: Map<string, ScopedBinding[]>,
+  name: string,
+  at: number,
+  classes?: readonly CppClass[],
+  known?: InstanceRegion,
+): ScopedBinding | undefined {
   const list = scoped.get(name);
-  if (!list) return undefined;
   let best: ScopedBinding | undefined;
-  for (const b of list) {
+  for (const b of list ?? []) {
     if (b.scopeStart <= at && at < b.scopeEnd && (!best || b.scopeStart >= best.scopeStart)) best = b;
   }
+  if (!classes?.length || best?.macro || !IDENTIFIER.test(name)) return best;
+  // the classes around `at`, innermost first: each one's own members and inner blocks come before its bases
+  const around = classes.filter((c) => c.scopeStart <= at && at < c.scopeEnd).sort((x, y) => y.scopeStart - x.scopeStart);
+  for (const c of around) {
+    if (best && best.scopeStart >= c.scopeStart) return best;
+    if (!c.bases || c.scopeStart === known?.start) continue;
+    const found = inBases(c, list ?? [], classes, 0);
+    if (found) return found;
+  }
   return best;
+}
+
+/**
+ * What `name` (its bindings `list`) finds in the bases of `c`: a base's own member, else in that base's
+ * bases; `unknown` (a ScopedBinding of no value over c's body) where a base may declare it unseen,
+ * or two bases declare it (ambiguous); undefined where no base declares it.
+ */
+function inBases(c: CppClass, list: readonly ScopedBinding[], classes: readonly CppClass[], depth: number): ScopedBinding | undefined {
+  const unknown: ScopedBinding = { binding: undefined, scopeStart: c.scopeStart, scopeEnd: c.scopeEnd };
+  if (depth > 8) return unknown; // a chain of bases this long: not followed
+  let hit: ScopedBinding | undefined;
+  for (const b of c.bases ?? []) {
+    // one the file declares (before c, outside any other class), written as one identifier and not dependent
+    const decl = b.name === undefined || b.dependent ? [] : classNamed(classes, b.name, c.scopeStart);
+    if (decl.length !== 1) return unknown;
+    const base = decl[0];
+    const own = list.filter((x) => x.scopeStart === base.scopeStart && x.scopeEnd === base.scopeEnd && !x.macro).at(-1);
+    const r = own ?? inBases(base, list, classes, depth + 1);
+    if (!r) continue;
+    if (hit && hit.binding !== r.binding) return unknown;
+    hit = r;
+  }
+  return hit;
 }
 
 /**
@@ -203,8 +254,14 @@ function visibleAt(scoped: Map<string, ScopedBinding[]>, name: string, at: numbe
  * the class's parameters and members, unless a declaration in a block inside the body hides it (a
  * member function's parameter, local, loop variable or block-scope `using`: C++ looks there first).
  */
-function lookupUnder(region: InstanceRegion | undefined, scoped: Map<string, ScopedBinding[]>, name: string, at: number): Binding | undefined {
-  const local = visibleAt(scoped, name, at);
+function lookupUnder(
+  region: InstanceRegion | undefined,
+  scoped: Map<string, ScopedBinding[]>,
+  name: string,
+  at: number,
+  classes: readonly CppClass[],
+): Binding | undefined {
+  const local = visibleAt(scoped, name, at, classes, region);
   if (!region?.bindings.has(name)) return local?.binding;
   const inner = local !== undefined && local.scopeStart > region.start && local.scopeEnd < region.end;
   return inner ? local.binding : region.bindings.get(name);
@@ -628,11 +685,15 @@ export class CppAnalyzer {
     const archHere = pass.pr.archs.find((r) => r.start <= start && start < r.end)?.arch ?? this.defaultArch ?? core.DEFAULT_ARCH;
     const region = regionAt(this.instantiation, start);
     const lookupHere = (n: string) =>
-      n === ARCH_MACRO ? archBinding(archHere) : LOOKUP_KEYS.has(n) ? pass.pr.lookupName(n, start) : lookupUnder(region, scoped, n, start);
+      n === ARCH_MACRO
+        ? archBinding(archHere)
+        : LOOKUP_KEYS.has(n)
+          ? pass.pr.lookupName(n, start)
+          : lookupUnder(region, scoped, n, start, pass.pr.classes);
     if (cached && readsHold(cached.reads, { get: lookupHere })) result = cached.result;
     else {
       pass.work = true;
-      const names = () => [...scoped.keys()].filter((n) => lookupAt(scoped, n, start));
+      const names = () => [...scoped.keys()].filter((n) => lookupAt(scoped, n, start, pass.pr.classes));
       const bound = pass.pr.bound;
       const done = evaluateRecording(st, { lookup: lookupHere, names, free: pass.free, bound: (n) => bound.get(n) });
       if (done === 'too-deep') {
@@ -738,7 +799,7 @@ export class CppAnalyzer {
     for (const c of calls) {
       // a call after the function: its argument's value is not bound yet (an outer one of that name would be wrong)
       if (c.at >= it.scopeStart) return;
-      const v = lookupUnder(regionAt(this.instantiation, c.at), pr.scoped, c.arg, c.at)?.value;
+      const v = lookupUnder(regionAt(this.instantiation, c.at), pr.scoped, c.arg, c.at, pr.classes)?.value;
       const typed = v ? declaredValue(v, '·') : undefined;
       if (!v || !typed) return; // not known, or no TLA value: the parameter is not known
       const k = printValue(typed);

@@ -485,6 +485,15 @@ class TokenScan {
   private classHead(i: number): void {
     const c = classAt(this, i);
     if (!c) return;
+    // a base naming a template parameter visible here (the class's or an enclosing template's) is dependent
+    const at = this.t[i].start;
+    const params = new Set(this.unknownNames.filter((u) => u.scopeStart <= at && at < u.scopeEnd).map((u) => u.name));
+    if (c.bases.length)
+      c.cls.bases = c.bases.map((b) => ({
+        text: b.text,
+        ...(b.name !== undefined ? { name: b.name } : {}),
+        dependent: b.tokens.some((x) => x.kind === 'ident' && params.has(x.text)),
+      }));
     this.classes.push(c.cls);
     this.classBodies.add(c.open);
   }
