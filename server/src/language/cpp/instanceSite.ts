@@ -257,7 +257,47 @@ function bodyBindings(res: ScratchResult, t: Extract<Ty, { k: 'class' }>): BodyB
     b.bases.forEach(dependent);
   };
   inst.bases.filter((b) => !inst.plainBases.includes(b)).forEach(dependent);
+  namespaceConstants(r, inst, bindings);
   return { file: inst.file, start: inst.decl.body.start, end: inst.decl.body.end, bindings, selected: canonical(t) };
+}
+
+/**
+ * The integer constants of the namespaces around the class that other headers declare
+ * (`Catlass::MX_SCALE_GROUP_NUM = 32` of catlass.hpp, read in a block's `L1_TILE_K /
+ * MX_SCALE_GROUP_NUM`): what an unqualified name the class does not declare finds there, the
+ * nearest namespace first, as C++ looks. One the header itself declares is the kernel analysis's
+ * to read (its text may be newer than the index); a name nearer than it hides farther ones either way.
+ */
+function namespaceConstants(
+  r: ScratchResult['resolver'],
+  inst: ReturnType<ScratchResult['resolver']['instance']>,
+  bindings: Map<string, Binding>,
+): void {
+  const scope = inst.decl.scope;
+  const spaces: string[] = [];
+  for (let i = scope.length; i >= 0; i--) spaces.push(scope.slice(0, i).join('::'));
+  // the using-directives in effect at the class, after its own namespaces (resolver.ts's unqualified lookup)
+  for (const u of inst.frame.usings) for (let i = scope.length; i >= 0; i--) spaces.push([...scope.slice(0, i), u].join('::'));
+  const names = new Set(spaces.flatMap((ns) => r.index.constantsIn(ns)));
+  for (const name of names) {
+    if (bindings.has(name) || inst.members.has(name) || inst.frame.bind?.has(name)) continue;
+    // the nearest namespace that declares the name (anything: a class or function there hides a farther constant)
+    for (const ns of spaces) {
+      const q = ns ? `${ns}::${name}` : name;
+      const decls = r.declsOf(q);
+      if (!decls.length && !r.index.isNamespace(q)) continue;
+      const d = decls[0];
+      if (decls.length === 1 && d.decl.kind === 'const' && !d.decl.params && d.file !== inst.file) {
+        try {
+          const t = r.resolve({ n: 'name', segs: [{ name: q }], global: true }, inst.frame);
+          if (t.k === 'val') bindings.set(name, bindingOf(t)!);
+        } catch (e) {
+          if (!(e instanceof Unknown || e instanceof SubstitutionFailure || e instanceof NeedsLayoutEvaluator)) throw e;
+        }
+      }
+      break;
+    }
+  }
 }
 
 /**
