@@ -258,7 +258,35 @@ function bodyBindings(res: ScratchResult, t: Extract<Ty, { k: 'class' }>): BodyB
   };
   inst.bases.filter((b) => !inst.plainBases.includes(b)).forEach(dependent);
   namespaceConstants(r, inst, bindings);
+  // `TileShape::COLUMN`, `FmapL1TileShape::Cin1`: the integer members of a parameter's or a member type's class, as its headers declare them
+  const typed = [...(inst.frame.bind ?? [])].concat([...inst.members].flatMap(([n, m]) => ('ok' in m ? [[n, m.ok] as [string, Ty]] : [])));
+  for (const [name, ty] of typed) memberConstants(r, name, ty, bindings);
   return { file: inst.file, start: inst.decl.body.start, end: inst.decl.body.end, bindings, selected: canonical(t) };
+}
+
+/** `NAME::MEMBER` bound to each integer static member of the class `ty` (and of its bases) that resolved, for a body that reads it qualified. */
+function memberConstants(r: ScratchResult['resolver'], name: string, ty: Ty, bindings: Map<string, Binding>): void {
+  const t = ty.k === 'const' ? ty.x : ty;
+  if (t.k !== 'class' || !/^\w+$/.test(name)) return;
+  let ci;
+  try {
+    ci = r.instance(t);
+    r.complete(ci);
+  } catch {
+    return; // not instantiable here (no definition, a failing assert): its members stay unknown
+  }
+  const seen = new Set<string>();
+  const add = (c: typeof ci, depth: number) => {
+    for (const [m, v] of c.members) {
+      // a derived class's member hides a base's of its name, whatever its kind
+      if (seen.has(m)) continue;
+      seen.add(m);
+      const key = `${name}::${m}`;
+      if (!bindings.has(key) && 'ok' in v && v.ok.k === 'val') bindings.set(key, bindingOf(v.ok)!);
+    }
+    if (depth < 4) for (const b of c.bases) add(b, depth + 1);
+  };
+  add(ci, 0);
 }
 
 /**
