@@ -189,7 +189,8 @@ function bindingOf(t: Ty): Binding | undefined {
   if (name in core.ELEMENT_BITS) return { value: { kind: 'type', type: { t: 'element', name } } };
   const tag = /^Catlass::layout::(\w+)$/.exec(t.q);
   if (tag && (core.TAG_CLASSES as readonly string[]).includes(tag[1])) return { value: { kind: 'type', type: { t: 'tag', name: tag[1] } } };
-  return undefined;
+  // a class the language does not model (`AscendC::mx_fp8_e4m3_t`): no value, but its name
+  return { value: null, typeName: canonical(t) };
 }
 
 function staticTuple(t: Extract<Ty, { k: 'class' }>): core.IntTuple | undefined {

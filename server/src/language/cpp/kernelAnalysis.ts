@@ -153,6 +153,14 @@ function thisMembers(source: string, start: number, scoped: Map<string, ScopedBi
 }
 
 /**
+ * `LayoutA::template MakeLayout<E>(m, k)` read as `LayoutA::MakeLayout<E>(m, k)` (the keyword blanked,
+ * offsets kept): `template` there only tells the compiler a dependent name is a template.
+ */
+function withoutDisambiguators(source: string): string {
+  return source.includes('template') ? source.replace(/(::\s*)template\b/g, (_m, p: string) => `${p}        `) : source;
+}
+
+/**
  * The configuration macros' defaults (`#ifndef CATLASS_JIT_TILE #define CATLASS_JIT_TILE 64 #endif`) as
  * names bound from their `#define` on, each marked as resting on its default: an integer, an element
  * type or a layout tag; another value is left unknown.
@@ -262,9 +270,12 @@ function lookupUnder(
   classes: readonly CppClass[],
 ): Binding | undefined {
   const local = visibleAt(scoped, name, at, classes, region);
-  if (!region?.bindings.has(name)) return local?.binding;
-  const inner = local !== undefined && local.scopeStart > region.start && local.scopeEnd < region.end;
-  return inner ? local.binding : region.bindings.get(name);
+  const given = region?.bindings.get(name);
+  if (!given) return local?.binding;
+  const inner = local !== undefined && local.scopeStart > region!.start && local.scopeEnd < region!.end;
+  // a type the instantiation only names (no value): the file's own value of it, where it has one, is no less true
+  if (!given.value && given.typeName && local?.binding?.value) return local.binding;
+  return inner ? local.binding : given;
 }
 
 /**
@@ -641,7 +652,7 @@ export class CppAnalyzer {
     offsetInWrap: number,
   ): StatementAnalysis | undefined {
     const { text, places, scoped } = pass.pr;
-    const source = thisMembers(text.slice(start, end), start, scoped, pass.pr.classes);
+    const source = withoutDisambiguators(thisMembers(text.slice(start, end), start, scoped, pass.pr.classes));
     // a buffer's and a type alias's wrap holds the declared name: cache by the whole statement
     const src = kind === 'buffer' || kind === 'type' ? wrap(source) : source;
     // only what passed the limits is cached

@@ -287,7 +287,12 @@ function matchAngle(t: CppToken[], i: number): number {
 /** From token i (an identifier), skip a qualified name `a::b::c`; returns the index after it. */
 function skipQualified(t: CppToken[], i: number): number {
   let k = i;
-  while (t[k + 1]?.text === '::' && t[k + 2]?.kind === 'ident') k += 2;
+  for (;;) {
+    if (t[k + 1]?.text !== '::' || t[k + 2]?.kind !== 'ident') break;
+    // `LayoutA::template MakeLayout<E>(…)`: the disambiguator of a dependent member template
+    if (t[k + 2].text === 'template' && t[k + 3]?.kind === 'ident') k++;
+    k += 2;
+  }
   return k + 1;
 }
 
@@ -1053,11 +1058,19 @@ export interface ConfigurationDefault {
 export function configurationDefaults(text: string): ConfigurationDefault[] {
   const out: ConfigurationDefault[] = [];
   const stack: { kind: string; macro?: string; start: number }[] = [];
-  const re = /^[ \t]*#[ \t]*(if|ifdef|ifndef|elif|else|endif)\b(.*)$/gm;
+  // a macro the file itself defines or undefines before the chain: the file decides it (conditionals.ts), no build's choice
+  const touched = new Set<string>();
+  const re = /^[ \t]*#[ \t]*(if|ifdef|ifndef|elif|else|endif|define|undef)\b(.*)$/gm;
   for (let m = re.exec(text); m; m = re.exec(text)) {
     const kind = m[1];
     const lineEnd = m.index + m[0].length;
-    const macro = /^\s*([A-Za-z_]\w*)\s*(?:\/\/.*|\/\*.*)?$/.exec(m[2])?.[1];
+    if (kind === 'define' || kind === 'undef') {
+      const name = /^\s*([A-Za-z_]\w*)/.exec(m[2])?.[1];
+      if (name) touched.add(name);
+      continue;
+    }
+    const written = /^\s*([A-Za-z_]\w*)\s*(?:\/\/.*|\/\*.*)?$/.exec(m[2])?.[1];
+    const macro = written !== undefined && !touched.has(written) ? written : undefined;
     const top = stack[stack.length - 1];
     if (kind === 'if' || kind === 'ifdef' || kind === 'ifndef') stack.push({ kind, macro: kind === 'if' ? undefined : macro, start: lineEnd });
     else if (kind === 'elif') {
