@@ -250,14 +250,6 @@ function bodyBindings(res: ScratchResult, t: Extract<Ty, { k: 'class' }>): BodyB
     b.bases.forEach(fromBase);
   };
   inst.plainBases.forEach(fromBase);
-  // a dependent base (`struct X : B` of a parameter B): C++ reads no member of it for an unqualified
-  // name, yet a compiler in a permissive mode does; a name it declares is unknown here, never one or the other
-  const dependent = (b: typeof inst) => {
-    for (const [name] of b.members)
-      if (!inst.members.has(name) && !inst.frame.bind?.has(name) && !bindings.has(name)) bindings.set(name, { value: null });
-    b.bases.forEach(dependent);
-  };
-  inst.bases.filter((b) => !inst.plainBases.includes(b)).forEach(dependent);
   namespaceConstants(r, inst, bindings);
   // `TileShape::COLUMN`, `FmapL1TileShape::Cin1`: the integer members of a parameter's or a member type's class, as its headers declare them
   const typed = [...(inst.frame.bind ?? [])].concat([...inst.members].flatMap(([n, m]) => ('ok' in m ? [[n, m.ok] as [string, Ty]] : [])));
