@@ -20,11 +20,12 @@ import type { Ast } from '../syntax';
 import { Diagnostic } from '../syntax';
 import { Binding, EvalResult, LocalDiagnostic, Value, printValue, unqualifiedName } from '../eval';
 import { LOOKED_UP, unqualifiedLookup } from './nameLookup';
-import { branchAt, configurationMacros, preprocessorBranches } from './conditionals';
+import { branchAt, conditionTokens, configurationMacros, evaluateCondition, preprocessorBranches } from './conditionals';
 import { parseValidStatement } from '../syntax';
 import { declaredValue, tagObjectOf } from './declaredValues';
 import {
   ArchRegion,
+  ConstexprIf,
   CppClass,
   CppScope,
   CppTokens,
@@ -84,7 +85,7 @@ interface Item {
 interface Progress {
   text: string;
   /** `if constexpr` statements: a branch the instantiation may discard (its warnings are not certain). */
-  constexprIfs: readonly { start: number; end: number }[];
+  constexprIfs: readonly ConstexprIf[];
   items: Item[];
   /** The next item to evaluate. */
   next: number;
@@ -203,10 +204,10 @@ const IDENTIFIER = /^[A-Za-z_]\w*$/;
 
 /**
  * The declaration `name` finds at `at` as C++'s unqualified lookup does: the innermost block around
- * it (the last bound of equals), except that a class's scope is its members, then its bases'
- * members, before the scopes around the class. A base the file does not declare (a header's class,
- * a template's specialisation) or one that depends on a template parameter may declare the name:
- * then it is unknown there (binding undefined), never the outer name. `known`: the body of a class
+ * it (the last bound of equals), except that a class's scope is its members, then its
+ * non-dependent bases' members, before the scopes around the class. A non-dependent base the file
+ * does not declare (a header's class, a template's specialisation) may declare the name: then it
+ * is unknown there (binding undefined), never the outer name. `known`: the body of a class
  * whose bases' members the caller has already read (an instantiation's region). Its binding may be
  * undefined: a name that hides.
  */
@@ -244,8 +245,11 @@ function inBases(c: CppClass, list: readonly ScopedBinding[], classes: readonly 
   if (depth > 8) return unknown; // a chain of bases this long: not followed
   let hit: ScopedBinding | undefined;
   for (const b of c.bases ?? []) {
-    // one the file declares (before c, outside any other class), written as one identifier and not dependent
-    const decl = b.name === undefined || b.dependent ? [] : classNamed(classes, b.name, c.scopeStart);
+    // C++ never reads a base that depends on a template parameter for an unqualified name (two-phase
+    // lookup: not at the definition, not at the instantiation); another is read where the file declares
+    // it (before c, outside any other class, written as one identifier), else it may declare the name
+    if (b.dependent) continue;
+    const decl = b.name === undefined ? [] : classNamed(classes, b.name, c.scopeStart);
     if (decl.length !== 1) return unknown;
     const base = decl[0];
     const own = list.filter((x) => x.scopeStart === base.scopeStart && x.scopeEnd === base.scopeEnd && !x.macro).at(-1);
@@ -294,6 +298,46 @@ function inLiveBranches(text: string, items: Item[], given?: ReadonlyMap<string,
   }
   return live;
 }
+
+/**
+ * Whether `at` lies in a branch of an `if constexpr` inside the region that its instantiation
+ * discards: the condition decided from what the instantiation binds (`HAS_BIAS`, `!ENABLE_UNIT_FLAG`,
+ * `A && B`, comparisons of integers; conditionals.ts's evaluator), else not (a condition not read
+ * keeps both branches).
+ */
+function discardedUnder(
+  region: InstanceRegion,
+  ifs: readonly ConstexprIf[],
+  text: string,
+  at: number,
+  lookup: (name: string, at: number) => Binding | undefined,
+): boolean {
+  for (const c of ifs) {
+    if (!(c.start <= at && at < c.end) || c.start < region.start || c.end > region.end) continue;
+    const inThen = c.then.start <= at && at < c.then.end;
+    const inElse = c.else !== undefined && c.else.start <= at && at < c.else.end;
+    if (!inThen && !inElse) continue;
+    const toks = conditionTokens(text.slice(c.cond.start, c.cond.end));
+    // arithmetic is C++'s, which wraps and converts (uint32_t `M - 256 > 0`): only logic and comparisons of values are read
+    if (toks.some((x) => ARITHMETIC.has(x))) continue;
+    const { v, complete } = evaluateCondition(toks, {
+      defined: () => null,
+      value: (name) => {
+        if (name === 'true') return 1n;
+        if (name === 'false') return 0n;
+        const b = lookup(name, c.cond.start)?.value;
+        if (b?.kind === 'bool') return b.value ? 1n : 0n;
+        return b?.kind === 'int' && b.value !== undefined ? b.value : null;
+      },
+      missing: null,
+    });
+    if (!complete || v === null) continue;
+    if ((inThen && v === 0n) || (inElse && v !== 0n)) return true;
+  }
+  return false;
+}
+
+const ARITHMETIC = new Set(['+', '-', '*', '/', '%']);
 
 /** A class template's body and what its instantiation binds inside it. */
 export interface InstanceRegion {
@@ -701,6 +745,9 @@ export class CppAnalyzer {
         : LOOKUP_KEYS.has(n)
           ? pass.pr.lookupName(n, start)
           : lookupUnder(region, scoped, n, start, pass.pr.classes);
+    // a branch of `if constexpr` the instantiation discards: the compiler does not instantiate it, nothing there has a value
+    if (region && discardedUnder(region, pass.pr.constexprIfs, text, start, (n, at) => lookupUnder(region, scoped, n, at, pass.pr.classes)))
+      return undefined;
     if (cached && readsHold(cached.reads, { get: lookupHere })) result = cached.result;
     else {
       pass.work = true;

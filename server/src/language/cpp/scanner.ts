@@ -228,6 +228,15 @@ export interface CppExpression extends CppScope {
   dataMember?: true;
 }
 
+/** `if constexpr (COND) THEN [else ELSE]`: the whole statement, its condition's text and its two branches. */
+export interface ConstexprIf {
+  start: number;
+  end: number;
+  cond: { start: number; end: number };
+  then: { start: number; end: number };
+  else?: { start: number; end: number };
+}
+
 export interface CppScan {
   includesTla: boolean;
   mentionsTla: boolean;
@@ -244,7 +253,7 @@ export interface CppScan {
   typedNames: CppTypedName[];
   classes: CppClass[];
   /** The `if constexpr (…) … [else …]` statements: a branch there may be discarded by the instantiation, so nothing in them is certain. */
-  constexprIfs: { start: number; end: number }[];
+  constexprIfs: ConstexprIf[];
 }
 
 /** The types of the integer constants it reads (`constexpr uint32_t N = …`, `constexpr auto N = …`). */
@@ -389,7 +398,7 @@ class TokenScan {
   private readonly aliasCandidates: { alias: CppExpression; unknown: CppUnknownName; buffer: string }[] = [];
   readonly usingDeclarations: CppUsingDeclaration[] = [];
   readonly typedNames: CppTypedName[] = [];
-  readonly constexprIfs: { start: number; end: number }[] = [];
+  readonly constexprIfs: ConstexprIf[] = [];
   readonly classes: CppClass[] = [];
   /** The `{` of each class body. */
   private readonly classBodies = new Set<number>();
@@ -462,8 +471,12 @@ class TokenScan {
     const { t, nest } = this;
     let k = i + 2;
     if (t[k]?.text !== '(') return;
+    const paren = k;
     k = nest.closing.get(k) ?? matchBracket(t, k);
+    const cond = { start: t[paren].end, end: t[k]?.start ?? t[paren].end };
     let end = k;
+    let thenEnd: number | undefined;
+    let elseAt: number | undefined;
     for (;;) {
       const open = end + 1;
       if (t[open]?.text === '{') end = nest.closing.get(open) ?? matchBracket(t, open);
@@ -472,8 +485,10 @@ class TokenScan {
         while (end < t.length && t[end].text !== ';')
           end = t[end].text === '(' || t[end].text === '{' ? (nest.closing.get(end) ?? matchBracket(t, end)) + 1 : end + 1;
       }
+      thenEnd ??= end;
       if (t[end + 1]?.text !== 'else') break;
       end++;
+      elseAt ??= end;
       // `else if (…)`: past its condition to its statement
       if (t[end + 1]?.text === 'if') {
         end += 2;
@@ -483,7 +498,14 @@ class TokenScan {
       }
     }
     if (end >= t.length) end = t.length - 1;
-    this.constexprIfs.push({ start: t[i].start, end: t[end].end });
+    const last = (x: number) => t[Math.min(x, t.length - 1)].end;
+    this.constexprIfs.push({
+      start: t[i].start,
+      end: t[end].end,
+      cond,
+      then: { start: t[k + 1]?.start ?? t[k].end, end: last(thenEnd ?? end) },
+      ...(elseAt !== undefined ? { else: { start: t[elseAt].end, end: t[end].end } } : {}),
+    });
   }
 
   /** `struct Params {`: a class whose body's declarations are data members. Consumes nothing. */
