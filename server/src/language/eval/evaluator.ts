@@ -799,6 +799,8 @@ export class StatementEvaluator implements BuiltinContext {
       const el = t.args[0];
       const written = el.type === 'typeArg' && !el.args ? el.name : undefined;
       const named = written !== undefined ? this.env.lookup(written) : undefined;
+      if (named) this.deps.add(written!);
+      // a type the language does not model (an instantiation's `AscendC::mx_fp8_e4m3_t`): by its own name
       const name = written === undefined ? undefined : !named?.value && named?.typeName ? named.typeName : this.aliasedName(written);
       // in a kernel the element may be a template parameter: the buffer is still a buffer of it
       if (!name || (!(name in core.ELEMENT_BITS) && !this.env.free))
