@@ -138,3 +138,23 @@ test('under an instantiation: a non-dependent base member, and a dependent base 
   // F<Base1> : Base1 declares no TILE: the namespace's 7 either way
   assert.equal(underInstance('using X = Demo::F<Demo::Base1>;')[0], '(_7,4)');
 });
+
+test("a type name in a class: a base's nested class comes before a namespace's of that name", () => {
+  // Params of the file: layoutA RowMajor; Base::Params: layoutA ColumnMajor. Inside D : Base, Params is Base's
+  const text = `#include "tla/layout.hpp"
+using namespace Catlass;
+struct Params { layout::RowMajor layoutA; };
+struct Base { struct Params { layout::ColumnMajor layoutA; }; };
+struct D : Base {
+    void f(Params const &params) { auto l = tla::MakeLayoutFromTag(params.layoutA); }
+};
+struct E : Catlass::Gemm::SomeBaseOfAHeader {
+    void f(Params const &params) { auto m = tla::MakeLayoutFromTag(params.layoutA); }
+};
+`;
+  const [l, m] = values(text);
+  // MakeLayoutFromTag of a ColumnMajor (r, c): stride (_1, ld) — never RowMajor's (ld, _1)
+  assert.ok(l === null || /:\(_1,/.test(l), `Base::Params's ColumnMajor: ${l}`);
+  // E's base is a header's class: it may declare Params, so the file's RowMajor Params is not known to be it
+  assert.ok(m === null || !/,_1\):/.test(m), `not the file's RowMajor: ${m}`);
+});

@@ -249,7 +249,8 @@ function inBases(c: CppClass, list: readonly ScopedBinding[], classes: readonly 
     // lookup: not at the definition, not at the instantiation); another is read where the file declares
     // it (before c, outside any other class, written as one identifier), else it may declare the name
     if (b.dependent) continue;
-    const decl = b.name === undefined ? [] : classNamed(classes, b.name, c.scopeStart);
+    // (a base's name is looked up where the class head stands, outside its body)
+    const decl = b.name === undefined ? [] : classNamed(classes, b.name, c.scopeStart - 1);
     if (decl.length !== 1) return unknown;
     const base = decl[0];
     const own = list.filter((x) => x.scopeStart === base.scopeStart && x.scopeEnd === base.scopeEnd && !x.macro).at(-1);
@@ -367,15 +368,27 @@ function regionAt(regions: readonly InstanceRegion[] | undefined, at: number): I
  * The classes named `name` that a type written at `at` may mean: those inside the innermost class
  * around it (`Params` of its kernel), else those of the file no class holds; the caller takes only one.
  */
-function classNamed(classes: readonly CppClass[], name: string, at: number): CppClass[] {
-  let around: CppClass | undefined;
-  for (const c of classes) if (c.scopeStart <= at && at < c.scopeEnd && (!around || c.scopeStart > around.scopeStart)) around = c;
+function classNamed(classes: readonly CppClass[], name: string, at: number, depth = 0): CppClass[] {
   // declared before the type is written (a parameter's type is looked up where it stands)
   const named = classes.filter((c) => c.name === name && c.scopeStart < at);
   const within = (c: CppClass, o: CppClass) => o !== c && o.scopeStart < c.scopeStart && c.scopeEnd <= o.scopeEnd;
-  const inside = around ? named.filter((c) => within(c, around)) : [];
+  const directlyIn = (c: CppClass, o: CppClass) => within(c, o) && !classes.some((m) => m !== o && within(c, m) && within(m, o));
+  // the classes around `at`, innermost first: each one's nested classes, then its non-dependent bases'
+  // (C++'s class scope), before the scopes around it
+  const around = classes.filter((c) => c.scopeStart <= at && at < c.scopeEnd).sort((x, y) => y.scopeStart - x.scopeStart);
+  for (const o of around) {
+    const inside = named.filter((c) => within(c, o));
+    if (inside.length) return inside;
+    for (const b of o.bases ?? []) {
+      if (b.dependent) continue; // never read for an unqualified name (two-phase lookup)
+      const base = b.name !== undefined && depth < 8 ? classNamed(classes, b.name, o.scopeStart - 1, depth + 1) : [];
+      if (base.length !== 1) return []; // a base the file does not declare may declare it: not known which
+      const nested = classes.filter((c) => c.name === name && directlyIn(c, base[0]));
+      if (nested.length) return nested;
+    }
+  }
   // else one no class holds (another class's nested Params is not visible here)
-  return inside.length ? inside : named.filter((c) => !classes.some((o) => within(c, o)));
+  return named.filter((c) => !classes.some((o) => within(c, o)));
 }
 
 /** Names that exist only when CATLASS_ARCH == 3510. */
