@@ -91,3 +91,27 @@ void f(uint32_t m, uint32_t k) {
   assert.ok(lines.includes(9), JSON.stringify(a.diagnostics));
   assert.ok(!lines.includes(7), JSON.stringify(a.diagnostics));
 });
+
+test('#undef M before #ifdef M … #else: the file decides, the #else is read and is no default', () => {
+  const text = `#include "tla/layout.hpp"
+#undef CATLASS_JIT_LAYOUT_B
+#ifdef CATLASS_JIT_LAYOUT_B
+using LayoutTagB = Catlass::layout::CATLASS_JIT_LAYOUT_B;
+#else
+using LayoutTagB = Catlass::layout::ColumnMajor;
+#endif
+void f(uint32_t m, uint32_t k) {
+    auto lb = tla::MakeLayout<half, LayoutTagB>(m, k);
+}
+`;
+  const a = new CppAnalyzer().analyze(text);
+  const s = a.statements.find((x) => a.startOf(x) === text.indexOf('tla::MakeLayout<half, LayoutTagB>'));
+  // after the #undef, `#ifdef CATLASS_JIT_LAYOUT_B` is false whatever the build defines: ColumnMajor (m,k), stride (_1,m), certain
+  assert.deepEqual(
+    { value: s?.result?.value ? printValue(s.result.value) : undefined, defaults: s?.defaults },
+    {
+      value: '(m,k):(_1,m):(m,k)',
+      defaults: undefined,
+    },
+  );
+});

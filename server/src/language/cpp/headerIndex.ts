@@ -20,6 +20,8 @@ export interface Declared {
  */
 export interface FactsSummary {
   names: [qname: string, path: number[]][];
+  /** The qualified names of its namespace-level constants (`Catlass::MX_SCALE_GROUP_NUM`), not templates. */
+  constants?: string[];
   namespaces: string[];
   includes: string[];
   includeConds: Condition[];
@@ -124,6 +126,24 @@ export class HeaderIndex {
     return list;
   }
 
+  /** The simple names of the constants declared directly in namespace `ns` ('' for the global one), made on first use since a file changed. */
+  constantsIn(ns: string): readonly string[] {
+    if (!this.byScope) {
+      const byScope = new Map<string, Set<string>>();
+      for (const f of this.files.values()) {
+        for (const q of f.summary.constants ?? []) {
+          const cut = q.lastIndexOf('::');
+          const scope = cut < 0 ? '' : q.slice(0, cut);
+          const set = byScope.get(scope) ?? new Set();
+          byScope.set(scope, set.add(cut < 0 ? q : q.slice(cut + 2)));
+        }
+      }
+      this.byScope = new Map([...byScope].map(([k, v]) => [k, [...v]]));
+    }
+    return this.byScope.get(ns) ?? [];
+  }
+  private byScope: Map<string, string[]> | undefined;
+
   /** Whether `qname` is a namespace some header opens (or a class scope that holds declarations). */
   isNamespace(qname: string): boolean {
     return this.namespaces.has(qname);
@@ -141,6 +161,7 @@ export class HeaderIndex {
   private put(path: string, entry: Omit<FileEntry, 'seq'>): void {
     const old = this.files.get(path);
     if (old) this.unlink(path, old.summary);
+    this.byScope = undefined;
     this.files.set(path, { ...entry, seq: old?.seq ?? this.seq++ });
     entry.summary.names.forEach(([q], at) => {
       const list = this.names.get(q);
@@ -152,6 +173,7 @@ export class HeaderIndex {
   }
 
   private unlink(path: string, summary: FactsSummary): void {
+    this.byScope = undefined;
     for (const [q] of summary.names) {
       this.declared.delete(q);
       const list = this.names.get(q);
@@ -180,15 +202,17 @@ function declAt(facts: HeaderFacts, path: readonly number[]): NamespaceDecl {
 /** The names a header's facts declare (a pure function of the facts: the parser thread runs it too). */
 export function summarizeFacts(facts: HeaderFacts): FactsSummary {
   const names: [string, number[]][] = [];
+  const constants: string[] = [];
   const namespaces = new Set<string>();
   facts.decls.forEach((decl, i) => {
     for (let k = 1; k <= decl.scope.length; k++) namespaces.add(decl.scope.slice(0, k).join('::'));
     if (decl.kind === 'usingNamespace') return void names.push([`${decl.scope.join('::')}::using namespace`, [i]]);
     names.push([qualify(decl.scope, decl.name), [i]]);
+    if (decl.kind === 'const' && !decl.params) constants.push(qualify(decl.scope, decl.name));
     if (decl.kind === 'enum' && !decl.scoped) for (const x of decl.enumerators) names.push([qualify(decl.scope, x.name), [i]]);
     if (decl.kind === 'class') addNested(decl, [i], names);
   });
-  return { names, namespaces: [...namespaces], includes: facts.includes, includeConds: facts.includeConds };
+  return { names, constants, namespaces: [...namespaces], includes: facts.includes, includeConds: facts.includeConds };
 }
 
 const qualify = (scope: readonly string[], name: string) => (scope.length ? `${scope.join('::')}::${name}` : name);

@@ -213,7 +213,8 @@ function bindingOf(t: Ty): Binding | undefined {
   if (name in core.ELEMENT_BITS) return { value: { kind: 'type', type: { t: 'element', name } } };
   const tag = /^Catlass::layout::(\w+)$/.exec(t.q);
   if (tag && (core.TAG_CLASSES as readonly string[]).includes(tag[1])) return { value: { kind: 'type', type: { t: 'tag', name: tag[1] } } };
-  return undefined;
+  // a class the language does not model (`AscendC::mx_fp8_e4m3_t`): no value, but its name
+  return { value: null, typeName: canonical(t) };
 }
 
 function staticTuple(t: Extract<Ty, { k: 'class' }>): core.IntTuple | undefined {
@@ -273,6 +274,10 @@ function bodyBindings(res: ScratchResult, t: Extract<Ty, { k: 'class' }>): BodyB
     b.bases.forEach(fromBase);
   };
   inst.plainBases.forEach(fromBase);
+  namespaceConstants(r, inst, bindings);
+  // `TileShape::COLUMN`, `FmapL1TileShape::Cin1`: the integer members of a parameter's or a member type's class, as its headers declare them
+  const typed = [...(inst.frame.bind ?? [])].concat([...inst.members].flatMap(([n, m]) => ('ok' in m ? [[n, m.ok] as [string, Ty]] : [])));
+  for (const [name, ty] of typed) memberConstants(r, name, ty, bindings);
   // a parameter's or member type's own members, as the body names them (`using LayoutTagA = typename
   // Traits::LayoutA;` in a member function, `BlockMmad::L1_TILE_M`): what the instantiation resolves
   // them to, one level deep; a member not resolved is left out (the name stays unknown)
@@ -293,6 +298,70 @@ function bodyBindings(res: ScratchResult, t: Extract<Ty, { k: 'class' }>): BodyB
   for (const [name, ty] of inst.frame.bind ?? []) qualified(name, ty);
   for (const [name, m] of inst.members) if ('ok' in m) qualified(name, m.ok);
   return { file: inst.file, start: inst.decl.body.start, end: inst.decl.body.end, bindings, selected: canonical(t) };
+}
+
+/** `NAME::MEMBER` bound to each integer static member of the class `ty` (and of its bases) that resolved, for a body that reads it qualified. */
+function memberConstants(r: ScratchResult['resolver'], name: string, ty: Ty, bindings: Map<string, Binding>): void {
+  const t = ty.k === 'const' ? ty.x : ty;
+  if (t.k !== 'class' || !/^\w+$/.test(name)) return;
+  let ci;
+  try {
+    ci = r.instance(t);
+    r.complete(ci);
+  } catch {
+    return; // not instantiable here (no definition, a failing assert): its members stay unknown
+  }
+  const seen = new Set<string>();
+  const add = (c: typeof ci, depth: number) => {
+    for (const [m, v] of c.members) {
+      // a derived class's member hides a base's of its name, whatever its kind
+      if (seen.has(m)) continue;
+      seen.add(m);
+      const key = `${name}::${m}`;
+      if (!bindings.has(key) && 'ok' in v && v.ok.k === 'val') bindings.set(key, bindingOf(v.ok)!);
+    }
+    if (depth < 4) for (const b of c.bases) add(b, depth + 1);
+  };
+  add(ci, 0);
+}
+
+/**
+ * The integer constants of the namespaces around the class that other headers declare
+ * (`Catlass::MX_SCALE_GROUP_NUM = 32` of catlass.hpp, read in a block's `L1_TILE_K /
+ * MX_SCALE_GROUP_NUM`): what an unqualified name the class does not declare finds there, the
+ * nearest namespace first, as C++ looks. One the header itself declares is the kernel analysis's
+ * to read (its text may be newer than the index); a name nearer than it hides farther ones either way.
+ */
+function namespaceConstants(
+  r: ScratchResult['resolver'],
+  inst: ReturnType<ScratchResult['resolver']['instance']>,
+  bindings: Map<string, Binding>,
+): void {
+  const scope = inst.decl.scope;
+  const spaces: string[] = [];
+  for (let i = scope.length; i >= 0; i--) spaces.push(scope.slice(0, i).join('::'));
+  // the using-directives in effect at the class, after its own namespaces (resolver.ts's unqualified lookup)
+  for (const u of inst.frame.usings) for (let i = scope.length; i >= 0; i--) spaces.push([...scope.slice(0, i), u].join('::'));
+  const names = new Set(spaces.flatMap((ns) => r.index.constantsIn(ns)));
+  for (const name of names) {
+    if (bindings.has(name) || inst.members.has(name) || inst.frame.bind?.has(name)) continue;
+    // the nearest namespace that declares the name (anything: a class or function there hides a farther constant)
+    for (const ns of spaces) {
+      const q = ns ? `${ns}::${name}` : name;
+      const decls = r.declsOf(q);
+      if (!decls.length && !r.index.isNamespace(q)) continue;
+      const d = decls[0];
+      if (decls.length === 1 && d.decl.kind === 'const' && !d.decl.params && d.file !== inst.file) {
+        try {
+          const t = r.resolve({ n: 'name', segs: [{ name: q }], global: true }, inst.frame);
+          if (t.k === 'val') bindings.set(name, bindingOf(t)!);
+        } catch (e) {
+          if (!(e instanceof Unknown || e instanceof SubstitutionFailure || e instanceof NeedsLayoutEvaluator)) throw e;
+        }
+      }
+      break;
+    }
+  }
 }
 
 /**

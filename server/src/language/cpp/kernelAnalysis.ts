@@ -20,11 +20,12 @@ import type { Ast } from '../syntax';
 import { Diagnostic } from '../syntax';
 import { Binding, EvalResult, LocalDiagnostic, Value, printValue, unqualifiedName } from '../eval';
 import { LOOKED_UP, unqualifiedLookup } from './nameLookup';
-import { branchAt, configurationMacros, preprocessorBranches } from './conditionals';
+import { branchAt, conditionTokens, configurationMacros, evaluateCondition, preprocessorBranches } from './conditionals';
 import { parseValidStatement } from '../syntax';
 import { declaredValue, tagObjectOf } from './declaredValues';
 import {
   ArchRegion,
+  ConstexprIf,
   CppClass,
   CppScope,
   CppTokens,
@@ -84,7 +85,7 @@ interface Item {
 interface Progress {
   text: string;
   /** `if constexpr` statements: a branch the instantiation may discard (its warnings are not certain). */
-  constexprIfs: readonly { start: number; end: number }[];
+  constexprIfs: readonly ConstexprIf[];
   items: Item[];
   /** The next item to evaluate. */
   next: number;
@@ -127,6 +128,8 @@ interface ScopedBinding {
   binding: Binding | undefined;
   scopeStart: number;
   scopeEnd: number;
+  /** A macro's: the preprocessor replaces it before any name lookup (no class scope hides it). */
+  macro?: true;
 }
 
 /** Makes `binding` (undefined: none, the name is unknown there) what `name` reads in the block of `it`. */
@@ -144,12 +147,18 @@ function bindIn(scoped: Map<string, ScopedBinding[]>, name: string, binding: Bin
 function thisMembers(source: string, start: number, scoped: Map<string, ScopedBinding[]>, classes: readonly CppClass[]): string {
   if (!source.includes('this')) return source;
   return source.replace(/\bthis\s*->\s*(?=([A-Za-z_]\w*))/g, (m, name: string, offset: number) => {
-    const at = start + offset;
-    let best: ScopedBinding | undefined;
-    for (const b of scoped.get(name) ?? []) if (b.scopeStart <= at && at < b.scopeEnd && (!best || b.scopeStart >= best.scopeStart)) best = b;
-    const member = !best || classes.some((c) => c.scopeStart === best!.scopeStart && c.scopeEnd === best!.scopeEnd);
+    const best = visibleAt(scoped, name, start + offset, classes);
+    const member = !best || classes.some((c) => c.scopeStart === best.scopeStart && c.scopeEnd === best.scopeEnd);
     return member ? ' '.repeat(m.length) : m;
   });
+}
+
+/**
+ * `LayoutA::template MakeLayout<E>(m, k)` read as `LayoutA::MakeLayout<E>(m, k)` (the keyword blanked,
+ * offsets kept): `template` there only tells the compiler a dependent name is a template.
+ */
+function withoutDisambiguators(source: string): string {
+  return source.includes('template') ? source.replace(/(::\s*)template\b/g, (_m, p: string) => `${p}        `) : source;
 }
 
 /**
@@ -168,7 +177,10 @@ function macroDefaults(text: string): Map<string, ScopedBinding[]> {
         : (core.TAG_CLASSES as readonly string[]).includes(m.value)
           ? { kind: 'type', type: { t: 'tag', name: m.value } }
           : undefined;
-    if (value) bindIn(scoped, m.name, { value, defaults: [`${m.name} = ${m.value}`] }, { scopeStart: m.at, scopeEnd: Infinity });
+    if (value) {
+      bindIn(scoped, m.name, { value, defaults: [`${m.name} = ${m.value}`] }, { scopeStart: m.at, scopeEnd: Infinity });
+      scoped.get(m.name)!.at(-1)!.macro = true;
+    }
   }
   return scoped;
 }
@@ -182,20 +194,72 @@ function defaultsRead(source: string, lookup: (name: string) => Binding | undefi
   return out;
 }
 
-/** The binding of `name` visible at `at`: the innermost block around it (the last bound of equals). */
-function lookupAt(scoped: Map<string, ScopedBinding[]>, name: string, at: number): Binding | undefined {
-  return visibleAt(scoped, name, at)?.binding;
+/** The binding of `name` visible at `at` (visibleAt). */
+function lookupAt(scoped: Map<string, ScopedBinding[]>, name: string, at: number, classes?: readonly CppClass[]): Binding | undefined {
+  return visibleAt(scoped, name, at, classes)?.binding;
 }
 
-/** The declaration of `name` whose block is the innermost around `at` (its binding may be undefined: a name that hides). */
-function visibleAt(scoped: Map<string, ScopedBinding[]>, name: string, at: number): ScopedBinding | undefined {
+/** A name C++'s unqualified lookup may find in a class (not a macro's, a member path or a using-directive's key). */
+const IDENTIFIER = /^[A-Za-z_]\w*$/;
+
+/**
+ * The declaration `name` finds at `at` as C++'s unqualified lookup does: the innermost block around
+ * it (the last bound of equals), except that a class's scope is its members, then its
+ * non-dependent bases' members, before the scopes around the class. A non-dependent base the file
+ * does not declare (a header's class, a template's specialisation) may declare the name: then it
+ * is unknown there (binding undefined), never the outer name. `known`: the body of a class
+ * whose bases' members the caller has already read (an instantiation's region). Its binding may be
+ * undefined: a name that hides.
+ */
+function visibleAt(
+  scoped: Map<string, ScopedBinding[]>,
+  name: string,
+  at: number,
+  classes?: readonly CppClass[],
+  known?: InstanceRegion,
+): ScopedBinding | undefined {
   const list = scoped.get(name);
-  if (!list) return undefined;
   let best: ScopedBinding | undefined;
-  for (const b of list) {
+  for (const b of list ?? []) {
     if (b.scopeStart <= at && at < b.scopeEnd && (!best || b.scopeStart >= best.scopeStart)) best = b;
   }
+  if (!classes?.length || best?.macro || !IDENTIFIER.test(name)) return best;
+  // the classes around `at`, innermost first: each one's own members and inner blocks come before its bases
+  const around = classes.filter((c) => c.scopeStart <= at && at < c.scopeEnd).sort((x, y) => y.scopeStart - x.scopeStart);
+  for (const c of around) {
+    if (best && best.scopeStart >= c.scopeStart) return best;
+    if (!c.bases || c.scopeStart === known?.start) continue;
+    const found = inBases(c, list ?? [], classes, 0);
+    if (found) return found;
+  }
   return best;
+}
+
+/**
+ * What `name` (its bindings `list`) finds in the bases of `c`: a base's own member, else in that base's
+ * bases; `unknown` (a ScopedBinding of no value over c's body) where a base may declare it unseen,
+ * or two bases declare it (ambiguous); undefined where no base declares it.
+ */
+function inBases(c: CppClass, list: readonly ScopedBinding[], classes: readonly CppClass[], depth: number): ScopedBinding | undefined {
+  const unknown: ScopedBinding = { binding: undefined, scopeStart: c.scopeStart, scopeEnd: c.scopeEnd };
+  if (depth > 8) return unknown; // a chain of bases this long: not followed
+  let hit: ScopedBinding | undefined;
+  for (const b of c.bases ?? []) {
+    // C++ never reads a base that depends on a template parameter for an unqualified name (two-phase
+    // lookup: not at the definition, not at the instantiation); another is read where the file declares
+    // it (before c, outside any other class, written as one identifier), else it may declare the name
+    if (b.dependent) continue;
+    // (a base's name is looked up where the class head stands, outside its body)
+    const decl = b.name === undefined ? [] : classNamed(classes, b.name, c.scopeStart - 1);
+    if (decl.length !== 1) return unknown;
+    const base = decl[0];
+    const own = list.filter((x) => x.scopeStart === base.scopeStart && x.scopeEnd === base.scopeEnd && !x.macro).at(-1);
+    const r = own ?? inBases(base, list, classes, depth + 1);
+    if (!r) continue;
+    if (hit && hit.binding !== r.binding) return unknown;
+    hit = r;
+  }
+  return hit;
 }
 
 /**
@@ -203,14 +267,23 @@ function visibleAt(scoped: Map<string, ScopedBinding[]>, name: string, at: numbe
  * the class's parameters and members, unless a declaration in a block inside the body hides it (a
  * member function's parameter, local, loop variable or block-scope `using`: C++ looks there first).
  */
-function lookupUnder(region: InstanceRegion | undefined, scoped: Map<string, ScopedBinding[]>, name: string, at: number): Binding | undefined {
-  const local = visibleAt(scoped, name, at);
-  if (!region?.bindings.has(name)) return local?.binding;
-  const inner = (b: ScopedBinding | undefined) => b !== undefined && b.scopeStart > region.start && b.scopeEnd < region.end;
+function lookupUnder(
+  region: InstanceRegion | undefined,
+  scoped: Map<string, ScopedBinding[]>,
+  name: string,
+  at: number,
+  classes: readonly CppClass[],
+): Binding | undefined {
+  const local = visibleAt(scoped, name, at, classes, region);
+  const given = region?.bindings.get(name);
+  if (!given) return local?.binding;
+  const innerScope = (b: ScopedBinding | undefined) => b !== undefined && b.scopeStart > region!.start && b.scopeEnd < region!.end;
   // `Traits::LayoutA` where a block declares its own `Traits`: that one's member, not known here
   const q = name.indexOf('::');
-  if (q > 0 && inner(visibleAt(scoped, name.slice(0, q), at))) return undefined;
-  return inner(local) ? local!.binding : region.bindings.get(name);
+  if (q > 0 && innerScope(visibleAt(scoped, name.slice(0, q), at))) return undefined;
+  // a type the instantiation only names (no value): the file's own value of it, where it has one, is no less true
+  if (!given.value && given.typeName && local?.binding?.value) return local.binding;
+  return innerScope(local) ? local!.binding : given;
 }
 
 /**
@@ -229,6 +302,46 @@ function inLiveBranches(text: string, items: Item[], given?: ReadonlyMap<string,
   }
   return live;
 }
+
+/**
+ * Whether `at` lies in a branch of an `if constexpr` inside the region that its instantiation
+ * discards: the condition decided from what the instantiation binds (`HAS_BIAS`, `!ENABLE_UNIT_FLAG`,
+ * `A && B`, comparisons of integers; conditionals.ts's evaluator), else not (a condition not read
+ * keeps both branches).
+ */
+function discardedUnder(
+  region: InstanceRegion,
+  ifs: readonly ConstexprIf[],
+  text: string,
+  at: number,
+  lookup: (name: string, at: number) => Binding | undefined,
+): boolean {
+  for (const c of ifs) {
+    if (!(c.start <= at && at < c.end) || c.start < region.start || c.end > region.end) continue;
+    const inThen = c.then.start <= at && at < c.then.end;
+    const inElse = c.else !== undefined && c.else.start <= at && at < c.else.end;
+    if (!inThen && !inElse) continue;
+    const toks = conditionTokens(text.slice(c.cond.start, c.cond.end));
+    // arithmetic is C++'s, which wraps and converts (uint32_t `M - 256 > 0`): only logic and comparisons of values are read
+    if (toks.some((x) => ARITHMETIC.has(x))) continue;
+    const { v, complete } = evaluateCondition(toks, {
+      defined: () => null,
+      value: (name) => {
+        if (name === 'true') return 1n;
+        if (name === 'false') return 0n;
+        const b = lookup(name, c.cond.start)?.value;
+        if (b?.kind === 'bool') return b.value ? 1n : 0n;
+        return b?.kind === 'int' && b.value !== undefined ? b.value : null;
+      },
+      missing: null,
+    });
+    if (!complete || v === null) continue;
+    if ((inThen && v === 0n) || (inElse && v !== 0n)) return true;
+  }
+  return false;
+}
+
+const ARITHMETIC = new Set(['+', '-', '*', '/', '%']);
 
 /** A class template's body and what its instantiation binds inside it. */
 export interface InstanceRegion {
@@ -258,15 +371,27 @@ function regionAt(regions: readonly InstanceRegion[] | undefined, at: number): I
  * The classes named `name` that a type written at `at` may mean: those inside the innermost class
  * around it (`Params` of its kernel), else those of the file no class holds; the caller takes only one.
  */
-function classNamed(classes: readonly CppClass[], name: string, at: number): CppClass[] {
-  let around: CppClass | undefined;
-  for (const c of classes) if (c.scopeStart <= at && at < c.scopeEnd && (!around || c.scopeStart > around.scopeStart)) around = c;
+function classNamed(classes: readonly CppClass[], name: string, at: number, depth = 0): CppClass[] {
   // declared before the type is written (a parameter's type is looked up where it stands)
   const named = classes.filter((c) => c.name === name && c.scopeStart < at);
   const within = (c: CppClass, o: CppClass) => o !== c && o.scopeStart < c.scopeStart && c.scopeEnd <= o.scopeEnd;
-  const inside = around ? named.filter((c) => within(c, around)) : [];
+  const directlyIn = (c: CppClass, o: CppClass) => within(c, o) && !classes.some((m) => m !== o && within(c, m) && within(m, o));
+  // the classes around `at`, innermost first: each one's nested classes, then its non-dependent bases'
+  // (C++'s class scope), before the scopes around it
+  const around = classes.filter((c) => c.scopeStart <= at && at < c.scopeEnd).sort((x, y) => y.scopeStart - x.scopeStart);
+  for (const o of around) {
+    const inside = named.filter((c) => within(c, o));
+    if (inside.length) return inside;
+    for (const b of o.bases ?? []) {
+      if (b.dependent) continue; // never read for an unqualified name (two-phase lookup)
+      const base = b.name !== undefined && depth < 8 ? classNamed(classes, b.name, o.scopeStart - 1, depth + 1) : [];
+      if (base.length !== 1) return []; // a base the file does not declare may declare it: not known which
+      const nested = classes.filter((c) => c.name === name && directlyIn(c, base[0]));
+      if (nested.length) return nested;
+    }
+  }
   // else one no class holds (another class's nested Params is not visible here)
-  return inside.length ? inside : named.filter((c) => !classes.some((o) => within(c, o)));
+  return named.filter((c) => !classes.some((o) => within(c, o)));
 }
 
 /** Names that exist only when CATLASS_ARCH == 3510. */
@@ -587,7 +712,7 @@ export class CppAnalyzer {
     offsetInWrap: number,
   ): StatementAnalysis | undefined {
     const { text, places, scoped } = pass.pr;
-    const source = thisMembers(text.slice(start, end), start, scoped, pass.pr.classes);
+    const source = withoutDisambiguators(thisMembers(text.slice(start, end), start, scoped, pass.pr.classes));
     // a buffer's and a type alias's wrap holds the declared name: cache by the whole statement
     const src = kind === 'buffer' || kind === 'type' ? wrap(source) : source;
     // only what passed the limits is cached
@@ -631,11 +756,18 @@ export class CppAnalyzer {
     const archHere = pass.pr.archs.find((r) => r.start <= start && start < r.end)?.arch ?? this.defaultArch ?? core.DEFAULT_ARCH;
     const region = regionAt(this.instantiation, start);
     const lookupHere = (n: string) =>
-      n === ARCH_MACRO ? archBinding(archHere) : LOOKUP_KEYS.has(n) ? pass.pr.lookupName(n, start) : lookupUnder(region, scoped, n, start);
+      n === ARCH_MACRO
+        ? archBinding(archHere)
+        : LOOKUP_KEYS.has(n)
+          ? pass.pr.lookupName(n, start)
+          : lookupUnder(region, scoped, n, start, pass.pr.classes);
+    // a branch of `if constexpr` the instantiation discards: the compiler does not instantiate it, nothing there has a value
+    if (region && discardedUnder(region, pass.pr.constexprIfs, text, start, (n, at) => lookupUnder(region, scoped, n, at, pass.pr.classes)))
+      return undefined;
     if (cached && readsHold(cached.reads, { get: lookupHere })) result = cached.result;
     else {
       pass.work = true;
-      const names = () => [...scoped.keys()].filter((n) => lookupAt(scoped, n, start));
+      const names = () => [...scoped.keys()].filter((n) => lookupAt(scoped, n, start, pass.pr.classes));
       const bound = pass.pr.bound;
       const done = evaluateRecording(st, { lookup: lookupHere, names, free: pass.free, bound: (n) => bound.get(n) });
       if (done === 'too-deep') {
@@ -741,7 +873,7 @@ export class CppAnalyzer {
     for (const c of calls) {
       // a call after the function: its argument's value is not bound yet (an outer one of that name would be wrong)
       if (c.at >= it.scopeStart) return;
-      const v = lookupUnder(regionAt(this.instantiation, c.at), pr.scoped, c.arg, c.at)?.value;
+      const v = lookupUnder(regionAt(this.instantiation, c.at), pr.scoped, c.arg, c.at, pr.classes)?.value;
       const typed = v ? declaredValue(v, '·') : undefined;
       if (!v || !typed) return; // not known, or no TLA value: the parameter is not known
       const k = printValue(typed);

@@ -228,6 +228,15 @@ export interface CppExpression extends CppScope {
   dataMember?: true;
 }
 
+/** `if constexpr (COND) THEN [else ELSE]`: the whole statement, its condition's text and its two branches. */
+export interface ConstexprIf {
+  start: number;
+  end: number;
+  cond: { start: number; end: number };
+  then: { start: number; end: number };
+  else?: { start: number; end: number };
+}
+
 export interface CppScan {
   includesTla: boolean;
   mentionsTla: boolean;
@@ -244,7 +253,7 @@ export interface CppScan {
   typedNames: CppTypedName[];
   classes: CppClass[];
   /** The `if constexpr (…) … [else …]` statements: a branch there may be discarded by the instantiation, so nothing in them is certain. */
-  constexprIfs: { start: number; end: number }[];
+  constexprIfs: ConstexprIf[];
 }
 
 /** The types of the integer constants it reads (`constexpr uint32_t N = …`, `constexpr auto N = …`). */
@@ -287,7 +296,12 @@ function matchAngle(t: CppToken[], i: number): number {
 /** From token i (an identifier), skip a qualified name `a::b::c`; returns the index after it. */
 function skipQualified(t: CppToken[], i: number): number {
   let k = i;
-  while (t[k + 1]?.text === '::' && t[k + 2]?.kind === 'ident') k += 2;
+  for (;;) {
+    if (t[k + 1]?.text !== '::' || t[k + 2]?.kind !== 'ident') break;
+    // `LayoutA::template MakeLayout<E>(…)`: the disambiguator of a dependent member template
+    if (t[k + 2].text === 'template' && t[k + 3]?.kind === 'ident') k++;
+    k += 2;
+  }
   return k + 1;
 }
 
@@ -384,7 +398,7 @@ class TokenScan {
   private readonly aliasCandidates: { alias: CppExpression; unknown: CppUnknownName; buffer: string }[] = [];
   readonly usingDeclarations: CppUsingDeclaration[] = [];
   readonly typedNames: CppTypedName[] = [];
-  readonly constexprIfs: { start: number; end: number }[] = [];
+  readonly constexprIfs: ConstexprIf[] = [];
   readonly classes: CppClass[] = [];
   /** The `{` of each class body. */
   private readonly classBodies = new Set<number>();
@@ -457,8 +471,12 @@ class TokenScan {
     const { t, nest } = this;
     let k = i + 2;
     if (t[k]?.text !== '(') return;
+    const paren = k;
     k = nest.closing.get(k) ?? matchBracket(t, k);
+    const cond = { start: t[paren].end, end: t[k]?.start ?? t[paren].end };
     let end = k;
+    let thenEnd: number | undefined;
+    let elseAt: number | undefined;
     for (;;) {
       const open = end + 1;
       if (t[open]?.text === '{') end = nest.closing.get(open) ?? matchBracket(t, open);
@@ -467,8 +485,10 @@ class TokenScan {
         while (end < t.length && t[end].text !== ';')
           end = t[end].text === '(' || t[end].text === '{' ? (nest.closing.get(end) ?? matchBracket(t, end)) + 1 : end + 1;
       }
+      thenEnd ??= end;
       if (t[end + 1]?.text !== 'else') break;
       end++;
+      elseAt ??= end;
       // `else if (…)`: past its condition to its statement
       if (t[end + 1]?.text === 'if') {
         end += 2;
@@ -478,13 +498,29 @@ class TokenScan {
       }
     }
     if (end >= t.length) end = t.length - 1;
-    this.constexprIfs.push({ start: t[i].start, end: t[end].end });
+    const last = (x: number) => t[Math.min(x, t.length - 1)].end;
+    this.constexprIfs.push({
+      start: t[i].start,
+      end: t[end].end,
+      cond,
+      then: { start: t[k + 1]?.start ?? t[k].end, end: last(thenEnd ?? end) },
+      ...(elseAt !== undefined ? { else: { start: t[elseAt].end, end: t[end].end } } : {}),
+    });
   }
 
   /** `struct Params {`: a class whose body's declarations are data members. Consumes nothing. */
   private classHead(i: number): void {
     const c = classAt(this, i);
     if (!c) return;
+    // a base naming a template parameter visible here (the class's or an enclosing template's) is dependent
+    const at = this.t[i].start;
+    const params = new Set(this.unknownNames.filter((u) => u.scopeStart <= at && at < u.scopeEnd).map((u) => u.name));
+    if (c.bases.length)
+      c.cls.bases = c.bases.map((b) => ({
+        text: b.text,
+        ...(b.name !== undefined ? { name: b.name } : {}),
+        dependent: b.tokens.some((x) => x.kind === 'ident' && params.has(x.text)),
+      }));
     this.classes.push(c.cls);
     this.classBodies.add(c.open);
   }
@@ -1044,11 +1080,19 @@ export interface ConfigurationDefault {
 export function configurationDefaults(text: string): ConfigurationDefault[] {
   const out: ConfigurationDefault[] = [];
   const stack: { kind: string; macro?: string; start: number }[] = [];
-  const re = /^[ \t]*#[ \t]*(if|ifdef|ifndef|elif|else|endif)\b(.*)$/gm;
+  // a macro the file itself defines or undefines before the chain: the file decides it (conditionals.ts), no build's choice
+  const touched = new Set<string>();
+  const re = /^[ \t]*#[ \t]*(if|ifdef|ifndef|elif|else|endif|define|undef)\b(.*)$/gm;
   for (let m = re.exec(text); m; m = re.exec(text)) {
     const kind = m[1];
     const lineEnd = m.index + m[0].length;
-    const macro = /^\s*([A-Za-z_]\w*)\s*(?:\/\/.*|\/\*.*)?$/.exec(m[2])?.[1];
+    if (kind === 'define' || kind === 'undef') {
+      const name = /^\s*([A-Za-z_]\w*)/.exec(m[2])?.[1];
+      if (name) touched.add(name);
+      continue;
+    }
+    const written = /^\s*([A-Za-z_]\w*)\s*(?:\/\/.*|\/\*.*)?$/.exec(m[2])?.[1];
+    const macro = written !== undefined && !touched.has(written) ? written : undefined;
     const top = stack[stack.length - 1];
     if (kind === 'if' || kind === 'ifdef' || kind === 'ifndef') stack.push({ kind, macro: kind === 'if' ? undefined : macro, start: lineEnd });
     else if (kind === 'elif') {

@@ -43,6 +43,13 @@ export interface CppTypedName extends Scope {
 /** `struct Params { … }`: its name and its body. */
 export interface CppClass extends Scope {
   name: string;
+  /**
+   * Its base classes (`struct D : public Base2, B {`), as written: an unqualified name lookup in
+   * the body reads their members before the scopes around the class. `name` is set only for a
+   * base written as one identifier (the only kind the file may declare); `dependent`: it names a
+   * template parameter (C++ reads no member of it before instantiation). Set by the scanner.
+   */
+  bases?: { text: string; name?: string; dependent: boolean }[];
 }
 
 /** What the scan knows of the token at k: its brackets and the scope of a declaration there. */
@@ -247,7 +254,10 @@ function deducedFrom(c: TypedNameContext, i: number, type: string): CppTypedName
 }
 
 /** When `struct`/`class` at i opens a class's definition (`struct Params {`, `class X : public B<T> {`): its name and the index of its `{`. */
-export function classAt(c: TypedNameContext, i: number): { cls: CppClass; open: number } | undefined {
+export function classAt(
+  c: TypedNameContext,
+  i: number,
+): { cls: CppClass; open: number; bases: { text: string; name?: string; tokens: readonly Token[] }[] } | undefined {
   const { t, nest } = c;
   const word = t[i].text;
   if ((word !== 'struct' && word !== 'class') || t[i + 1]?.kind !== 'ident') return undefined;
@@ -258,8 +268,50 @@ export function classAt(c: TypedNameContext, i: number): { cls: CppClass; open: 
     if (x === ';' || x === '(' || x === ')' || x === '}' || x === '=') return undefined;
     if (x === '{') {
       const close = nest.closing.get(j);
-      return { cls: { name: t[i + 1].text, scopeStart: t[j].start, scopeEnd: close === undefined ? Infinity : t[close].end }, open: j };
+      const cls: CppClass = { name: t[i + 1].text, scopeStart: t[j].start, scopeEnd: close === undefined ? Infinity : t[close].end };
+      return { cls, open: j, bases: baseClause(t, i + 2, j) };
     }
   }
   return undefined;
 }
+
+/** The base-specifiers between a class's name (at `from`, after a specialisation's `<…>` and `final`) and its `{` at `open`. */
+function baseClause(t: readonly Token[], from: number, open: number): { text: string; name?: string; tokens: readonly Token[] }[] {
+  let k = from;
+  if (t[k]?.text === '<') {
+    // a specialisation's arguments: to the matching `>`
+    for (let depth = 0; k < open; k++) {
+      const x = t[k].text;
+      if (x === '<' || x === '(') depth++;
+      else if (x === '>' || x === ')') depth--;
+      else if (x === '>>') depth -= 2;
+      if (depth <= 0) break;
+    }
+    k++;
+  }
+  if (t[k]?.text === 'final') k++;
+  if (t[k]?.text !== ':') return [];
+  const out: { text: string; name?: string; tokens: readonly Token[] }[] = [];
+  let part: Token[] = [];
+  const push = () => {
+    const words = part.filter((x) => !BASE_SPECIFIER_WORDS.has(x.text));
+    if (words.length) {
+      const text = words.map((x) => x.text).join(words.length > 1 ? ' ' : '');
+      out.push({ text, name: words.length === 1 && words[0].kind === 'ident' ? words[0].text : undefined, tokens: words });
+    }
+    part = [];
+  };
+  for (let depth = 0, j = k + 1; j < open; j++) {
+    const x = t[j].text;
+    if (x === '<' || x === '(') depth++;
+    else if (x === '>' || x === ')') depth--;
+    else if (x === '>>') depth -= 2;
+    if (x === ',' && depth === 0) push();
+    else part.push(t[j]);
+  }
+  push();
+  return out;
+}
+
+/** Words of a base-specifier that are not its type. */
+const BASE_SPECIFIER_WORDS = new Set(['public', 'private', 'protected', 'virtual']);

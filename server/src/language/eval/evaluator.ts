@@ -798,7 +798,11 @@ export class StatementEvaluator implements BuiltinContext {
     if (t.name.startsWith('detail::')) Objects.ambiguousName(this.objects, 'detail', t.nameSpan);
     if ((t.name === 'GlobalTensor' || t.name === 'LocalTensor') && t.args?.length === 1) {
       const el = t.args[0];
-      const name = el.type === 'typeArg' && !el.args ? this.aliasedName(el.name) : undefined;
+      const written = el.type === 'typeArg' && !el.args ? el.name : undefined;
+      const named = written !== undefined ? this.env.lookup(written) : undefined;
+      if (named) this.deps.add(written!);
+      // a type the language does not model (an instantiation's `AscendC::mx_fp8_e4m3_t`): by its own name
+      const name = written === undefined ? undefined : !named?.value && named?.typeName ? named.typeName : this.aliasedName(written);
       // in a kernel the element may be a template parameter: the buffer is still a buffer of it
       if (!name || (!(name in core.ELEMENT_BITS) && !this.env.free))
         this.fail(el, 'unsupported-element', `${t.name}<…> holds an element type (half, float, int8_t, …)`);

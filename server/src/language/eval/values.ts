@@ -160,6 +160,12 @@ export interface Binding {
   ctype?: string;
   /** The configuration defaults the value rests on (`CATLASS_JIT_TILE = 64`): a JIT build may define them otherwise. */
   defaults?: readonly string[];
+  /**
+   * With no value: the type a name stands for, written out, where the language does not model it
+   * (an instantiation's `ElementL0A = AscendC::mx_fp8_e4m3_t`): a buffer of it is named by it, never
+   * by the parameter's own name.
+   */
+  typeName?: string;
 }
 
 export interface Environment {

@@ -74,6 +74,11 @@ function tileOfTensor(ev: BuiltinContext, e: Ast.Call): Value {
   return r;
 }
 
+/** The originShape of an opaque tensor's root of rank `r` (symbols named after it), or undefined where r is not known. */
+function opaqueOrigin(t: core.OpaqueTensor, r: number | undefined): core.IntTuple | undefined {
+  return r === undefined ? undefined : core.opaqueTensor(t.root, r, t.element, t.position).originShape;
+}
+
 function makeTensorLike(ev: BuiltinContext, e: Ast.Call): Value {
   const tag = ev.typeName(e, 0, 'Tag');
   const el = e.templateArgs && e.templateArgs.length > 1 ? ev.typeName(e, 1, 'Tag, ElementDst') : undefined;
@@ -83,17 +88,24 @@ function makeTensorLike(ev: BuiltinContext, e: Ast.Call): Value {
   if (buf.kind !== 'buffer') ev.fail(e.args[0], 'argument-kind', `MakeTensorLike's first argument is an AscendC buffer, not ${kindName(buf)}`);
   const like0 = ev.tensorArg(e.args[1], 'the like-tensor of MakeTensorLike', true);
   const pos = ev.position(e.args[2]);
-  // a like-tensor whose layout is not known here: only its originShape is used (and the buffer holds E)
+  const base = e.args.length === 4 ? ev.layoutArg(e.args[3], 'the layoutBase of MakeTensorLike') : undefined;
+  // a like-tensor whose layout is not known here: only its originShape is used (and the buffer holds E).
+  // Of a rank not known either (a parameter `TensorC &tensorC`), the overload fixes it where the code
+  // compiles at all: rank 2 without a layoutBase (a rank-1 like never compiles there), else the
+  // layoutBase's, whose shape the originShape must match; its originShape is then symbols named after it.
+  const rankOf = (): number | undefined => {
+    if (!base) return 2;
+    const r = core.rank(base.shape);
+    return r === 1 || r === 2 ? r : undefined;
+  };
+  const origin = like0.kind === 'opaqueTensor' ? (like0.originShape ?? opaqueOrigin(like0, rankOf())) : undefined;
   const like: Tensor =
     like0.kind === 'opaqueTensor'
-      ? like0.originShape
-        ? core.makeTensor(buf, core.layout(like0.originShape, like0.originShape, like0.originShape), pos)
+      ? origin
+        ? core.makeTensor(buf, core.layout(origin, origin, origin), pos)
         : ev.fail(e.args[1], 'argument-kind', "MakeTensorLike: the like-tensor's rank is not known here")
       : like0;
-  if (e.args.length === 4) {
-    const base = ev.layoutArg(e.args[3], 'the layoutBase of MakeTensorLike');
-    return ev.coreCall(e, e.args, () => core.makeTensorLikeOn(el?.name, buf, like, pos, base));
-  }
+  if (base) return ev.coreCall(e, e.args, () => core.makeTensorLikeOn(el?.name, buf, like, pos, base));
   const arch = ev.arch();
   return ev.coreCall(e, e.args, () => core.makeTensorLike(tag.name, el?.name, buf, like, pos, arch));
 }
