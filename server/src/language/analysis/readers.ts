@@ -35,13 +35,6 @@ export class ReadersIndex {
     return r;
   }
 
-  /** The first statement at or after `from` that reads one of `names` or has no recorded reads; `end` when there is none before it. */
-  next(names: Iterable<string>, from: number, end: number): number {
-    let best = this.nextUnrecorded(from, end);
-    for (const name of names) best = Math.min(best, this.nextReader(name, from, best));
-    return best;
-  }
-
   /** The first statement at or after `from` that reads `name`; `none` when there is none below it. */
   nextReader(name: string, from: number, none: number): number {
     const list = this.byName.get(name);
@@ -149,7 +142,7 @@ export class DirtyNames {
     this.names.delete(name);
   }
 
-  /** As ReadersIndex.next(names, from, end); `from` never decreases from one call to the next. */
+  /** The first statement at or after `from` that reads a dirty name or has no recorded reads; `end` when there is none before it. `from` never decreases from one call to the next. */
   next(from: number, end: number): number {
     const readers = this.readers!;
     const heap = this.heap;
