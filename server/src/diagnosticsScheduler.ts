@@ -41,6 +41,8 @@ export class DiagnosticsScheduler {
   private reported = new Map<string, { resultId: string; items: Diagnostic[] }>();
   /** Result ids are never reused, across documents and reopenings. */
   private nextResultId = 1;
+  /** Per document: one more for every edit and request: a preparation that sees it move was overtaken (see prepare). */
+  private activity = new Map<string, number>();
 
   constructor(private host: SchedulerHost) {}
 
@@ -65,6 +67,7 @@ export class DiagnosticsScheduler {
     this.cancel(uri);
     this.prepared.delete(uri);
     this.reported.delete(uri);
+    this.activity.delete(uri);
     this.host.analyses.forget(uri);
     released(length);
     if (!this.pull) this.host.send(uri, undefined, []);
@@ -79,6 +82,7 @@ export class DiagnosticsScheduler {
 
   /** A request on a document that has diagnostics to prepare: they wait until it is quiet again (no edit, no request) for PREPARE_MS. */
   quiet(uri: string): void {
+    this.bump(uri);
     this.preparing.get(uri)?.refresh();
   }
 
@@ -111,7 +115,12 @@ export class DiagnosticsScheduler {
     return { kind: 'full', resultId, items };
   }
 
+  private bump(uri: string): void {
+    this.activity.set(uri, (this.activity.get(uri) ?? 0) + 1);
+  }
+
   private schedule(uri: string, delay: number): void {
+    this.bump(uri);
     if (this.pull) return; // the client asks when it wants them
     clearTimeout(this.pending.get(uri));
     this.pending.set(
@@ -141,14 +150,22 @@ export class DiagnosticsScheduler {
    */
   private prepare(uri: string): void {
     this.preparing.delete(uri);
-    const doc = this.host.document(uri);
-    if (!doc || !this.pending.has(uri)) return;
-    try {
-      // a yielded analysis goes on when the debounce ends (publish continues it)
-      this.diagnostics(doc);
-    } catch {
-      /* reported by publish */
-    }
+    // messages that came while the server was not running (a busy machine) are read after the
+    // timers, and each is handled on a turn of its own: two turns on, a burst's next edit (or a
+    // request) has been seen, and the work would be for a version about to be replaced
+    const seen = this.activity.get(uri);
+    setImmediate(() =>
+      setImmediate(() => {
+        const doc = this.host.document(uri);
+        if (seen !== this.activity.get(uri) || !doc || !this.pending.has(uri)) return;
+        try {
+          // a yielded analysis goes on when the debounce ends (publish continues it)
+          this.diagnostics(doc);
+        } catch {
+          /* reported by publish */
+        }
+      }),
+    );
   }
 
   /** Publishes diagnostics for the document's current version, never a stale one. */

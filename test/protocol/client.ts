@@ -68,6 +68,8 @@ export interface TestClient {
    * given), with its arrival time: what an editor waits for after an edit.
    */
   published(uri: string, version?: number, timeoutMs?: number): Promise<Published>;
+  /** The versions of every publishDiagnostics received for uri so far, in the order they came. */
+  publishedVersions(uri: string): (number | undefined)[];
   /** Resident set size of the server process in bytes (from /proc), or NaN. */
   rss(): number;
   /** shutdown, exit, and the process gone. */
@@ -87,8 +89,12 @@ export async function startClient(
   const connection = createMessageConnection(new StreamMessageReader(child.stdout!), new StreamMessageWriter(child.stdin!));
   type Waiter = { uri: string; accept: (p: PublishDiagnosticsParams) => boolean; resolve: (p: Published) => void };
   const waiters: Waiter[] = [];
+  const versions = new Map<string, (number | undefined)[]>();
   connection.onNotification('textDocument/publishDiagnostics', (p: PublishDiagnosticsParams) => {
     const at = performance.now();
+    let seen = versions.get(p.uri);
+    if (!seen) versions.set(p.uri, (seen = []));
+    seen.push(p.version);
     for (const w of [...waiters]) {
       if (w.uri === p.uri && w.accept(p)) {
         waiters.splice(waiters.indexOf(w), 1);
@@ -168,6 +174,7 @@ export async function startClient(
     request: (method, params) => connection.sendRequest(method, params),
     diagnostics: (uri, until = () => true, timeoutMs = 5000) =>
       wait(uri, (p) => until(p.diagnostics), timeoutMs, 'matching diagnostics').then((p) => p.diagnostics),
+    publishedVersions: (uri) => [...(versions.get(uri) ?? [])],
     published: (uri, version, timeoutMs = 120000) =>
       wait(
         uri,

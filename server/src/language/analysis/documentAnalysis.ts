@@ -13,7 +13,7 @@ import { StatementChunk, declaredNameOf, splitInto } from '../syntax';
 import { CACHE_SLACK_BYTES, MAX_NESTING, limitMessages, normalizeLineEnds } from '../../core/limits';
 import { Bindings, NO_BINDINGS, bindingsInComments, maxNesting, mergeBindings, printBindings } from '../syntax';
 import { StringSource, TextSource } from '../syntax';
-import { ReadersIndex } from './readers';
+import { DirtyNames, ReadersIndex } from './readers';
 import { bindingBefore, copyWritesFrom, isAssignmentForm, withWrite, writeAt, writesBefore } from './assignments';
 
 /**
@@ -181,7 +181,7 @@ function nextFresh(fresh: number[], from: number, none: number): number {
 }
 
 /** Whether a statement read one of `names` (a handful: those an edit bound otherwise). */
-function readsAny(reads: [string, Binding | undefined][], names: Set<string>): boolean {
+function readsAny(reads: [string, Binding | undefined][], names: DirtyNames): boolean {
   for (let i = 0; i < reads.length; i++) if (names.has(reads[i][0])) return true;
   return false;
 }
@@ -904,7 +904,6 @@ export class Analyzer {
      * statement after the edit read exactly what it would read now, and is reused unchecked.
      * `anyName`: a `using namespace` changed (not followed name by name): every one is checked.
      */
-    const dirty = new Set<string>();
     let lastOld = plan && p.index > 0 ? -2 : -1; // -2: not known (a continued analysis checks every name)
     let anyName = lastOld === -2;
     const touched: string[] = []; // names bound by new statements since the last previous one
@@ -914,6 +913,7 @@ export class Analyzer {
     // the edit declares the same names at the same places: every statement keeps its index, and
     // the readers index of the previous analysis, updated statement by statement, is this one's
     const readers = p.sameNames && prev ? this.readersFor(prev) : undefined;
+    const dirty = new DirtyNames(readers);
     // (and the statements of the edited regions, each looked at)
     const fresh = readers ? newStatementIndices(plan!) : [];
     if (p.index === 0) this.visited = 0;
@@ -934,7 +934,7 @@ export class Analyzer {
         // a previous statement, after one already settled: on to the next statement that reads
         // a name bound otherwise, or the next edited region; those before it read what they
         // read before, and stand as they were
-        const next = readers.next(dirty, index, nextFresh(fresh, index, chunks.length));
+        const next = dirty.next(index, nextFresh(fresh, index, chunks.length));
         if (next > index) {
           for (let i = index; i < next; i++) statements.push(prev!.statements[i]);
           for (const u of prev!.usings) if (u >= index && u < next) bindUsing(prev!.statements[u], bindings);
@@ -1192,7 +1192,7 @@ export class Analyzer {
    * Whether `name` is bound now as it was at the same place of the previous analysis (before
    * its statement `oldAt`): then it is not dirty, else it is.
    */
-  private settle(name: string | undefined, oldAt: number, scope: Scope, prev: PreviousAnalysis, dirty: Set<string>): void {
+  private settle(name: string | undefined, oldAt: number, scope: Scope, prev: PreviousAnalysis, dirty: DirtyNames): void {
     if (name === undefined) return;
     const d = prev.declarations.get(name);
     const was = d && d.statement.index < oldAt ? bindingBefore(d, oldAt) : undefined;

@@ -35,14 +35,15 @@ export class ReadersIndex {
     return r;
   }
 
-  /** The first statement at or after `from` that reads one of `names` or has no recorded reads; `end` when there is none before it. */
-  next(names: Iterable<string>, from: number, end: number): number {
-    let best = firstAtOrAfter(this.unrecorded, from, end);
-    for (const name of names) {
-      const list = this.byName.get(name);
-      if (list) best = Math.min(best, firstAtOrAfter(list, from, best));
-    }
-    return best;
+  /** The first statement at or after `from` that reads `name`; `none` when there is none below it. */
+  nextReader(name: string, from: number, none: number): number {
+    const list = this.byName.get(name);
+    return list ? firstAtOrAfter(list, from, none) : none;
+  }
+
+  /** The first statement at or after `from` whose reads are not recorded; `none` when there is none below it. */
+  nextUnrecorded(from: number, none: number): number {
+    return firstAtOrAfter(this.unrecorded, from, none);
   }
 
   /** Statement `index` was analysed again: it read `was`, it reads `now`. */
@@ -93,4 +94,108 @@ function remove(list: number[] | undefined, index: number): void {
 function insert(list: number[], index: number): void {
   const at = positionOf(list, index);
   if (list[at] !== index) list.splice(at, 0, index);
+}
+
+/** A dirty name in the walk's queue: the first statement at or after some earlier `from` that reads it. */
+interface Queued {
+  name: string;
+  at: number;
+}
+
+/**
+ * The names an edit binds otherwise than the previous analysis did at the same place ("dirty"),
+ * and, with a readers index, the next statement that reads one of them. A burst of edits can
+ * make hundreds of names dirty: asking the index for each of them at every statement visited
+ * cost the walk most of its time, so each dirty name waits in a queue by its next reader and
+ * only the names whose readers the walk has reached are looked up again. The analysis visits
+ * statements in order and changes an index's lists only at the statement it is at, so a name's
+ * next reader found for an earlier `from` stays right until the walk reaches it.
+ */
+export class DirtyNames {
+  readonly names = new Set<string>();
+  /** A binary min-heap by `at`; an entry of a name no longer dirty goes when it comes first. */
+  private heap: Queued[] = [];
+  /** Names with an entry in the heap, or waiting in `added` for one. */
+  private queued = new Set<string>();
+  /** Names made dirty since the last `next`: their entries are made then (their `from` unknown before). */
+  private added: string[] = [];
+
+  constructor(private readers?: ReadersIndex) {}
+
+  get size(): number {
+    return this.names.size;
+  }
+
+  has(name: string): boolean {
+    return this.names.has(name);
+  }
+
+  add(name: string): void {
+    this.names.add(name);
+    if (this.readers && !this.queued.has(name)) {
+      this.queued.add(name);
+      this.added.push(name);
+    }
+  }
+
+  delete(name: string): void {
+    this.names.delete(name);
+  }
+
+  /** The first statement at or after `from` that reads a dirty name or has no recorded reads; `end` when there is none before it. `from` never decreases from one call to the next. */
+  next(from: number, end: number): number {
+    const readers = this.readers!;
+    const heap = this.heap;
+    for (const name of this.added) {
+      const at = readers.nextReader(name, from, Infinity);
+      if (at === Infinity) this.queued.delete(name);
+      else push(heap, { name, at });
+    }
+    this.added.length = 0;
+    while (heap.length) {
+      const top = heap[0];
+      if (top.at >= from && this.names.has(top.name)) break;
+      const at = this.names.has(top.name) ? readers.nextReader(top.name, from, Infinity) : Infinity;
+      if (at === Infinity) {
+        this.queued.delete(top.name);
+        pop(heap);
+      } else {
+        top.at = at;
+        down(heap, 0);
+      }
+    }
+    const best = readers.nextUnrecorded(from, end);
+    return heap.length && heap[0].at < best ? heap[0].at : best;
+  }
+}
+
+function push(heap: Queued[], q: Queued): void {
+  let i = heap.push(q) - 1;
+  while (i > 0) {
+    const parent = (i - 1) >> 1;
+    if (heap[parent].at <= q.at) break;
+    heap[i] = heap[parent];
+    i = parent;
+  }
+  heap[i] = q;
+}
+
+function pop(heap: Queued[]): void {
+  const last = heap.pop()!;
+  if (!heap.length) return;
+  heap[0] = last;
+  down(heap, 0);
+}
+
+function down(heap: Queued[], i: number): void {
+  const q = heap[i];
+  for (;;) {
+    let c = 2 * i + 1;
+    if (c >= heap.length) break;
+    if (c + 1 < heap.length && heap[c + 1].at < heap[c].at) c++;
+    if (heap[c].at >= q.at) break;
+    heap[i] = heap[c];
+    i = c;
+  }
+  heap[i] = q;
 }

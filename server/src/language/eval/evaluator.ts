@@ -41,6 +41,16 @@ const TAG_MEMBER_CALL = new RegExp(`(?:^|::)(\\w+)::(${TAG_MEMBER_FUNCTIONS.join
  * Error records its stack trace when made (in a profile of a 10,000-statement cold analysis,
  * 3% of the time went to making them), and nothing reads this one's.
  */
+/** The core's operation of each binary operator, and the role of its right operand (in a diagnostic). */
+const ARITH = { '+': core.arith.add, '-': core.arith.sub, '*': core.arith.mul, '/': core.arith.div, '%': core.arith.mod } as const;
+const RIGHT_OPERAND = {
+  '+': 'right operand of +',
+  '-': 'right operand of -',
+  '*': 'right operand of *',
+  '/': 'right operand of /',
+  '%': 'right operand of %',
+} as const;
+
 class Abort {
   constructor(readonly silent: boolean) {}
 }
@@ -167,11 +177,16 @@ export class StatementEvaluator implements BuiltinContext {
     try {
       return op();
     } catch (e) {
-      if (!(e instanceof LayoutError)) throw e;
-      const at = e.details.argIndex !== undefined && args[e.details.argIndex] ? args[e.details.argIndex] : node;
-      const expectedRank = e.details.expectedRank;
-      this.fail(at, e.code, e.message, { relatedNames: related?.(), data: expectedRank !== undefined ? { expectedRank } : undefined });
+      return this.coreFailed(e, node, args, related);
     }
+  }
+
+  /** What a core operation threw: a LayoutError is reported on the argument it names (see coreCall), anything else goes on. */
+  private coreFailed(e: unknown, node: Ast.Expr, args: Ast.Expr[], related?: () => LocalDiagnostic['relatedNames']): never {
+    if (!(e instanceof LayoutError)) throw e;
+    const at = e.details.argIndex !== undefined && args[e.details.argIndex] ? args[e.details.argIndex] : node;
+    const expectedRank = e.details.expectedRank;
+    this.fail(at, e.code, e.message, { relatedNames: related?.(), data: expectedRank !== undefined ? { expectedRank } : undefined });
   }
 
   // ------------------------------------------------------------ statements
@@ -267,8 +282,13 @@ export class StatementEvaluator implements BuiltinContext {
 
   eval(e: Ast.Expr): Value {
     const v = this.evalInner(e);
-    this.nodeValues.push({ node: e, value: v });
+    if (!this.omit) this.nodeValues.push({ node: e, value: v });
     return v;
+  }
+
+  /** A node's value for the result (not made when the result omits them: most evaluations of an analysis). */
+  private keepNode(node: Ast.Expr, value: Value): void {
+    if (!this.omit) this.nodeValues.push({ node, value });
   }
 
   private evalInner(e: Ast.Expr): Value {
@@ -293,7 +313,7 @@ export class StatementEvaluator implements BuiltinContext {
         // -9223372036854775808: the one literal that only fits int64 negated (as printed)
         if (e.op === '-' && e.operand.type === 'int' && e.operand.value === -core.arith.INT64_MIN) {
           const v = core.int(core.arith.INT64_MIN, e.operand.isStatic);
-          this.nodeValues.push({ node: e.operand, value: v });
+          this.keepNode(e.operand, v);
           return v;
         }
         const v = this.integer(e.operand, `operand of unary ${e.op}`);
@@ -379,11 +399,13 @@ export class StatementEvaluator implements BuiltinContext {
     const left = this.freeAccessor(e.left, true) ?? this.eval(e.left);
     if (left.kind === 'catlassCoord') return Objects.coordBinary(this.objects, e, left, this.objects.operand(e.right));
     if (left.kind !== 'int') this.fail(e.left, 'argument-kind', `left operand of ${e.op} must be an integer, not ${kindName(left)}`);
-    const a = left;
-    const b = this.integer(e.right, `right operand of ${e.op}`);
-    const A = core.arith;
-    const op = { '+': A.add, '-': A.sub, '*': A.mul, '/': A.div, '%': A.mod }[e.op];
-    return this.coreCall(e, [e.left, e.right], () => op(a, b));
+    const b = this.integer(e.right, RIGHT_OPERAND[e.op]);
+    // (coreCall's work without its closure and argument list: sums of dozens of names are common)
+    try {
+      return ARITH[e.op](left, b);
+    } catch (err) {
+      return this.coreFailed(err, e, [e.left, e.right]);
+    }
   }
 
   // ------------------------------------------------------------ argument kinds
@@ -468,7 +490,7 @@ export class StatementEvaluator implements BuiltinContext {
     const args = e.args.map((a) => String((a as Ast.IntLiteral).value) + (a as Ast.IntLiteral).suffix).join(', ');
     const v = this.boundInt(`${path}(${args})`) ?? this.env.free(`${path}(${args})`);
     if (v?.kind !== 'int') return undefined;
-    this.nodeValues.push({ node: e, value: v });
+    this.keepNode(e, v);
     return v;
   }
 
@@ -1132,7 +1154,7 @@ export class StatementEvaluator implements BuiltinContext {
     const name = targetName ?? (e.type === 'apply' && e.target.type === 'name' ? e.target.name : undefined);
     const related = () => (name ? [{ name, message: `'${name}' is ${printValue(target)}` }] : undefined);
     const result = this.coreCall(e, [coordNode], () => core.layoutOffset(target, coord), related);
-    this.offsets.push({ node: e as Ast.Expr, coordNode, coord, shape: target.shape, stride: target.stride, layout: target, result });
+    if (!this.omit) this.offsets.push({ node: e as Ast.Expr, coordNode, coord, shape: target.shape, stride: target.stride, layout: target, result });
     this.checkCoord(coordNode, coord, target.shape, target.originShape);
     return result;
   }
@@ -1158,7 +1180,7 @@ export class StatementEvaluator implements BuiltinContext {
       this.deps.add(e.callee);
       if (bound.value === null) throw new Abort(true);
       if (bound.value.kind === 'layout' || !BUILTIN_BY_NAME.has(e.callee)) {
-        this.nodeValues.push({ node: { type: 'name', name: e.callee, ...e.calleeSpan }, value: bound.value });
+        if (!this.omit) this.keepNode({ type: 'name', name: e.callee, ...e.calleeSpan }, bound.value);
         return this.apply(e, bound.value, e.calleeSpan, e.callee);
       }
     }
@@ -1197,7 +1219,7 @@ export class StatementEvaluator implements BuiltinContext {
   }
 
   recordOffset(offset: EvalResult['offsets'][number]): void {
-    this.offsets.push(offset);
+    if (!this.omit) this.offsets.push(offset);
   }
 
   element(el: { name: string; span: Ast.Span }): void {
