@@ -275,54 +275,54 @@ function bodyBindings(res: ScratchResult, t: Extract<Ty, { k: 'class' }>): BodyB
   };
   inst.plainBases.forEach(fromBase);
   namespaceConstants(r, inst, bindings);
-  // `TileShape::COLUMN`, `FmapL1TileShape::Cin1`: the integer members of a parameter's or a member type's class, as its headers declare them
   const typed = [...(inst.frame.bind ?? [])].concat([...inst.members].flatMap(([n, m]) => ('ok' in m ? [[n, m.ok] as [string, Ty]] : [])));
-  for (const [name, ty] of typed) memberConstants(r, name, ty, bindings);
-  // a parameter's or member type's own members, as the body names them (`using LayoutTagA = typename
-  // Traits::LayoutA;` in a member function, `BlockMmad::L1_TILE_M`): what the instantiation resolves
-  // them to, one level deep; a member not resolved is left out (the name stays unknown)
-  const qualified = (name: string, ty: Ty) => {
-    if (ty.k !== 'class' || !ty.args.length) return;
-    let sub;
-    try {
-      sub = r.instance(ty);
-      r.complete(sub);
-    } catch {
-      return;
-    }
-    for (const [m, v] of sub.members) {
-      const b = 'ok' in v ? bindingOf(v.ok) : undefined;
-      if (b && !bindings.has(`${name}::${m}`)) bindings.set(`${name}::${m}`, b);
-    }
-  };
-  for (const [name, ty] of inst.frame.bind ?? []) qualified(name, ty);
-  for (const [name, m] of inst.members) if ('ok' in m) qualified(name, m.ok);
+  qualifiedMembers(r, typed, bindings);
   return { file: inst.file, start: inst.decl.body.start, end: inst.decl.body.end, bindings, selected: canonical(t) };
 }
 
-/** `NAME::MEMBER` bound to each integer static member of the class `ty` (and of its bases) that resolved, for a body that reads it qualified. */
-function memberConstants(r: ScratchResult['resolver'], name: string, ty: Ty, bindings: Map<string, Binding>): void {
-  const t = ty.k === 'const' ? ty.x : ty;
-  if (t.k !== 'class' || !/^\w+$/.test(name)) return;
-  let ci;
-  try {
-    ci = r.instance(t);
-    r.complete(ci);
-  } catch {
-    return; // not instantiable here (no definition, a failing assert): its members stay unknown
+/**
+ * `NAME::MEMBER` for the parameters and member types `typed` of a body that reads them qualified,
+ * each one's class instantiated once: first every integer static member of the class and of its
+ * bases (`TileShape::COLUMN`, `FmapL1TileShape::Cin1`), then the other members a class template's
+ * instance resolves, one level deep (`typename Traits::LayoutA`, `BlockMmad::L1_TILE_M`); a member
+ * not resolved is left out (the name stays unknown), and a binding already made is kept.
+ */
+function qualifiedMembers(r: ScratchResult['resolver'], typed: readonly [string, Ty][], bindings: Map<string, Binding>): void {
+  const instances = typed.map(([name, ty]) => [name, ty, classInstance(r, ty.k === 'const' ? ty.x : ty)] as const);
+  for (const [name, , ci] of instances) {
+    if (!ci || !/^\w+$/.test(name)) continue;
+    const seen = new Set<string>();
+    const add = (c: typeof ci, depth: number) => {
+      for (const [m, v] of c.members) {
+        // a derived class's member hides a base's of its name, whatever its kind
+        if (seen.has(m)) continue;
+        seen.add(m);
+        const key = `${name}::${m}`;
+        if (!bindings.has(key) && 'ok' in v && v.ok.k === 'val') bindings.set(key, bindingOf(v.ok)!);
+      }
+      if (depth < 4) for (const b of c.bases) add(b, depth + 1);
+    };
+    add(ci, 0);
   }
-  const seen = new Set<string>();
-  const add = (c: typeof ci, depth: number) => {
-    for (const [m, v] of c.members) {
-      // a derived class's member hides a base's of its name, whatever its kind
-      if (seen.has(m)) continue;
-      seen.add(m);
-      const key = `${name}::${m}`;
-      if (!bindings.has(key) && 'ok' in v && v.ok.k === 'val') bindings.set(key, bindingOf(v.ok)!);
+  for (const [name, ty, ci] of instances) {
+    if (!ci || ty.k !== 'class' || !ty.args.length) continue;
+    for (const [m, v] of ci.members) {
+      const b = 'ok' in v ? bindingOf(v.ok) : undefined;
+      if (b && !bindings.has(`${name}::${m}`)) bindings.set(`${name}::${m}`, b);
     }
-    if (depth < 4) for (const b of c.bases) add(b, depth + 1);
-  };
-  add(ci, 0);
+  }
+}
+
+/** The completed instance of a class type, or undefined where it is not instantiable here (no definition, a failing assert). */
+function classInstance(r: ScratchResult['resolver'], t: Ty) {
+  if (t.k !== 'class') return undefined;
+  try {
+    const ci = r.instance(t);
+    r.complete(ci);
+    return ci;
+  } catch {
+    return undefined;
+  }
 }
 
 /**
