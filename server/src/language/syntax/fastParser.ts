@@ -93,18 +93,48 @@ enum Memo {
 }
 const MEMO_RULES: number = Memo.Count;
 
+/**
+ * The packrat memo of every parse, in tables reused from one statement to the next (a map and an
+ * entry object per memoised rule and token were a fifth of a cold parse): entry `key` holds the
+ * rule's node (null: it failed) and the token after it, valid when its stamp is the parse's own.
+ */
+let memoStamp = new Int32Array(1024);
+let memoEnd = new Int32Array(1024);
+let memoNode: (Ast.Expr | null)[] = new Array<Ast.Expr | null>(1024).fill(null);
+let memoStamps = 0;
+
+/** A new parse's stamp, with tables of at least `size` entries. */
+function memoFor(size: number): number {
+  if (size > memoStamp.length) {
+    const n = Math.max(size, memoStamp.length * 2);
+    memoStamp = new Int32Array(n);
+    memoEnd = new Int32Array(n);
+    memoNode = new Array<Ast.Expr | null>(n).fill(null);
+    memoStamps = 0;
+  }
+  if (memoStamps >= 0x7fffffff) {
+    memoStamp.fill(0);
+    memoStamps = 0;
+  }
+  return ++memoStamps;
+}
+
+type QualifiedName = { text: string; start: number; end: number };
+
 // Every rule returns its node, or null after restoring the position (PEG failure);
 // no exceptions on the hot path.
 type R<T> = T | null;
 
 class Parser {
   private i = 0;
-  /** Packrat memo: PEG alternatives re-enter the same rule at the same token (as ohm memoises). */
-  private memo = new Map<number, { node: Ast.Expr; end: number } | null>();
+  /** This parse's mark in the memo's tables (an entry with another mark is empty). */
+  private readonly stamp: number;
   constructor(
     private readonly toks: Tok[],
     private readonly src: string,
-  ) {}
+  ) {
+    this.stamp = memoFor(toks.length * MEMO_RULES);
+  }
 
   private peek(k = 0): Tok | undefined {
     return this.toks[this.i + k];
@@ -155,41 +185,53 @@ class Parser {
   }
   private memoized(rule: Memo): R<Ast.Expr> {
     const key = this.i * MEMO_RULES + rule;
-    const hit = this.memo.get(key);
-    if (hit !== undefined) {
-      if (hit === null) return null;
-      this.i = hit.end;
-      return hit.node;
+    if (memoStamp[key] === this.stamp) {
+      const node = memoNode[key];
+      if (node !== null) this.i = memoEnd[key];
+      return node;
     }
     const start = this.i;
     const node = rule === Memo.Expr ? this.exprRule() : rule === Memo.CompactTuple ? this.compactTupleRule() : this.unaryRule();
-    if (node) this.memo.set(key, { node, end: this.i });
-    else {
-      this.i = start;
-      this.memo.set(key, null);
-    }
+    if (!node) this.i = start;
+    memoStamp[key] = this.stamp;
+    memoNode[key] = node;
+    memoEnd[key] = this.i;
     return node;
   }
 
   // ---- statements
 
   statement(): R<Ast.Statement> {
-    for (const alt of [
-      () => this.usingNamespace(),
-      () => this.aliasDecl(),
-      () => this.typedefDecl(),
-      () => this.staticAssert(),
-      () => this.declarationTyped(),
-      () => this.declarationShort(),
-      () => this.compoundAssignment(),
-      () => this.bufferSetup(),
-      () => this.expressionStatement(),
-    ]) {
-      const s = alt();
+    for (let alt = 0; alt < 9; alt++) {
+      const s = this.alternative(alt);
       if (s) return this.i === this.toks.length ? s : null;
       this.i = 0;
     }
     return null;
+  }
+
+  /** The grammar's Statement alternatives, in its order. */
+  private alternative(alt: number): R<Ast.Statement> {
+    switch (alt) {
+      case 0:
+        return this.usingNamespace();
+      case 1:
+        return this.aliasDecl();
+      case 2:
+        return this.typedefDecl();
+      case 3:
+        return this.staticAssert();
+      case 4:
+        return this.declarationTyped();
+      case 5:
+        return this.declarationShort();
+      case 6:
+        return this.compoundAssignment();
+      case 7:
+        return this.bufferSetup();
+      default:
+        return this.expressionStatement();
+    }
   }
 
   private usingNamespace(): R<Ast.Statement> {
@@ -403,7 +445,7 @@ class Parser {
   }
 
   /** qualifiedName: `a::b::c` (a leading `::` allowed). */
-  private qualifiedName(): { text: string; start: number; end: number } | null {
+  private qualifiedName(): QualifiedName | null {
     const t0 = this.i;
     const start = this.peek()?.s ?? 0;
     const parts: string[] = [];
@@ -615,16 +657,21 @@ class Parser {
       return { ...lit, end: this.last.e };
     }
     if (t.t === 'static' || t.t === 'num') return this.intLiteral();
-    if (t.t === 'id' || (t.t === 'p' && t.v === '::')) {
-      const r = this.functionCall() ?? this.typeInstance() ?? this.typeMember();
-      if (r) return r;
-    }
     if (t.t === 'p' && t.v === '(') {
       const r = this.literalTuple() ?? this.bareTuple() ?? this.paren();
       if (r) return r;
     }
+    // functionCall | typeInstance | typeMember | qualifiedName: each begins with the same
+    // qualifiedName and optional template arguments, read once here
     const q = this.qualifiedName();
-    return q ? { type: 'name', name: this.bare(q.text), start: q.start, end: q.end } : null;
+    if (!q) return null;
+    const afterName = this.i;
+    const args = this.templateArgs();
+    const afterArgs = this.i;
+    const r = this.functionCall(q, args) ?? this.typeInstance(q, args, afterArgs) ?? this.typeMember(q, args, afterArgs);
+    if (r) return r;
+    this.i = afterName;
+    return { type: 'name', name: this.bare(q.text), start: q.start, end: q.end };
   }
 
   private bareTuple(): R<Ast.Expr> {
@@ -695,11 +742,9 @@ class Parser {
     return { type: 'typeArg', name: this.bare(q.text), nameSpan: sharedSpan(q.start, q.end), args, start: q.start, end: this.last.e };
   }
 
-  private functionCall(): R<Ast.Expr> {
+  /** After `q` and its template arguments (`templateArgs`, at the current token). */
+  private functionCall(q: QualifiedName, templateArgs: Ast.TemplateArg[] | null): R<Ast.Expr> {
     const t0 = this.i;
-    const q = this.qualifiedName();
-    if (!q) return null;
-    const templateArgs = this.templateArgs();
     let braces = false;
     if (this.is('{') && this.is('}', 1)) {
       this.i += 2;
@@ -724,11 +769,8 @@ class Parser {
     };
   }
 
-  private typeInstance(): R<Ast.Expr> {
-    const t0 = this.i;
-    const q = this.qualifiedName();
-    if (!q) return null;
-    const args = this.templateArgs();
+  private typeInstance(q: QualifiedName, args: Ast.TemplateArg[] | null, afterArgs: number): R<Ast.Expr> {
+    const t0 = (this.i = afterArgs);
     const targsEnd = this.last.e;
     if (!this.accept('{')) return this.fail(t0);
     const ctorArgs = this.exprList();
@@ -739,17 +781,14 @@ class Parser {
   }
 
   /** The type `q<args>` of a `T<…>{…}` or a `T<…>::member`, ending at `end`. */
-  private typeArgOf(q: { text: string; start: number; end: number }, args: Ast.TypeArg['args'], end: number): Ast.TypeArg {
+  private typeArgOf(q: QualifiedName, args: Ast.TypeArg['args'], end: number): Ast.TypeArg {
     return { type: 'typeArg', name: this.bare(q.text), nameSpan: sharedSpan(q.start, q.end), args, start: q.start, end };
   }
 
   /** `T<…>::member`, e.g. `tla::detail::iszN<half, decltype(l)>::value`. */
-  private typeMember(): R<Ast.Expr> {
-    const t0 = this.i;
-    const q = this.qualifiedName();
-    if (!q) return null;
-    const args = this.templateArgs();
-    if (!args) return this.fail(t0);
+  private typeMember(q: QualifiedName, args: Ast.TemplateArg[] | null, afterArgs: number): R<Ast.Expr> {
+    const t0 = (this.i = afterArgs);
+    if (!args) return null;
     const targsEnd = this.last.e;
     if (!this.accept('::')) return this.fail(t0);
     const member = this.ident();
