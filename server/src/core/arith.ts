@@ -14,9 +14,18 @@ export const UINT32_MAX = (1n << 32n) - 1n;
 
 /** Fails with an overflow error when v does not fit int64 (offsets, strides, products). */
 export function checkInt64(v: bigint, what: string): bigint {
-  if (v < INT64_MIN || v > INT64_MAX) {
-    throw new LayoutError('overflow', `${what} = ${v} does not fit in int64 (C++ would overflow)`);
-  }
+  if (v < INT64_MIN || v > INT64_MAX) overflow64(what, v);
+  return v;
+}
+
+/** The overflow error of a value outside int64; `what` is the operation that made it. */
+function overflow64(what: string, v: bigint): never {
+  throw new LayoutError('overflow', `${what} = ${v} does not fit in int64 (C++ would overflow)`);
+}
+
+/** v, checked against int64; the operation's text `a op b` is made only for the error (not on every call). */
+function fit64(v: bigint, a: bigint, op: string, b: bigint): bigint {
+  if (v < INT64_MIN || v > INT64_MAX) overflow64(`${a} ${op} ${b}`, v);
   return v;
 }
 
@@ -41,24 +50,24 @@ const isZero = (b: IntValue) => b.sym === undefined && b.value === 0n;
 
 export function add(a: IntValue, b: IntValue): IntValue {
   if (a.sym !== undefined || b.sym !== undefined) return lift(S.add, a, b);
-  return int(checkInt64(a.value + b.value, `${a.value} + ${b.value}`), both(a, b));
+  return int(fit64(a.value + b.value, a.value, '+', b.value), both(a, b));
 }
 
 export function sub(a: IntValue, b: IntValue): IntValue {
   if (a.sym !== undefined || b.sym !== undefined) return lift(S.sub, a, b);
-  return int(checkInt64(a.value - b.value, `${a.value} - ${b.value}`), both(a, b));
+  return int(fit64(a.value - b.value, a.value, '-', b.value), both(a, b));
 }
 
 export function mul(a: IntValue, b: IntValue): IntValue {
   if (a.sym !== undefined || b.sym !== undefined) return lift(S.mul, a, b);
-  return int(checkInt64(a.value * b.value, `${a.value} * ${b.value}`), both(a, b));
+  return int(fit64(a.value * b.value, a.value, '*', b.value), both(a, b));
 }
 
 /** C++ division truncates toward zero, as BigInt's does. */
 export function div(a: IntValue, b: IntValue): IntValue {
   if (isZero(b)) throw new LayoutError('division-by-zero', `division by zero: ${text(a)} / 0`, { argIndex: 1 });
   if (a.sym !== undefined || b.sym !== undefined) return lift(S.div, a, b);
-  return int(checkInt64(a.value / b.value, `${a.value} / ${b.value}`), both(a, b));
+  return int(fit64(a.value / b.value, a.value, '/', b.value), both(a, b));
 }
 
 /** C++ remainder takes the sign of the dividend, as BigInt's does. */
@@ -72,14 +81,18 @@ export function mod(a: IntValue, b: IntValue): IntValue {
 
 export function neg(a: IntValue): IntValue {
   if (a.sym) return fromSym(S.neg(a.sym), a.isStatic);
-  return int(checkInt64(-a.value, `-${a.value}`), a.isStatic);
+  const v = -a.value;
+  if (v > INT64_MAX) overflow64(`-${a.value}`, v);
+  return int(v, a.isStatic);
 }
 
 /** tla::CeilDiv(a, b) = (a + b - 1) / b. */
 export function ceilDiv(a: IntValue, b: IntValue): IntValue {
   if (isZero(b)) throw new LayoutError('division-by-zero', `CeilDiv by zero: CeilDiv(${text(a)}, 0)`, { argIndex: 1 });
   if (a.sym !== undefined || b.sym !== undefined) return lift(S.ceilDiv, a, b);
-  return int(checkInt64((a.value + b.value - 1n) / b.value, `CeilDiv(${a.value}, ${b.value})`), both(a, b));
+  const v = (a.value + b.value - 1n) / b.value;
+  if (v < INT64_MIN || v > INT64_MAX) overflow64(`CeilDiv(${a.value}, ${b.value})`, v);
+  return int(v, both(a, b));
 }
 
 /** tla::RoundUp(a, b) = CeilDiv(a, b) * b. */
@@ -87,7 +100,8 @@ export function roundUp(a: IntValue, b: IntValue): IntValue {
   if (isZero(b)) throw new LayoutError('division-by-zero', `RoundUp to zero: RoundUp(${text(a)}, 0)`, { argIndex: 1 });
   if (a.sym !== undefined || b.sym !== undefined) return lift(S.roundUp, a, b);
   const v = ((a.value + b.value - 1n) / b.value) * b.value;
-  return int(checkInt64(v, `RoundUp(${a.value}, ${b.value})`), both(a, b));
+  if (v < INT64_MIN || v > INT64_MAX) overflow64(`RoundUp(${a.value}, ${b.value})`, v);
+  return int(v, both(a, b));
 }
 
 export function min(a: IntValue, b: IntValue): IntValue {

@@ -26,7 +26,24 @@ export interface LayoutErrorDetails {
   path?: number[];
 }
 
-export class LayoutError extends Error {
+/**
+ * An error that is an answer, not a fault: thrown and caught on the normal path (an overflow the
+ * user wrote, a template that stays unknown), so it records no stack trace. Capturing one is most
+ * of what making an Error costs, and a 10,000-statement document or a kernel's templates make
+ * thousands of them.
+ */
+export class Signal extends Error {
+  constructor(message?: string) {
+    const limit = V8Error.stackTraceLimit;
+    V8Error.stackTraceLimit = 0;
+    super(message);
+    V8Error.stackTraceLimit = limit;
+  }
+}
+/** V8's Error (the core's lib knows only the standard's). */
+const V8Error = Error as ErrorConstructor & { stackTraceLimit: number };
+
+export class LayoutError extends Signal {
   readonly code: LayoutErrorCode;
   readonly details: LayoutErrorDetails;
   constructor(code: LayoutErrorCode, message: string, details: LayoutErrorDetails = {}) {

@@ -74,7 +74,7 @@ export function crd2offset(coord: IntTuple, shape: IntTuple, stride: IntTuple, a
       throw new LayoutError(
         'depth-mismatch',
         `coord is deeper than the shape${path(at)}: a rank-${coord.items.length} coord on an integer shape ` + `(C++: "Invalid parameters")`,
-        { argIndex: 0, depths: { coord: depth(coord), shape: 0 }, path: at },
+        { argIndex: 0, depths: { coord: depth(coord), shape: 0 }, path: at.slice() },
       );
     }
     if (stride.kind === 'int' || coord.items.length !== shape.items.length || stride.items.length !== shape.items.length) {
@@ -89,13 +89,15 @@ export function crd2offset(coord: IntTuple, shape: IntTuple, stride: IntTuple, a
           argIndex: bad === 'coord' ? 0 : 2,
           ranks: { coord: coord.items.length, shape: shape.items.length, stride: sr },
           expectedRank: bad === 'coord' && at.length === 0 ? shape.items.length : undefined,
-          path: at,
+          path: at.slice(),
         },
       );
     }
     let acc: IntValue | undefined;
     for (let i = 0; i < coord.items.length; i++) {
-      const term = crd2offset(coord.items[i], shape.items[i], stride.items[i], [...at, i]);
+      at.push(i);
+      const term = crd2offset(coord.items[i], shape.items[i], stride.items[i], at);
+      at.pop();
       acc = acc ? A.add(acc, term) : term;
     }
     return acc ?? staticInt(0);
@@ -105,7 +107,7 @@ export function crd2offset(coord: IntTuple, shape: IntTuple, stride: IntTuple, a
       throw new LayoutError('rank-mismatch', `stride rank ${rank(stride)} differs from shape rank ${shape.items.length}${path(at)}`, {
         argIndex: 2,
         ranks: { shape: shape.items.length, stride: rank(stride) },
-        path: at,
+        path: at.slice(),
       });
     }
     // Colexicographic split: mode i gets coord % Product(shape_i), the rest moves on.
@@ -127,7 +129,9 @@ export function crd2offset(coord: IntTuple, shape: IntTuple, stride: IntTuple, a
         here = A.mod(rest, p);
         rest = A.div(rest, p);
       }
-      const term = crd2offset(here, shape.items[i], stride.items[i], [...at, i]);
+      at.push(i);
+      const term = crd2offset(here, shape.items[i], stride.items[i], at);
+      at.pop();
       acc = acc ? A.add(acc, term) : term;
     }
     return acc ?? staticInt(0);
@@ -135,7 +139,7 @@ export function crd2offset(coord: IntTuple, shape: IntTuple, stride: IntTuple, a
   if (stride.kind === 'tuple') {
     throw new LayoutError('depth-mismatch', `stride is deeper than the shape${path(at)}: integer shape with a rank-${stride.items.length} stride`, {
       argIndex: 2,
-      path: at,
+      path: at.slice(),
     });
   }
   return A.mul(coord, stride);

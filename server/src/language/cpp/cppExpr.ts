@@ -2,6 +2,7 @@
 // alias targets, static constexpr initializers, static_assert conditions), parsed from the
 // C++ tokens into one small tree. A template argument may be a type or a value, so both are
 // one tree: the resolver decides what a name is when it meets it.
+import { Signal } from '../../core';
 import { Lexer, TokenKind } from '../syntax';
 
 export interface Tok {
@@ -402,7 +403,7 @@ export class ExprParser {
   }
 }
 
-class BadExpr extends Error {}
+class BadExpr extends Signal {}
 
 /** A C++ integer literal: decimal, hex, octal or binary, `'` separators, suffixes. */
 export function numberNode(text: string): Node {

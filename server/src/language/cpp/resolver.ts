@@ -6,7 +6,7 @@
 // the compiler reports. Integer constant expressions are evaluated here; a static constexpr
 // member built with TLA (`tla::MakeLayout<…>(…)`) is given to the layout evaluator with the
 // instantiation's bindings (tlaBridge.ts). Unknown stays unknown; work and depth are bounded.
-import type { Arch } from '../../core';
+import { Signal, type Arch } from '../../core';
 import { ExprParser, Node, Seg, Tok, simpleName } from './cppExpr';
 import type { ClassDecl, Member, NamespaceDecl, TemplateParam } from './headerFacts';
 import { Declared, HeaderIndex, conditionHolds } from './headerIndex';
@@ -822,7 +822,7 @@ const ANY: Ty = cls('$any');
 const nativeOnly = (q: string) => /^(tla|std|AscendC)::/.test(q) || !q.includes('::');
 
 /** The initializer is not an integer constant expression: the layout evaluator takes it. */
-export class NeedsLayoutEvaluator extends Error {}
+export class NeedsLayoutEvaluator extends Signal {}
 
 function mergeDefaults(lists: TemplateParam[][]): TemplateParam[] {
   const base = lists[0].map((p) => ({ ...p }));

@@ -1,6 +1,7 @@
 // What the template resolver computes: C++ types and the values of template arguments and
 // static constexpr members, and their canonical spelling (the goldens README's, from g++'s
 // fully qualified spelling with every default written out).
+import { Signal } from '../../core';
 import type { Value } from '../eval';
 
 export type Ty =
@@ -27,15 +28,15 @@ export const val = (v: bigint, t = 'int'): Ty => ({ k: 'val', v, t });
 export const boolVal = (b: boolean): Ty => ({ k: 'val', v: b ? 1n : 0n, t: 'bool' });
 
 /** What stays unknown: the resolver answers nothing for it (never a guess). */
-export class Unknown extends Error {
+export class Unknown extends Signal {
   constructor(readonly why: string) {
     super(why);
   }
 }
 /** A substitution failure (SFINAE): the specialisation does not match; elsewhere it is unknown. */
-export class SubstitutionFailure extends Error {}
+export class SubstitutionFailure extends Signal {}
 /** A static_assert the compiler would stop at: its message and where it is (header relative to include/, 1-based line). */
-export class AssertFailure extends Error {
+export class AssertFailure extends Signal {
   constructor(
     readonly text: string,
     readonly header: string,
