@@ -225,14 +225,67 @@ function visibleAt(
   }
   if (!classes?.length || best?.macro || !IDENTIFIER.test(name)) return best;
   // the classes around `at`, innermost first: each one's own members and inner blocks come before its bases
-  const around = classes.filter((c) => c.scopeStart <= at && at < c.scopeEnd).sort((x, y) => y.scopeStart - x.scopeStart);
-  for (const c of around) {
+  for (const c of classesAround(classes, at)) {
     if (best && best.scopeStart >= c.scopeStart) return best;
     if (!c.bases || c.scopeStart === known?.start) continue;
     const found = inBases(c, list ?? [], classes, 0);
     if (found) return found;
   }
   return best;
+}
+
+/** The classes of a file by where their scopes start, each with the innermost one around it (-1: none). */
+interface ClassNesting {
+  byStart: readonly CppClass[];
+  parent: Int32Array;
+}
+const NESTINGS = new WeakMap<readonly CppClass[], ClassNesting | null>();
+
+/**
+ * How the classes nest, made once per list; null when their scopes do not nest as blocks do (two
+ * overlap, or two start together), and then every lookup filters the list.
+ */
+function nestingOf(classes: readonly CppClass[]): ClassNesting | null {
+  let n = NESTINGS.get(classes);
+  if (n !== undefined) return n;
+  const byStart = [...classes].sort((x, y) => x.scopeStart - y.scopeStart);
+  const parent = new Int32Array(byStart.length);
+  const open: number[] = [];
+  n = { byStart, parent };
+  for (let i = 0; i < byStart.length && n; i++) {
+    const c = byStart[i];
+    while (open.length && byStart[open[open.length - 1]].scopeEnd <= c.scopeStart) open.pop();
+    const p = open.length ? open[open.length - 1] : -1;
+    if (p >= 0 && (byStart[p].scopeEnd < c.scopeEnd || byStart[p].scopeStart === c.scopeStart)) n = null;
+    else if (i > 0 && byStart[i - 1].scopeStart === c.scopeStart) n = null;
+    else {
+      parent[i] = p;
+      open.push(i);
+    }
+  }
+  NESTINGS.set(classes, n);
+  return n;
+}
+
+/**
+ * The classes whose scope holds `at`, innermost first: the last class starting at or before it and
+ * the classes around that one (a lookup asked the whole list each time: quadratic in a kernel of
+ * many classes).
+ */
+function classesAround(classes: readonly CppClass[], at: number): readonly CppClass[] {
+  const n = nestingOf(classes);
+  if (!n) return classes.filter((c) => c.scopeStart <= at && at < c.scopeEnd).sort((x, y) => y.scopeStart - x.scopeStart);
+  const { byStart, parent } = n;
+  let lo = 0;
+  let hi = byStart.length; // the first class starting after `at`
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if (byStart[mid].scopeStart <= at) lo = mid + 1;
+    else hi = mid;
+  }
+  const out: CppClass[] = [];
+  for (let i = lo - 1; i >= 0; i = parent[i]) if (at < byStart[i].scopeEnd) out.push(byStart[i]);
+  return out;
 }
 
 /**
@@ -378,8 +431,7 @@ function classNamed(classes: readonly CppClass[], name: string, at: number, dept
   const directlyIn = (c: CppClass, o: CppClass) => within(c, o) && !classes.some((m) => m !== o && within(c, m) && within(m, o));
   // the classes around `at`, innermost first: each one's nested classes, then its non-dependent bases'
   // (C++'s class scope), before the scopes around it
-  const around = classes.filter((c) => c.scopeStart <= at && at < c.scopeEnd).sort((x, y) => y.scopeStart - x.scopeStart);
-  for (const o of around) {
+  for (const o of classesAround(classes, at)) {
     const inside = named.filter((c) => within(c, o));
     if (inside.length) return inside;
     for (const b of o.bases ?? []) {
@@ -914,7 +966,7 @@ export class CppAnalyzer {
     const items = pr.items;
     while (pr.next < items.length) {
       // a call that did new work and spent its time yields (each call does some)
-      if (pass.work && performance.now() - pass.t0 > this.budgetMs) break;
+      if (pass.work && this.budgetMs !== Infinity && performance.now() - pass.t0 > this.budgetMs) break;
       const it = items[pr.next++];
       if (it.kind === 'constant') {
         const prefix = 'auto __c = ';
