@@ -4,7 +4,8 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import fc from 'fast-check';
-import { Lexer, LexerOptions, TLA_LEXER, TokenKind } from '../../server/src/language/syntax/lexer';
+import { Lexer, LexerOptions, TLA_LEXER, TokenKind, maxNesting, mayNestBeyond } from '../../server/src/language/syntax/lexer';
+import { MAX_NESTING } from '../../server/src/core/limits';
 
 const CPP: LexerOptions = { operators: ['::', '->', '==', '!=', '<=', '>=', '&&', '||'], numbers: 'pp', preprocessor: 'continued', crEndsLine: true };
 
@@ -133,5 +134,28 @@ describe('lexer', () => {
         { numRuns: 300 },
       );
     }
+  });
+});
+
+describe('mayNestBeyond: the guard before the nesting guard', () => {
+  test('200 open parentheses are within the limit, 201 are not; a long flat sum is within', () => {
+    const deep = (n: number) => 'auto x = ' + '('.repeat(n) + '1' + ')'.repeat(n) + ';';
+    assert.equal(mayNestBeyond(deep(MAX_NESTING)), false);
+    assert.equal(maxNesting(deep(MAX_NESTING)).brackets, MAX_NESTING);
+    assert.equal(mayNestBeyond(deep(MAX_NESTING + 1)), true);
+    assert.equal(maxNesting(deep(MAX_NESTING + 1)).brackets, MAX_NESTING + 1);
+    assert.equal(mayNestBeyond('auto s = ' + Array.from({ length: 150 }, (_, i) => `a${i}`).join(' + ') + ';'), false);
+  });
+  test('property: when it says no, the tokens nest no deeper than MAX_NESTING', () => {
+    const piece = fc.constantFrom('(', ')', '[', ']', '{', '}', '<', '>', '-', '+', '(int64_t)', ' x', '1', '"(("', '// ((\n', '/* [[ */', ',');
+    fc.assert(
+      fc.property(fc.array(piece, { maxLength: 600 }), (parts) => {
+        const text = parts.join('');
+        const d = maxNesting(text);
+        if (!mayNestBeyond(text)) assert.ok(d.brackets <= MAX_NESTING && d.prefix <= MAX_NESTING);
+        if (d.brackets > MAX_NESTING || d.prefix > MAX_NESTING) assert.ok(mayNestBeyond(text));
+      }),
+      { numRuns: 300 },
+    );
   });
 });

@@ -11,7 +11,7 @@ import { ParseResult, parseStatement } from '../syntax';
 import { EvaluationMemo, USING_BINDING, evaluateRecording, readsHold } from './evaluationMemo';
 import { StatementChunk, declaredNameOf, splitInto } from '../syntax';
 import { CACHE_SLACK_BYTES, MAX_NESTING, limitMessages, normalizeLineEnds } from '../../core/limits';
-import { Bindings, NO_BINDINGS, bindingsInComments, maxNesting, mergeBindings, printBindings } from '../syntax';
+import { Bindings, NO_BINDINGS, bindingsInComments, maxNesting, mayNestBeyond, mergeBindings, printBindings } from '../syntax';
 import { StringSource, TextSource } from '../syntax';
 import { DirtyNames, ReadersIndex } from './readers';
 import { bindingBefore, copyWritesFrom, isAssignmentForm, withWrite, writeAt, writesBefore } from './assignments';
@@ -1016,10 +1016,9 @@ export class Analyzer {
 
   /** Parses a statement's text (cached): its tree, its syntax diagnostics and the name it declares. */
   private parseChunk(sa: StatementAnalysis, chunk: StatementChunk): void {
-    const deep = maxNesting(chunk.text);
-    const nesting = Math.max(deep.brackets, deep.prefix);
+    const deep = mayNestBeyond(chunk.text) ? maxNesting(chunk.text) : undefined;
     let parsed: ParseResult | null = null;
-    if (nesting > MAX_NESTING) {
+    if (deep && Math.max(deep.brackets, deep.prefix) > MAX_NESTING) {
       sa.local.push({
         start: 0,
         end: Math.min(chunk.text.length, 1),
@@ -1147,8 +1146,8 @@ export class Analyzer {
 
   /** The name a statement declares as the walk will find it (undefined: none); null when that is not known here. */
   private declaredNameIn(chunk: StatementChunk): string | undefined | null {
-    const deep = maxNesting(chunk.text);
-    if (Math.max(deep.brackets, deep.prefix) > MAX_NESTING) return null;
+    const deep = mayNestBeyond(chunk.text) ? maxNesting(chunk.text) : undefined;
+    if (deep && Math.max(deep.brackets, deep.prefix) > MAX_NESTING) return null;
     let parsed: ParseResult;
     try {
       parsed = chunk.terminated ? this.parse(chunk.text, true) : this.parse(chunk.text + ';');

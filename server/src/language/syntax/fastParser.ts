@@ -8,7 +8,9 @@ import { BUFFER_SETUP_CALLS, DECL_QUALIFIERS as VOCABULARY_DECL_QUALIFIERS, INTE
 import { Lexer, TLA_LEXER, TokenKind } from './lexer';
 import { namespaceOf, unqualified } from './qualifiers';
 
-type Tok = { t: 'id' | 'static' | 'num' | 'str' | 'p'; v: string; s: number; e: number; value?: bigint; suffix?: string };
+/** A token; every one has all the fields (one shape: the parser's reads of them stay monomorphic). */
+type Tok = { t: 'id' | 'static' | 'num' | 'str' | 'p'; v: string; s: number; e: number; value: bigint | undefined; suffix: string | undefined };
+const tok = (t: Tok['t'], v: string, s: number, e: number, value?: bigint, suffix?: string): Tok => ({ t, v, s, e, value, suffix });
 
 const KEYWORDS = new Set(VOCABULARY_KEYWORDS);
 const CAST_TYPES = new Set(INTEGER_TYPES);
@@ -49,6 +51,27 @@ const sharedInt = (digits: string): bigint => (digits.length > 6 ? BigInt(digits
 const sharedSpan = (start: number, end: number): Ast.Span =>
   start >= 4096 || end >= 4096 ? { start, end } : pooled(SHARED_SPANS, start * 4096 + end, () => Object.freeze({ start, end }));
 
+/** One string per ASCII punctuation character. */
+const PUNCT: string[] = Array.from({ length: 128 }, (_, c) => String.fromCharCode(c));
+
+/**
+ * The pooled name of src[s, e), found without slicing it when it was met recently: a table by
+ * a hash of the characters in front of the pool (a slice and a map look-up per identifier were
+ * a tenth of a cold parse).
+ */
+const RECENT_BITS = 12;
+const RECENT: (string | undefined)[] = new Array<string | undefined>(1 << RECENT_BITS).fill(undefined);
+function nameAt(src: string, s: number, e: number): string {
+  let h = e - s;
+  for (let j = s; j < e; j++) h = (Math.imul(h, 31) + src.charCodeAt(j)) | 0;
+  const slot = (h ^ (h >>> RECENT_BITS)) & ((1 << RECENT_BITS) - 1);
+  const known = RECENT[slot];
+  if (known !== undefined && known.length === e - s && src.startsWith(known, s)) return known;
+  const v = sharedName(src.slice(s, e));
+  RECENT[slot] = v;
+  return v;
+}
+
 /** The operators of a compound assignment (`+=` …), each followed by `=`. */
 const COMPOUND_OPS = ['+', '-', '*', '/', '%'];
 
@@ -60,24 +83,24 @@ function tokenize(src: string): Tok[] | null {
     const s = lx.start;
     const e = lx.end;
     if (k === TokenKind.Ident) {
-      const v = sharedName(src.slice(s, e));
+      const v = nameAt(src, s, e);
       let digitsOnly = src.charCodeAt(s) === 95 && e > s + 1;
       for (let j = s + 1; digitsOnly && j < e; j++) digitsOnly = isDigit(src.charCodeAt(j));
       const n = out.length;
       // `tla::_128` is one static integer (ohm's staticQualifier), as `_128` is
       const qualified = digitsOnly && n >= 2 && out[n - 1].v === '::' && out[n - 1].t === 'p' && out[n - 2].t === 'id' && out[n - 2].v === 'tla';
-      if (qualified) out.splice(n - 2, 2, { t: 'static', v, s: out[n - 2].s, e, value: sharedInt(v.slice(1)) });
-      else if (digitsOnly) out.push({ t: 'static', v, s, e, value: sharedInt(v.slice(1)) });
-      else out.push({ t: 'id', v, s, e });
+      if (qualified) out.splice(n - 2, 2, tok('static', v, out[n - 2].s, e, sharedInt(v.slice(1))));
+      else if (digitsOnly) out.push(tok('static', v, s, e, sharedInt(v.slice(1))));
+      else out.push(tok('id', v, s, e));
     } else if (k === TokenKind.Number) {
       if (lx.malformed) return null; // `12abc`: ohm's number needs ~identPart
       let digitsEnd = e;
       while (isSuffix(src.charCodeAt(digitsEnd - 1))) digitsEnd--;
-      out.push({ t: 'num', v: src.slice(s, e), s, e, value: sharedInt(src.slice(s, digitsEnd)), suffix: src.slice(digitsEnd, e).toLowerCase() });
+      out.push(tok('num', src.slice(s, e), s, e, sharedInt(src.slice(s, digitsEnd)), digitsEnd === e ? '' : src.slice(digitsEnd, e).toLowerCase()));
     } else if (k === TokenKind.String) {
       if (lx.malformed) return null; // unclosed, or a line break inside
-      out.push({ t: 'str', v: src.slice(s + 1, e - 1), s, e });
-    } else if (k === TokenKind.Punct) out.push({ t: 'p', v: src.slice(s, e), s, e });
+      out.push(tok('str', src.slice(s + 1, e - 1), s, e));
+    } else if (k === TokenKind.Punct) out.push(tok('p', e === s + 1 ? (PUNCT[src.charCodeAt(s)] ?? src[s]) : src.slice(s, e), s, e));
     else return null; // a `'`: no rule of ohm reads one
   }
   return lx.unclosedComment ? null : out;

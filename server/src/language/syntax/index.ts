@@ -1,7 +1,7 @@
 export * as Ast from './ast';
 export { memberPath, memberRoot } from './ast';
 export { Diagnostic, DiagnosticCode, Severity, severityOf } from './diagnostics';
-export { Lexer, TLA_LEXER, TokenKind, maxNesting, nestingLimit } from './lexer';
+export { Lexer, TLA_LEXER, TokenKind, maxNesting, mayNestBeyond, nestingLimit } from './lexer';
 export { ParseResult, parseStatement, parseValidStatement } from './parser';
 export { StatementChunk, declaredNameOf, splitInto, splitStatements } from './statements';
 export { StringSource, TextSource, lineStarts } from './text';

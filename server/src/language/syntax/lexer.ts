@@ -338,6 +338,21 @@ export function maxNesting(text: string): { brackets: number; prefix: number } {
   return { brackets: max, prefix: prefixMax };
 }
 
+/**
+ * Whether text may nest deeper than MAX_NESTING: false when it holds no more than MAX_NESTING of the
+ * characters that open a bracket or a prefix operator (`(`, `[`, `{`, `<`, `-`, `+`), so that most
+ * statements need no look at their tokens.
+ */
+export function mayNestBeyond(text: string): boolean {
+  if (text.length <= MAX_NESTING) return false;
+  let n = 0;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if ((c === 40 || c === 91 || c === 123 || c === 60 || c === 45 || c === 43) && ++n > MAX_NESTING) return true;
+  }
+  return false;
+}
+
 /** The first characters of the cast types: a cheap test before a look at the tokens after a `(`. */
 const CAST_START = new Uint8Array(128);
 for (const t of INTEGER_TYPES) CAST_START[t.charCodeAt(0)] = 1;
@@ -353,6 +368,7 @@ function isCast(text: string, from: number): boolean {
 
 /** The limit-exceeded message for a text nested beyond MAX_NESTING, or undefined when it is within. */
 export function nestingLimit(text: string): string | undefined {
+  if (!mayNestBeyond(text)) return undefined;
   const deep = maxNesting(text);
   if (deep.brackets > MAX_NESTING) return limitMessages.brackets(deep.brackets);
   if (deep.prefix > MAX_NESTING) return limitMessages.prefix(deep.prefix);
