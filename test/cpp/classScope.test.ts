@@ -158,3 +158,25 @@ struct E : Catlass::Gemm::SomeBaseOfAHeader {
   // E's base is a header's class: it may declare Params, so the file's RowMajor Params is not known to be it
   assert.ok(m === null || !/,_1\):/.test(m), `not the file's RowMajor: ${m}`);
 });
+
+test('a lookup after nested classes that closed before it still reads the class around it, and its bases', () => {
+  // Outer : Base2 holds the nested A and B (closed before f); f's TILE is Base2's 42. Inner, nested
+  // in Outer and declaring its own TILE = 5, sees 5; after Outer, the namespace's 7.
+  const text = `${INCLUDE}namespace Catlass {
+constexpr uint32_t TILE = 7;
+struct Base2 { static constexpr uint32_t TILE = 42; };
+struct Outer : Base2 {
+    struct A { static constexpr uint32_t X = 1; };
+    struct B { struct C { static constexpr uint32_t Y = 2; }; };
+    void f() { auto p = tla::MakeShape(tla::Int<TILE>{}, 4); }
+    struct Inner {
+        static constexpr uint32_t TILE = 5;
+        void g() { auto q = tla::MakeShape(tla::Int<TILE>{}, 4); }
+    };
+    void h() { auto r = tla::MakeShape(tla::Int<TILE>{}, 4); }
+};
+struct After { void k() { auto s = tla::MakeShape(tla::Int<TILE>{}, 4); } };
+}
+`;
+  assert.deepEqual(values(text), ['(_42,4)', '(_5,4)', '(_42,4)', '(_7,4)']);
+});
