@@ -183,3 +183,40 @@ void run(const SymmParams* params) {
     assert.match(bound.picture?.subject?.text ?? bound.picture?.text ?? '', /^\(4,8\):\(_1,4\)/, JSON.stringify(bound.reason));
   });
 });
+
+// firstday7 (issue 24): a loop bound computed from a runtime name, `kTiles = (k + 127) / 128`, under the binding k=512
+describe("a loop's bound computed from a bound runtime name", () => {
+  const text = `#include "tla/layout.hpp"
+void f(uint32_t m, uint32_t k, AscendC::GlobalTensor<half> gmA) {
+  auto layoutA = tla::MakeLayout<half, Catlass::layout::RowMajor>(m, k);
+  uint32_t kTiles = (k + 127) / 128;
+  for (uint32_t kIdx = 0; kIdx < kTiles; ++kIdx) {
+    auto tileA = tla::GetTileLayout(layoutA, tla::MakeShape(64, 128), tla::MakeCoord(0, kIdx * 128));
+  }
+}
+`;
+  const ask = (src: string, bindings?: Record<string, string>) =>
+    picture(docOf(src), { textDocument: { uri: 'file:///k.cpp' }, name: 'tileA', ...(bindings ? { bindings } : {}) });
+
+  test('k=512 in a // tla: comment: kTiles = (512 + 127) / 128 = 639 / 128 = 4, kIdx in 0..3', () => {
+    const kIdx = ask(`// tla: m=100 k=512\n${text}`).steppers?.find((s) => s.name === 'kIdx');
+    assert.equal(kIdx?.end, 4);
+    assert.equal(kIdx?.bound, 'kIdx < kTiles');
+  });
+
+  test("k=500 from the view's own bindings: (500 + 127) / 128 = 627 / 128 = 4 (unsigned division); k=513: 640 / 128 = 5", () => {
+    assert.equal(ask(text, { m: '100', k: '500', kIdx: '0' }).steppers?.find((s) => s.name === 'kIdx')?.end, 4);
+    assert.equal(ask(text, { m: '100', k: '513', kIdx: '0' }).steppers?.find((s) => s.name === 'kIdx')?.end, 5);
+  });
+
+  test('a member read through a pointer, params->k, bound as params.k=256: (256 + 127) / 128 = 2', () => {
+    const src = text.replace('uint32_t m, uint32_t k,', 'const Params* params, uint32_t m, uint32_t k,').replace('(k + 127)', '(params->k + 127)');
+    assert.equal(ask(`// tla: m=100 k=512 params.k=256\n${src}`).steppers?.find((s) => s.name === 'kIdx')?.end, 2);
+  });
+
+  test('k not bound: the bound stays symbolic (no end), never a guess', () => {
+    const kIdx = ask(`// tla: m=100\n${text}`).steppers?.find((s) => s.name === 'kIdx');
+    assert.ok(kIdx);
+    assert.equal(kIdx.end, null);
+  });
+});

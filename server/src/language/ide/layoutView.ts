@@ -106,7 +106,7 @@ function reanalysed(a: CppAnalysis, view: ViewBindings): DocumentAnalysis {
 /**
  * The runtime names a declared tile's coordinate reads (`MakeCoord(blockCoord.m() * 128, kIdx * 64)`),
  * in the order of their names, each with its loop's start, bound and step where the file's `for`
- * declares it and they are known as numbers; the value is the view's binding of it, if any.
+ * declares it and they are known as numbers (under `bound`); the value is the view's binding of it, if any.
  */
 export function tileSteppers(a: DocumentAnalysis, name: string, bound: Bindings = new Map(), declaration?: Declaration): PictureStepper[] {
   const d = declaration ?? a.declarations.get(name);
@@ -118,9 +118,10 @@ export function tileSteppers(a: DocumentAnalysis, name: string, bound: Bindings 
   const at = a.startOf(d.statement);
   return [...names].sort().map((n) => {
     const loop = loopOf(a.text, n);
-    const start = loop ? integerOf(loop.start, a, a.text, at) : undefined;
-    const end = loop ? integerOf(loop.end, a, a.text, at) : undefined;
-    const step = loop ? integerOf(loop.step, a, a.text, at) : undefined;
+    // the bound under the bindings in force (`kTiles = (k + 127) / 128` with k=512: 4); an unbound name leaves it unknown
+    const start = loop ? integerOf(loop.start, a, a.text, at, 0, bound) : undefined;
+    const end = loop ? integerOf(loop.end, a, a.text, at, 0, bound) : undefined;
+    const step = loop ? integerOf(loop.step, a, a.text, at, 0, bound) : undefined;
     const value = bound.get(n);
     return {
       name: n,
