@@ -126,6 +126,8 @@ void f(uint32_t m, uint32_t k, AscendC::GlobalTensor<half> gmA) {
       assert.equal(answer.picture, null);
       assert.deepEqual(answer.bind, ['m', 'k'], name);
       assert.match(answer.reason ?? '', /bind/, name);
+      // firstday7: the view shows what it is, though not drawn — RowMajor (m, k): stride (k, _1), originShape (m, k)
+      assert.equal(answer.value, '(m,k):(k,_1):(m,k)', name);
     }
     // bound, it is drawn: nothing more to bind
     const bound = picture(docOf(`// tla: m=4 k=8\n${text}`), { textDocument: { uri: 'file:///k.cpp' }, name: 'layoutA' });
@@ -218,5 +220,18 @@ void f(uint32_t m, uint32_t k, AscendC::GlobalTensor<half> gmA) {
     const kIdx = ask(`// tla: m=100\n${text}`).steppers?.find((s) => s.name === 'kIdx');
     assert.ok(kIdx);
     assert.equal(kIdx.end, null);
+  });
+});
+
+// firstday7 (issue 24): a layout too large to draw keeps its value in the view, with why it is not drawn
+describe('a layout too large to draw', () => {
+  test('RowMajor (5000000, 2): mode 0 has more indices than are drawn; its value is given, nothing to bind', () => {
+    const text = `#include "tla/layout.hpp"\nvoid f() {\n  auto big = tla::MakeLayout<half, Catlass::layout::RowMajor>(5000000, 2);\n}\n`;
+    const answer = picture(docOf(text), { textDocument: { uri: 'file:///k.cpp' }, name: 'big' });
+    assert.equal(answer.picture, null);
+    assert.match(answer.reason ?? '', /mode 0 has 5000000 indices/);
+    // RowMajor (5000000, 2): stride (2, _1)
+    assert.match(answer.value ?? '', /^\(5000000,2\):\(2,_1\)/);
+    assert.equal(answer.bind, undefined);
   });
 });

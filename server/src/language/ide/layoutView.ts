@@ -10,6 +10,7 @@ import type { PictureStepper } from '../../../../shared/protocol';
 import { PictureResult } from './layoutPicture';
 import { declaredTile, pictureOf } from './render';
 import { runtimeNames } from './hover';
+import { printValue } from '../eval';
 
 import type { Span } from './span';
 
@@ -24,6 +25,8 @@ export interface PictureTarget {
   steppers?: PictureStepper[];
   /** No picture because its sizes are known only at run time: the names to bind to draw it (`m`, `params.k`). */
   bind?: string[];
+  /** No picture of a declared layout (a tensor's): its value, printed, symbolic or too large to draw. */
+  value?: string;
 }
 
 /** What a kernel's picture is drawn under besides its analysis: the view's bindings, the instantiation it was analysed in. */
@@ -79,7 +82,15 @@ export function pictureAt(a: DocumentAnalysis, target: { name?: string; offset?:
   const drawnDecl = sameIn(drawn);
   const picture = at && !drawnDecl ? { ok: false as const, reason: `no declaration named '${name}'` } : pictureOf(drawn, name, drawnDecl);
   const bind = picture.ok ? [] : namesToBind(drawnDecl);
-  return { name, picture, statement, ...(steppers.length ? { steppers } : {}), ...(bind.length ? { bind } : {}) };
+  const value = picture.ok ? undefined : drawnLayout(drawnDecl);
+  return {
+    name,
+    picture,
+    statement,
+    ...(steppers.length ? { steppers } : {}),
+    ...(bind.length ? { bind } : {}),
+    ...(value ? { value: printValue(value) } : {}),
+  };
 }
 
 /** `print(tileA);` (a scratchpad's last line): the declared name it prints. */
@@ -89,10 +100,15 @@ function printedName(s: ReturnType<typeof statementAt>): string | undefined {
   return arg?.type === 'name' ? arg.name : undefined;
 }
 
+/** The layout a declaration is drawn as: its own, a tensor's. */
+function drawnLayout(d: Declaration | undefined): core.Layout | undefined {
+  const v = d?.value;
+  return v?.kind === 'tensor' ? v.layout : v?.kind === 'layout' ? v : undefined;
+}
+
 /** The runtime names a declared layout (a tensor's) is made of, when it is symbolic: binding them draws it. */
 function namesToBind(d: Declaration | undefined): string[] {
-  const v = d?.value;
-  const layout = v?.kind === 'tensor' ? v.layout : v?.kind === 'layout' ? v : undefined;
+  const layout = drawnLayout(d);
   return layout && core.isSymbolic(layout) ? [...runtimeNames(layout)] : [];
 }
 
