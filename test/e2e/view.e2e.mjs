@@ -191,4 +191,44 @@ describe('the layout view in code-server', { skip, timeout: 600_000 }, () => {
     assert.equal(fs.readFileSync(file, 'utf8'), onDisk);
     assert.equal(await vs.page.locator('.editor-group-container .tab.dirty').count(), 0, 'an editor became dirty');
   });
+
+  // firstday7 (issue 24): shown from the second of two groups, the view opened in a third; closed and shown again, in another
+  it('the view opens in the group beside, never a third group; closed and shown again, in the same group', async () => {
+    const { page } = vs;
+    await vs.runCommand('View: Close All Editor Groups');
+    await vs.openFile('06-tile-layout.tla');
+    await vs.runCommand('View: Split Editor Right');
+    const groups = () => page.locator('.editor-group-container').count();
+    await poll(async () => (await groups()) === 2, { timeout: 10_000, message: () => 'the editor did not split in two groups' });
+    /** The index of the group whose tabs hold the view's, and of the active group. */
+    const where = () =>
+      page.locator('.editor-group-container').evaluateAll((els) => ({
+        view: els.findIndex((g) => [...g.querySelectorAll('.tab')].some((t) => /Layout: a/.test(t.getAttribute('aria-label') ?? ''))),
+        active: els.findIndex((g) => g.classList.contains('active')),
+      }));
+    // from the right group (the split), on line 13's `a`
+    await showLayout(13, 9, 'a');
+    assert.equal(await groups(), 2, 'Show Layout from the second group opened a third');
+    let at = await where();
+    assert.ok(at.view >= 0 && at.view !== at.active, `the view is in group ${at.view}, the editor in ${at.active}`);
+    const viewGroup = at.view;
+    await vs.screenshot('view-5-beside-no-third-group');
+    // closed (its tab's close button), then shown again from the same editor: the same group
+    await page
+      .locator('.editor-group-container .tab', { has: page.locator('.label-name', { hasText: 'Layout: a' }) })
+      .locator('.action-label.codicon-close, .codicon-close')
+      .first()
+      .click({ force: true });
+    await poll(async () => (await where()).view === -1, { timeout: 10_000, message: () => 'the view did not close' });
+    await page.locator('.editor-group-container.active .monaco-editor .view-lines').first().click();
+    await showLayout(13, 9, 'a');
+    assert.equal(await groups(), 2, 'Show Layout again opened a third group');
+    at = await where();
+    assert.equal(at.view, viewGroup, 'shown again, the view went to another group');
+    // "to the side" with the view open beside already: it stays where it is
+    await vs.runCommand('TLA: Show Layout to the Side');
+    await page.waitForTimeout(500);
+    assert.equal(await groups(), 2, 'Show Layout to the Side opened a third group');
+    assert.equal((await where()).view, viewGroup);
+  });
 });
