@@ -231,4 +231,36 @@ describe('the layout view in code-server', { skip, timeout: 600_000 }, () => {
     assert.equal(await groups(), 2, 'Show Layout to the Side opened a third group');
     assert.equal((await where()).view, viewGroup);
   });
+
+  // firstday7 (issue 24): a full tile's legend named a tail it does not have; an undrawable layout showed only why
+  it("a full tile's legend names no tail, a tail tile's its own; a symbolic layout shows its value, why it is not drawn and Bind buttons", async () => {
+    await vs.openFile('06-tile-layout.tla');
+    // line 30: a1 = GetTileLayout(a, (4,4), (4,4)), interior: valid (4,4); a0 (line 17) and the others are a's tiles too
+    await showLayout(30, 8, 'a1');
+    let legend = '';
+    await poll(async () => /the whole tile a1/.test((legend = await frame().locator('#legend').innerText())), {
+      timeout: 10_000,
+      message: () => `the legend of a1: ${legend}`,
+    });
+    assert.doesNotMatch(legend, /tail/, legend);
+    // line 17: a0 at (6,10), valid (2,2) of (4,4): a tail tile
+    await showLayout(17, 8, 'a0');
+    await poll(async () => /a0's tail/.test((legend = await frame().locator('#legend').innerText())), {
+      timeout: 10_000,
+      message: () => `the legend of a0: ${legend}`,
+    });
+    fs.writeFileSync(path.join(ws.examples, 'symbolic-fd7.tla'), 'uint32_t m;\nuint32_t k;\nauto layoutA = MakeLayout<half, RowMajor>(m, k);\n');
+    await vs.openFile('symbolic-fd7.tla');
+    await vs.goTo(3, 7);
+    await vs.runCommand('TLA: Show Layout');
+    let facts = '';
+    // RowMajor (m, k): stride (k, _1), originShape (m, k)
+    await poll(async () => (facts = await frame().locator('#facts').innerText()).includes('layoutA = (m,k):(k,_1):(m,k)'), {
+      timeout: 20_000,
+      message: () => `the view of a symbolic layout said ${facts}`,
+    });
+    assert.match(await frame().locator('#legend').innerText(), /known only at run time/);
+    assert.equal(await frame().locator('button[data-bind="m"]').count(), 1);
+    await vs.screenshot('view-6-symbolic-value');
+  });
 });
