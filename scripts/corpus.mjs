@@ -322,7 +322,12 @@ function judgeFile(p, f, rel, idx, answers, list) {
     const callText = f.text.slice(s.start, s.end);
     // a hint that repeats its call, or the call of a layout it reads (a tensor over layoutBias)
     const words = callWords(sites, k, f.text);
-    for (const h of hintsBySite.get(k) ?? []) if (echoesCall(h.label, words)) p.echoingHints++;
+    for (const h of hintsBySite.get(k) ?? [])
+      if (echoesCall(h.label, words)) {
+        p.echoingHints++;
+        // where, for the report: which hint, on which line
+        if (p.echoExamples.length < 10) p.echoExamples.push(`${rel}:${idx.position(s.start).line + 1} ${hintText(h.label)}`);
+      }
     const values = [];
     for (const h of hintsBySite.get(k) ?? []) values.push({ via: 'inlay', value: hintValue(h.label) });
     const [call, name] = hoverAnswers[k];
@@ -386,6 +391,7 @@ function passFigures() {
     /** every inlay hint's length in characters, and the hints of a site that only repeat its call */
     hintLengths: [],
     echoingHints: 0,
+    echoExamples: [],
     objects: { sites: 0, informative: 0, examples: [] },
     diagnostics: [],
     perFile: [],
@@ -502,6 +508,7 @@ function passResult(run, index) {
       p90: percentile(p.hintLengths, 0.9),
       max: Math.max(0, ...p.hintLengths),
       echoing: p.echoingHints,
+      echoExamples: p.echoExamples,
     },
     excluded: Object.fromEntries(p.excluded),
     diagnostics: p.diagnostics,
@@ -609,6 +616,7 @@ export function formatReport(m) {
   );
   const h = m.hints;
   out.push(`inlay hints: ${h.count}, length p50 ${h.p50}, p90 ${h.p90}, max ${h.max} characters; ${h.echoing} only repeat their call`);
+  for (const e of h.echoExamples ?? []) out.push(`  only repeats its call: ${e}`);
   const ex = Object.entries(m.excluded);
   if (ex.length) out.push(`not sites by the definition (member or non-tla qualified calls): ${ex.map(([k, v]) => `${k} ${v}`).join(', ')}`);
   out.push('');

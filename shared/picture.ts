@@ -59,6 +59,21 @@ export interface Picture {
 export type PictureResult = { ok: true; picture: Picture } | { ok: false; reason: string };
 
 /**
+ * The legend's words for the tiles drawn (null: none): the dashed whole tile and its solid valid
+ * part, and the hatched tail only when the tile the picture is of has one (only its own tail is
+ * hatched: a full tile's legend names no tail, whatever the parent's other tiles are).
+ */
+export function tileLegend(p: Picture): { whole: string; valid: string; tail: string | null } | null {
+  if (!p.tiles.length) return null;
+  const own = p.subject?.tile ? p.subject.name : undefined;
+  const others = p.tiles.length - (own ? 1 : 0);
+  const whole = own
+    ? `the whole tile ${own}${others ? ` (and ${others} other${others > 1 ? 's' : ''} of this parent)` : ''}`
+    : `a whole tile (${p.tiles.length} of this parent)`;
+  return { whole, valid: own ? 'its valid part' : 'their valid parts', tail: own && p.subject?.tile?.tail ? `${own}'s tail` : null };
+}
+
+/**
  * Index i of a mode split into its leaves as crd2offset splits an integer coordinate
  * (colexicographic, the last leaf taking the rest), written into `out`; returns how many
  * leaves it filled. The one split of the picture: modeSplit, modeOffset and modeTerms read

@@ -65,6 +65,8 @@ export interface PictureAnswer {
   steppers?: PictureStepper[];
   /** No picture because its sizes are known only at run time: the names the view offers to bind (`Bind m…`). */
   bind?: string[];
+  /** No picture of a declared layout (symbolic, too large): its value, printed (`(m,k):(k,_1):(m,k)`), for the view to show. */
+  value?: string;
 }
 
 export const PictureRequest = request<PictureParams, PictureAnswer | null>('tlaLayout/picture');

@@ -5,6 +5,7 @@ import * as vscode from 'vscode';
 import type { LanguageClient } from 'vscode-languageclient/node';
 import { FromWebview, PictureAnswer, PictureParams, PictureRequest, Request, ToWebview } from '../../shared/protocol';
 import { adoptFileValues } from '../../shared/steppers';
+import { viewColumnFor } from '../../shared/viewColumn';
 
 const REFRESH_MS = 150;
 /** Where a layout can be shown from: .tla files and the TLA inside C++ kernels. */
@@ -49,6 +50,8 @@ export class LayoutView {
   private stepped = new Map<string, number>();
   /** The file's values of the stepped names in the last answer (adoptFileValues). */
   private fileValues = new Map<string, number | null>();
+  /** The group the panel is in, or was in when closed: reopened, it lands there (viewColumnFor). */
+  private lastColumn: vscode.ViewColumn | undefined;
 
   constructor(
     private readonly context: vscode.ExtensionContext,
@@ -76,6 +79,7 @@ export class LayoutView {
     const given = showLayoutArguments(args);
     let { uri, name } = given;
     const { document } = given;
+    let from = vscode.window.activeTextEditor?.viewColumn;
     if (!uri || !name) {
       // the editor of the document the menu was opened on (the active one for the palette)
       const active = vscode.window.activeTextEditor;
@@ -88,6 +92,7 @@ export class LayoutView {
         return;
       }
       uri = editor.document.uri.toString();
+      from = editor.viewColumn;
       const answer = await this.request({ textDocument: { uri }, position: editor.selection.active });
       if (!answer?.name) {
         void vscode.window.showInformationMessage(answer?.reason ?? 'TLA: no layout declaration under the cursor.');
@@ -96,11 +101,17 @@ export class LayoutView {
       name = answer.name;
     }
     this.retarget({ uri, name });
-    if (!this.panel) this.panel = this.createPanel(column ?? vscode.ViewColumn.Beside);
-    // the same panel where it is (a new column only when asked for "to the side")
-    else this.panel.reveal(column, true);
+    if (!this.panel) this.panel = this.createPanel(this.columnFrom(from));
+    // the same panel where it is; "to the side": where it is unless that is the editor's group
+    else this.panel.reveal(column === undefined ? undefined : this.columnFrom(from), true);
     this.panel.title = `Layout: ${name}`;
     await this.refresh();
+  }
+
+  /** Where the view goes from an editor in group `from`: its own group, else the one beside, else a new group beside. */
+  private columnFrom(from: vscode.ViewColumn | undefined): vscode.ViewColumn {
+    const open = vscode.window.tabGroups.all.map((g) => g.viewColumn);
+    return viewColumnFor(from, this.panel?.viewColumn ?? this.lastColumn, open) ?? vscode.ViewColumn.Beside;
   }
 
   /** "TLA: Show Layout to the Side". */
@@ -161,6 +172,8 @@ export class LayoutView {
 <div id="app" role="application" aria-label="Layout view"><p id="status">Loading…</p></div>
 <script nonce="${nonce}" src="${script}"></script>
 </body></html>`;
+    this.lastColumn = panel.viewColumn ?? this.lastColumn;
+    panel.onDidChangeViewState((e) => (this.lastColumn = e.webviewPanel.viewColumn ?? this.lastColumn), undefined, this.context.subscriptions);
     panel.onDidDispose(
       () => {
         this.panel = undefined;

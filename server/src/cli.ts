@@ -62,11 +62,13 @@ Usage:
   tla-layout render FILE NAME[:LINE] [--text] [--svg OUT]
                                   draw the layout declared as NAME: --text prints the offset
                                   grid (the default), --svg writes a standalone SVG picture; NAME:LINE the declaration of NAME
-                                  on that line (a C++ file may declare a name again in another function)
+                                  on that line (a C++ file may declare a name again in another function); a layout it
+                                  cannot draw (sizes known only at run time): its value, the names to --bind, exit status 1
   --bind m=1000,n=2000            (check, eval, render) runtime names as numbers: m, params.k,
                                   blockCoord.m(); over the file's '// tla: m=1000' comments
   tla-layout --help               this text
   tla-layout --version            the version
+  exit status: 0 done, 1 an error found or a layout not drawn, 2 a missing file or a bad command line
 
 Language reference: docs/language.md; diagnostic codes: docs/diagnostics.md.`;
 
@@ -612,6 +614,19 @@ function namesOfDeclared(d: { value: unknown } | undefined): string[] {
   return layout ? [...runtimeNames(layout)] : [];
 }
 
+/** What render draws of a declaration: a tensor's layout, else its value, when it is one render draws at all. */
+function drawnValue(d: { value: unknown } | undefined): Parameters<typeof printValue>[0] | undefined {
+  const v = d?.value as { kind?: string; layout?: unknown } | null | undefined;
+  const drawn = v?.kind === 'tensor' ? v.layout : v;
+  const kind = (drawn as { kind?: string } | null | undefined)?.kind;
+  return kind === 'layout' || kind === 'tagObject' ? (drawn as Parameters<typeof printValue>[0]) : undefined;
+}
+
+/** `m`, `m and k`, `m, n and k`. */
+function andList(names: string[]): string {
+  return names.length < 2 ? names.join('') : `${names.slice(0, -1).join(', ')} and ${names[names.length - 1]}`;
+}
+
 function render(given: string[], out: (s: string) => void): number {
   const { bindings, rest: args } = takeBindings(given, 'render');
   const rest: string[] = [];
@@ -650,12 +665,21 @@ function render(given: string[], out: (s: string) => void): number {
     );
   }
   if (!p.ok) {
-    // a size known only at run time: the CLI can take it
+    // declared but not drawable: its value (symbolic: what it is made of), why it is not drawn, what would draw it
+    const d = chosen ?? a.declarations.get(name);
+    const shown = drawnValue(d);
+    if (!shown) throw new CliError(`tla-layout render: ${p.reason}`);
+    out(`${name} = ${printValue(shown)}`);
     const symbolic = /known only at run time/.test(p.reason);
     // the names this layout is made of, each given a number in the flag's own form (the numbers are the user's to choose)
-    const names = symbolic ? namesOfDeclared(chosen ?? a.declarations.get(name)) : [];
-    const example = names.length ? names.map((n) => `${n}=…`).join(',') : 'm=1000,k=512';
-    throw new CliError(`tla-layout render: ${p.reason}${symbolic ? `; or give the runtime names numbers: --bind ${example}` : ''}`);
+    const names = symbolic ? namesOfDeclared(d) : [];
+    const why = symbolic
+      ? names.length
+        ? `its sizes are known only at run time; bind ${andList(names)} to draw it: --bind ${names.map((n) => `${n}=…`).join(',')}`
+        : 'its sizes are known only at run time'
+      : p.reason;
+    process.stderr.write(`tla-layout render: '${name}' is not drawn: ${why}\n`);
+    return 1;
   }
   if (svg) {
     try {

@@ -126,6 +126,8 @@ void f(uint32_t m, uint32_t k, AscendC::GlobalTensor<half> gmA) {
       assert.equal(answer.picture, null);
       assert.deepEqual(answer.bind, ['m', 'k'], name);
       assert.match(answer.reason ?? '', /bind/, name);
+      // firstday7: the view shows what it is, though not drawn — RowMajor (m, k): stride (k, _1), originShape (m, k)
+      assert.equal(answer.value, '(m,k):(k,_1):(m,k)', name);
     }
     // bound, it is drawn: nothing more to bind
     const bound = picture(docOf(`// tla: m=4 k=8\n${text}`), { textDocument: { uri: 'file:///k.cpp' }, name: 'layoutA' });
@@ -181,5 +183,55 @@ void run(const SymmParams* params) {
     const bound = picture(docOf(`// tla: params.m=4 params.k=8\n${text}`), { textDocument: { uri: 'file:///k.cpp' }, name: 'layoutSymQ' });
     // ColumnMajor (4, 8): stride (1, 4)
     assert.match(bound.picture?.subject?.text ?? bound.picture?.text ?? '', /^\(4,8\):\(_1,4\)/, JSON.stringify(bound.reason));
+  });
+});
+
+// firstday7 (issue 24): a loop bound computed from a runtime name, `kTiles = (k + 127) / 128`, under the binding k=512
+describe("a loop's bound computed from a bound runtime name", () => {
+  const text = `#include "tla/layout.hpp"
+void f(uint32_t m, uint32_t k, AscendC::GlobalTensor<half> gmA) {
+  auto layoutA = tla::MakeLayout<half, Catlass::layout::RowMajor>(m, k);
+  uint32_t kTiles = (k + 127) / 128;
+  for (uint32_t kIdx = 0; kIdx < kTiles; ++kIdx) {
+    auto tileA = tla::GetTileLayout(layoutA, tla::MakeShape(64, 128), tla::MakeCoord(0, kIdx * 128));
+  }
+}
+`;
+  const ask = (src: string, bindings?: Record<string, string>) =>
+    picture(docOf(src), { textDocument: { uri: 'file:///k.cpp' }, name: 'tileA', ...(bindings ? { bindings } : {}) });
+
+  test('k=512 in a // tla: comment: kTiles = (512 + 127) / 128 = 639 / 128 = 4, kIdx in 0..3', () => {
+    const kIdx = ask(`// tla: m=100 k=512\n${text}`).steppers?.find((s) => s.name === 'kIdx');
+    assert.equal(kIdx?.end, 4);
+    assert.equal(kIdx?.bound, 'kIdx < kTiles');
+  });
+
+  test("k=500 from the view's own bindings: (500 + 127) / 128 = 627 / 128 = 4 (unsigned division); k=513: 640 / 128 = 5", () => {
+    assert.equal(ask(text, { m: '100', k: '500', kIdx: '0' }).steppers?.find((s) => s.name === 'kIdx')?.end, 4);
+    assert.equal(ask(text, { m: '100', k: '513', kIdx: '0' }).steppers?.find((s) => s.name === 'kIdx')?.end, 5);
+  });
+
+  test('a member read through a pointer, params->k, bound as params.k=256: (256 + 127) / 128 = 2', () => {
+    const src = text.replace('uint32_t m, uint32_t k,', 'const Params* params, uint32_t m, uint32_t k,').replace('(k + 127)', '(params->k + 127)');
+    assert.equal(ask(`// tla: m=100 k=512 params.k=256\n${src}`).steppers?.find((s) => s.name === 'kIdx')?.end, 2);
+  });
+
+  test('k not bound: the bound stays symbolic (no end), never a guess', () => {
+    const kIdx = ask(`// tla: m=100\n${text}`).steppers?.find((s) => s.name === 'kIdx');
+    assert.ok(kIdx);
+    assert.equal(kIdx.end, null);
+  });
+});
+
+// firstday7 (issue 24): a layout too large to draw keeps its value in the view, with why it is not drawn
+describe('a layout too large to draw', () => {
+  test('RowMajor (5000000, 2): mode 0 has more indices than are drawn; its value is given, nothing to bind', () => {
+    const text = `#include "tla/layout.hpp"\nvoid f() {\n  auto big = tla::MakeLayout<half, Catlass::layout::RowMajor>(5000000, 2);\n}\n`;
+    const answer = picture(docOf(text), { textDocument: { uri: 'file:///k.cpp' }, name: 'big' });
+    assert.equal(answer.picture, null);
+    assert.match(answer.reason ?? '', /mode 0 has 5000000 indices/);
+    // RowMajor (5000000, 2): stride (2, _1)
+    assert.match(answer.value ?? '', /^\(5000000,2\):\(2,_1\)/);
+    assert.equal(answer.bind, undefined);
   });
 });

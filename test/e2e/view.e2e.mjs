@@ -191,4 +191,76 @@ describe('the layout view in code-server', { skip, timeout: 600_000 }, () => {
     assert.equal(fs.readFileSync(file, 'utf8'), onDisk);
     assert.equal(await vs.page.locator('.editor-group-container .tab.dirty').count(), 0, 'an editor became dirty');
   });
+
+  // firstday7 (issue 24): shown from the second of two groups, the view opened in a third; closed and shown again, in another
+  it('the view opens in the group beside, never a third group; closed and shown again, in the same group', async () => {
+    const { page } = vs;
+    await vs.runCommand('View: Close All Editor Groups');
+    await vs.openFile('06-tile-layout.tla');
+    await vs.runCommand('View: Split Editor Right');
+    const groups = () => page.locator('.editor-group-container').count();
+    await poll(async () => (await groups()) === 2, { timeout: 10_000, message: () => 'the editor did not split in two groups' });
+    /** The index of the group whose tabs hold the view's, and of the active group. */
+    const where = () =>
+      page.locator('.editor-group-container').evaluateAll((els) => ({
+        view: els.findIndex((g) => [...g.querySelectorAll('.tab')].some((t) => /Layout: a/.test(t.getAttribute('aria-label') ?? ''))),
+        active: els.findIndex((g) => g.classList.contains('active')),
+      }));
+    // from the right group (the split), on line 13's `a`
+    await showLayout(13, 9, 'a');
+    assert.equal(await groups(), 2, 'Show Layout from the second group opened a third');
+    let at = await where();
+    assert.ok(at.view >= 0 && at.view !== at.active, `the view is in group ${at.view}, the editor in ${at.active}`);
+    const viewGroup = at.view;
+    await vs.screenshot('view-5-beside-no-third-group');
+    // closed (its tab's close button), then shown again from the same editor: the same group
+    await page
+      .locator('.editor-group-container .tab', { has: page.locator('.label-name', { hasText: 'Layout: a' }) })
+      .locator('.action-label.codicon-close, .codicon-close')
+      .first()
+      .click({ force: true });
+    await poll(async () => (await where()).view === -1, { timeout: 10_000, message: () => 'the view did not close' });
+    await page.locator('.editor-group-container.active .monaco-editor .view-lines').first().click();
+    await showLayout(13, 9, 'a');
+    assert.equal(await groups(), 2, 'Show Layout again opened a third group');
+    at = await where();
+    assert.equal(at.view, viewGroup, 'shown again, the view went to another group');
+    // "to the side" with the view open beside already: it stays where it is
+    await vs.runCommand('TLA: Show Layout to the Side');
+    await page.waitForTimeout(500);
+    assert.equal(await groups(), 2, 'Show Layout to the Side opened a third group');
+    assert.equal((await where()).view, viewGroup);
+  });
+
+  // firstday7 (issue 24): a full tile's legend named a tail it does not have; an undrawable layout showed only why
+  it("a full tile's legend names no tail, a tail tile's its own; a symbolic layout shows its value, why it is not drawn and Bind buttons", async () => {
+    await vs.openFile('06-tile-layout.tla');
+    // line 30: a1 = GetTileLayout(a, (4,4), (4,4)), interior: valid (4,4); a0 (line 17) and the others are a's tiles too
+    await showLayout(30, 8, 'a1');
+    let legend = '';
+    await poll(async () => /the whole tile a1/.test((legend = await frame().locator('#legend').innerText())), {
+      timeout: 10_000,
+      message: () => `the legend of a1: ${legend}`,
+    });
+    assert.doesNotMatch(legend, /tail/, legend);
+    // line 17: a0 at (6,10), valid (2,2) of (4,4): a tail tile
+    await showLayout(17, 8, 'a0');
+    await poll(async () => /a0's tail/.test((legend = await frame().locator('#legend').innerText())), {
+      timeout: 10_000,
+      message: () => `the legend of a0: ${legend}`,
+    });
+    fs.writeFileSync(path.join(ws.examples, 'symbolic-fd7.tla'), 'uint32_t m;\nuint32_t k;\nauto layoutA = MakeLayout<half, RowMajor>(m, k);\n');
+    await vs.openFile('symbolic-fd7.tla');
+    await vs.goTo(3, 7);
+    await vs.runCommand('TLA: Show Layout');
+    let facts = '';
+    // RowMajor (m, k): stride (k, _1), originShape (m, k)
+    await poll(async () => (facts = await frame().locator('#facts').innerText()).includes('layoutA = (m,k):(k,_1):(m,k)'), {
+      timeout: 20_000,
+      message: () => `the view of a symbolic layout said ${facts}`,
+    });
+    assert.match(await frame().locator('#legend').innerText(), /known only at run time/);
+    assert.equal(await frame().locator('button[data-bind="m"]').count(), 1);
+    await vs.screenshot('view-6-symbolic-value');
+  });
 });

@@ -543,3 +543,44 @@ void f() {
     assert.equal(h.split('\n\n')[1], line, h);
   }
 });
+
+// firstday7 (issue 24, the corpus's 3 hints that only repeated their call): a layout made of another's
+// shape (`MakeLayout(base.shape(), MakeStride(bigStride, Int<1>{}), base.originShape())`) showed only that
+// shape, the words of `base`'s own call; it now shows its stride too, and a hint with nothing more is left out
+test("a layout made of another's shape shows its stride, not only the other's call again", () => {
+  const kernel = `#include "tla/layout.hpp"
+void f(uint32_t _rows, uint32_t _cols, int64_t bigStride) {
+  auto base = tla::MakeLayout<float, Catlass::layout::RowMajor>(_rows, _cols);
+  auto strided = tla::MakeLayout(base.shape(),
+      tla::MakeStride(bigStride, tla::Int<1>{}), base.originShape());
+}
+`;
+  const shown = labels(kernel, true).map((x) => x.label);
+  // base: RowMajor (_rows, _cols) is (_rows,_cols):(_cols,_1):(_rows,_cols), 40 characters or more with the marks:
+  // its shape and stride; strided: shape (_rows, _cols), stride (bigStride, _1), originShape the shape's
+  assert.ok(
+    shown.every((l) => l.length <= HINT_FIT),
+    JSON.stringify(shown),
+  );
+  assert.ok(
+    shown.some((l) => /^▸ \(‹?_rows›?,‹?_cols›?\):\(bigStride,_1\)/.test(l)),
+    JSON.stringify(shown),
+  );
+  // never the shape alone, which is base's call again
+  assert.ok(!shown.some((l) => /^▸ \(‹?_rows›?,‹?_cols›?\)$/.test(l)), JSON.stringify(shown));
+});
+
+test('a hint whose every word is that of a declaration the call reads through a member (base.shape()) is left out', () => {
+  const kernel = `#include "tla/layout.hpp"
+void f(uint32_t _rows, uint32_t _cols, uint32_t validRows, uint32_t validCols, int64_t bigStride) {
+  auto base = tla::MakeLayout<float, Catlass::layout::RowMajor>(_rows, _cols);
+  auto cropped = tla::MakeLayout(base.shape(),
+      tla::MakeStride(bigStride, tla::Int<1>{}), tla::MakeShape(validRows, validCols));
+}
+`;
+  // cropped is (_rows,_cols):(bigStride,_1):(validRows,validCols), too long for a hint; its originShape is not
+  // its shape, so the short form is the shape alone, (_rows,_cols): base's call again, read through base.shape()
+  const shown = labels(kernel, true).map((x) => x.label);
+  assert.deepEqual(shown, []);
+  // (base's own hint, `▸ RowMajor (‹_rows›,‹_cols›)`, is its call's words too: RowMajor with shape and stride is 42 characters)
+});

@@ -20,6 +20,7 @@ import {
   memoryColumns,
   splitCell,
   tileCell,
+  tileLegend,
 } from '../../shared/picture';
 import type { Picture } from '../../shared/picture';
 
@@ -372,4 +373,21 @@ test('a tile of known extent whose coordinate is not known is drawn as itself, n
   assert.equal(r.picture.rank, 2);
   assert.equal(r.picture.subject?.name, 'tileA');
   assert.ok(!r.picture.text.startsWith('(300,200)'), r.picture.text);
+});
+
+// firstday7 (issue 24, the layout view): a full tile's legend named a tail ("tileFull's tail") that is not drawn
+test("the legend of a full tile names no tail; a tail tile's names its own; the parent's other tiles are counted", () => {
+  const text = `auto layoutA = MakeLayout<half, RowMajor>(300, 200);
+auto tileFull = GetTileLayout(layoutA, MakeShape(128, 64), MakeCoord(0, 0));
+auto tileTail = GetTileLayout(layoutA, MakeShape(128, 64), MakeCoord(256, 192));
+`;
+  // (0,0)+(128,64) lies inside 300×200: full; (256,192): valid (300−256, 200−192) = (44, 8) of (128, 64): a tail
+  const full = pic(text, 'tileFull');
+  assert.equal(full.subject?.tile?.tail, false);
+  assert.deepEqual(tileLegend(full), { whole: 'the whole tile tileFull (and 1 other of this parent)', valid: 'its valid part', tail: null });
+  const tail = pic(text, 'tileTail');
+  assert.deepEqual(tail.tiles[0].valid, [44, 8]);
+  assert.equal(tileLegend(tail)?.tail, "tileTail's tail");
+  // the parent itself: its tiles, none of them its own
+  assert.deepEqual(tileLegend(pic(text, 'layoutA')), { whole: 'a whole tile (2 of this parent)', valid: 'their valid parts', tail: null });
 });

@@ -19,6 +19,7 @@ import {
   memoryColumns,
   modeOffsets,
   offsetHue,
+  tileLegend,
   unflatten,
 } from '../../../shared/picture';
 import type { FromWebview, PictureAnswer, PictureStepper, ToWebview } from '../../../shared/protocol';
@@ -677,24 +678,25 @@ function buildLegend(): void {
       ),
     );
     items.push('lines: the nested blocks');
-    if (p.tiles.length) {
+    const tiles = tileLegend(p);
+    if (tiles) {
       items.push(
         key(
           swatch((ctx, w, h) => ((ctx.strokeStyle = TILE_RED), ctx.setLineDash([3, 2]), (ctx.lineWidth = 2), ctx.strokeRect(1, 1, w - 2, h - 2))),
-          `a whole tile (${p.tiles.length} of this parent)`,
+          tiles.whole,
         ),
       );
       items.push(
         key(
           swatch((ctx, w, h) => ((ctx.strokeStyle = TILE_RED), (ctx.lineWidth = 3), ctx.strokeRect(1, 1, w - 2, h - 2))),
-          'its valid part',
+          tiles.valid,
         ),
       );
-      if (p.subject?.tile)
+      if (tiles.tail)
         items.push(
           key(
             swatch((ctx, w, h) => ((ctx.fillStyle = tail(ctx)), ctx.fillRect(0, 0, w, h))),
-            `${p.subject.name}'s tail`,
+            tiles.tail,
           ),
         );
     }
@@ -743,7 +745,9 @@ function showAnswer(answer: PictureAnswer | null, declared: string): void {
   if (!answer || !answer.picture) {
     state.picture = null;
     title.textContent = `Layout: ${declared}`;
-    facts.textContent = '';
+    // a declared layout not drawn (symbolic, too large): its value still says what it is
+    if (answer?.value) facts.replaceChildren(el('div', {}, el('code', { textContent: `${declared} = ${answer.value}` }), ' — not drawn:'));
+    else facts.textContent = '';
     const msg = el('p', { className: 'error', textContent: answer?.reason ?? 'no picture' });
     // a symbolic layout: "Bind m…" per name, as the hover offers (the extension asks for the number, writes `// tla:`)
     const binds = (answer?.bind ?? []).map((n) => {

@@ -26,7 +26,16 @@ export function picture(doc: AnalysedDocument, params: PictureParams): PictureAn
   if (t.picture.ok) return { name: t.name, picture: t.picture.picture, reason: null, range, version: doc.version, ...steppers };
   // a symbolic layout: the view offers to bind its names (a // tla: comment), as the hover does
   const reason = t.bind ? `its sizes are known only at run time: bind ${t.bind.join(', ')} to numbers to draw it` : t.picture.reason;
-  return { name: t.name, picture: null, reason, range, version: doc.version, ...steppers, ...(t.bind ? { bind: t.bind } : {}) };
+  return {
+    name: t.name,
+    picture: null,
+    reason,
+    range,
+    version: doc.version,
+    ...steppers,
+    ...(t.bind ? { bind: t.bind } : {}),
+    ...(t.value ? { value: t.value } : {}),
+  };
 }
 
 export function codeLenses(doc: AnalysedDocument): CodeLens[] {

@@ -5,6 +5,7 @@
 import * as core from '../../core';
 import { Analyzer } from '../analysis';
 import type { DocumentAnalysis } from '../analysis';
+import type { Bindings } from '../syntax';
 
 /** A loop header as written: `start` the index's initialiser, `end` its bound (`<` or `<=`), `step` its increment. */
 export interface LoopHeader {
@@ -33,20 +34,36 @@ const NUMBER_SUFFIX = /\b(\d+)(?:[uU][lL]{0,2}|[lL]{1,2}[uU]?)\b/g;
 
 /**
  * An integer expression of the kernel as a number: literals, and names the analysis knows as
- * numbers or that the text initialises once before `before` (`uint32_t kTiles = (K + 63) / 64;`),
+ * numbers, that `bound` binds (the runtime names the user gave numbers: `k`, `params.k`,
+ * `blockCoord.m()`) or that the text initialises once before `before` (`uint32_t kTiles = (K + 63) / 64;`),
  * evaluated by the .tla evaluator (C++'s integer arithmetic). Undefined when any part is unknown.
  */
-export function integerOf(expr: string, a: DocumentAnalysis, text: string, before: number, depth = 0): bigint | undefined {
+export function integerOf(
+  expr: string,
+  a: DocumentAnalysis,
+  text: string,
+  before: number,
+  depth = 0,
+  bound: Bindings = new Map(),
+): bigint | undefined {
   if (depth > 4) return undefined;
+  // a bound member or call (`params.k`, `params->k`, `blockCoord.m()`) is its number
+  for (const [name, v] of bound) {
+    if (/^[A-Za-z_]\w*$/.test(name)) continue;
+    const written = escape(name)
+      .replace(/\\\./g, '\\s*(?:\\.|->)\\s*')
+      .replace(/\\\(\\\)$/, '\\s*\\(\\s*\\)');
+    expr = expr.replace(new RegExp(`(?<![\\w.>])${written}(?![\\w(])`, 'g'), `(${v})`);
+  }
   const lines: string[] = [];
   for (const id of new Set(expr.match(IDENTIFIER) ?? [])) {
     const v = a.declarations.get(id)?.value;
-    let value = v?.kind === 'int' && core.isConcreteInt(v) ? v.value : undefined;
+    let value = v?.kind === 'int' && core.isConcreteInt(v) ? v.value : bound.get(id);
     if (value === undefined) {
       // its one initialisation before the loop: `uint32_t kTiles = …;` (two or none: unknown)
       const inits = [...text.slice(0, before).matchAll(new RegExp(`\\b${escape(id)}\\s*(?:=\\s*([^;{]+?)|\\{([^;}]+)\\})\\s*;`, 'g'))];
       if (inits.length !== 1) return undefined;
-      value = integerOf(inits[0][1] ?? inits[0][2], a, text, inits[0].index, depth + 1);
+      value = integerOf(inits[0][1] ?? inits[0][2], a, text, inits[0].index, depth + 1, bound);
     }
     if (value === undefined) return undefined;
     lines.push(`constexpr int64_t ${id} = ${value};`);

@@ -139,14 +139,24 @@ export function layoutKind(l: Layout, namedTag?: string): string | undefined {
 /** Tags whose stride says the kind at a glance: a layout that fits whole needs no word before it. */
 const PLAIN_TAGS: ReadonlySet<string> = new Set(['RowMajor', 'ColumnMajor']);
 
-/** `▸ (4,8):(8,1):(4,8)` when it fits; else the kind and the shape, `▸ zN ((_16,7),(_16,7))` — the kind leads. */
+/**
+ * `▸ (4,8):(8,1):(4,8)` when it fits; else shape and stride when the originShape is the shape; else the
+ * kind and the shape, `▸ zN ((_16,7),(_16,7))` — the kind leads.
+ */
 export function layoutHint(l: Layout, namedTag?: string, prefix = '▸ '): string {
   const kind = layoutKind(l, namedTag);
   const k = kind ? `${kind} ` : '';
+  const shape = core.printIntTuple(l.shape);
+  // shape:stride, when the originShape is the shape (no padding, nothing cropped): the stride is what a
+  // layout made of another's shape (`MakeLayout(base.shape(), MakeStride(…), base.originShape())`) says of its own
+  // (a unit stride alone, `(n):(_1)`, says nothing the shape does not)
+  const stride = core.printIntTuple(l.stride);
+  const whole = core.printIntTuple(l.originShape) === shape && !/^\(?_1(,_1)*\)?$/.test(stride);
   return firstFitting([
     ...(kind && !PLAIN_TAGS.has(kind) ? [] : [`${prefix}${core.printLayout(l)}`]),
     `${prefix}${k}${core.printLayout(l)}`,
-    `${prefix}${k}${core.printIntTuple(l.shape)}`,
+    ...(whole ? [`${prefix}${k}${shape}:${stride}`] : []),
+    `${prefix}${k}${shape}`,
     `${prefix}${k}${core.printIntTuple(extents(l.shape))}`,
     // the kind word and the leading extents, the later ones `…` (`▸ L0C (⌈m/16⌉·16,…)`): the kind is kept
     ...trailingElided(extents(l.shape)).map((t) => `${prefix}${k}${t}`),

@@ -120,14 +120,15 @@ export function inlayHintsIn(a: DocumentAnalysis, start: number, end: number, op
 
 /**
  * The words a node's hint may repeat without telling anything: the call's text and the text of the
- * statements, before it, that declare the names among its arguments — a tensor over `layoutBias`
+ * statements, before it, that declare the names it reads (as scripts/corpus-judge.mjs callWords) — a tensor over `layoutBias`
  * showing `(params.problemShape.n())` repeats `layoutBias = MakeLayout(params.problemShape.n())`.
  */
 function callWords(a: DocumentAnalysis, s: DocumentAnalysis['statements'][number], n: Ast.Expr): string {
   const own = s.chunk.text.slice(n.start, n.end);
   if (n.type !== 'call') return own;
-  const declared = n.args.flatMap((arg) => {
-    const d = arg.type === 'name' ? declarationBefore(a, s, arg.name) : undefined;
+  // every name the call reads, an argument or inside one (`base` of `MakeLayout(base.shape(), …)`)
+  const declared = [...new Set(own.match(/[A-Za-z_]\w*/g) ?? [])].flatMap((name) => {
+    const d = declarationBefore(a, s, name);
     return d ? [d.statement.chunk.text] : [];
   });
   return [own, ...declared].join('\n');

@@ -10,6 +10,7 @@ import type { PictureStepper } from '../../../../shared/protocol';
 import { PictureResult } from './layoutPicture';
 import { declaredTile, pictureOf } from './render';
 import { runtimeNames } from './hover';
+import { printValue } from '../eval';
 
 import type { Span } from './span';
 
@@ -24,6 +25,8 @@ export interface PictureTarget {
   steppers?: PictureStepper[];
   /** No picture because its sizes are known only at run time: the names to bind to draw it (`m`, `params.k`). */
   bind?: string[];
+  /** No picture of a declared layout (a tensor's): its value, printed, symbolic or too large to draw. */
+  value?: string;
 }
 
 /** What a kernel's picture is drawn under besides its analysis: the view's bindings, the instantiation it was analysed in. */
@@ -79,7 +82,15 @@ export function pictureAt(a: DocumentAnalysis, target: { name?: string; offset?:
   const drawnDecl = sameIn(drawn);
   const picture = at && !drawnDecl ? { ok: false as const, reason: `no declaration named '${name}'` } : pictureOf(drawn, name, drawnDecl);
   const bind = picture.ok ? [] : namesToBind(drawnDecl);
-  return { name, picture, statement, ...(steppers.length ? { steppers } : {}), ...(bind.length ? { bind } : {}) };
+  const value = picture.ok ? undefined : drawnLayout(drawnDecl);
+  return {
+    name,
+    picture,
+    statement,
+    ...(steppers.length ? { steppers } : {}),
+    ...(bind.length ? { bind } : {}),
+    ...(value ? { value: printValue(value) } : {}),
+  };
 }
 
 /** `print(tileA);` (a scratchpad's last line): the declared name it prints. */
@@ -89,10 +100,15 @@ function printedName(s: ReturnType<typeof statementAt>): string | undefined {
   return arg?.type === 'name' ? arg.name : undefined;
 }
 
+/** The layout a declaration is drawn as: its own, a tensor's. */
+function drawnLayout(d: Declaration | undefined): core.Layout | undefined {
+  const v = d?.value;
+  return v?.kind === 'tensor' ? v.layout : v?.kind === 'layout' ? v : undefined;
+}
+
 /** The runtime names a declared layout (a tensor's) is made of, when it is symbolic: binding them draws it. */
 function namesToBind(d: Declaration | undefined): string[] {
-  const v = d?.value;
-  const layout = v?.kind === 'tensor' ? v.layout : v?.kind === 'layout' ? v : undefined;
+  const layout = drawnLayout(d);
   return layout && core.isSymbolic(layout) ? [...runtimeNames(layout)] : [];
 }
 
@@ -106,7 +122,7 @@ function reanalysed(a: CppAnalysis, view: ViewBindings): DocumentAnalysis {
 /**
  * The runtime names a declared tile's coordinate reads (`MakeCoord(blockCoord.m() * 128, kIdx * 64)`),
  * in the order of their names, each with its loop's start, bound and step where the file's `for`
- * declares it and they are known as numbers; the value is the view's binding of it, if any.
+ * declares it and they are known as numbers (under `bound`); the value is the view's binding of it, if any.
  */
 export function tileSteppers(a: DocumentAnalysis, name: string, bound: Bindings = new Map(), declaration?: Declaration): PictureStepper[] {
   const d = declaration ?? a.declarations.get(name);
@@ -118,9 +134,10 @@ export function tileSteppers(a: DocumentAnalysis, name: string, bound: Bindings 
   const at = a.startOf(d.statement);
   return [...names].sort().map((n) => {
     const loop = loopOf(a.text, n);
-    const start = loop ? integerOf(loop.start, a, a.text, at) : undefined;
-    const end = loop ? integerOf(loop.end, a, a.text, at) : undefined;
-    const step = loop ? integerOf(loop.step, a, a.text, at) : undefined;
+    // the bound under the bindings in force (`kTiles = (k + 127) / 128` with k=512: 4); an unbound name leaves it unknown
+    const start = loop ? integerOf(loop.start, a, a.text, at, 0, bound) : undefined;
+    const end = loop ? integerOf(loop.end, a, a.text, at, 0, bound) : undefined;
+    const step = loop ? integerOf(loop.step, a, a.text, at, 0, bound) : undefined;
     const value = bound.get(n);
     return {
       name: n,
