@@ -35,6 +35,8 @@ import { BackgroundWorkAnswer, BackgroundWorkRequest, InstantiationChoices, Inst
 
 /** The editor quiet this long (no request), the remaining candidate sites of a header already showing values are resolved. */
 const QUIET_MS = 300;
+/** … and one is resolved at least this often while the editor keeps asking. */
+const MAX_WAIT_MS = 1000;
 
 /** The client's choices as sent (template → site): anything else in them is left out. */
 function readChoices(raw: unknown): InstantiationChoices {
@@ -100,8 +102,15 @@ function templateInstances(
   };
   // a site's resolution is one long turn: it starts only when no request is being answered, and once the header
   // shows an instantiation's values, only after the editor has been quiet a moment (the sites left only count in the lens)
+  // (but never longer than MAX_WAIT_MS: an editor that keeps asking still gets the whole answer)
   const whenQuiet = (run: () => void, urgent: boolean) => {
-    const go = () => (inFlight() || (!urgent && performance.now() - lastRequest() < QUIET_MS) ? setTimeout(go, urgent ? 1 : 20) : run());
+    const since = performance.now();
+    const go = () => {
+      const now = performance.now();
+      const wait = inFlight() || (!urgent && now - lastRequest() < QUIET_MS && now - since < MAX_WAIT_MS);
+      if (wait) setTimeout(go, urgent ? 1 : 20);
+      else run();
+    };
     setTimeout(go, 0);
   };
   const instances = new TemplateInstances(siteHeaders, whenQuiet);

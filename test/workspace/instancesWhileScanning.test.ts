@@ -13,6 +13,7 @@ import { pathToFileURL } from 'node:url';
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import { DocumentAnalyses } from '../../server/src/documents';
 import { hover } from '../../server/src/features/hover';
+import { scratchpad } from '../../server/src/features/scratchpad';
 import { DEFAULT_SETTINGS } from '../../server/src/features/settings';
 import { HeaderIndex } from '../../server/src/language';
 import { TemplateInstances } from '../../server/src/templateInstances';
@@ -70,9 +71,14 @@ async function scanning() {
     const h = hover(a, { line: before.length - 1, character: before[before.length - 1].length }, DEFAULT_SETTINGS);
     return (h?.contents as { value: string } | undefined)?.value ?? '';
   };
+  const scratchAt = (word: string) => {
+    const before = HEADER_TEXT.slice(0, HEADER_TEXT.indexOf(word) + 2).split('\n');
+    const position = { line: before.length - 1, character: before[before.length - 1].length };
+    return scratchpad(analyses.get(doc), { textDocument: { uri: doc.uri }, position }).text ?? '';
+  };
   /** Runs one scheduled step (one candidate site resolved at most). */
   const step = () => queue.shift()?.();
-  return { instances, queue, changed, hoverAt, step, fresh: () => fresh, analyses, doc };
+  return { instances, queue, changed, hoverAt, scratchAt, step, fresh: () => fresh, analyses, doc };
 }
 
 describe('a header opened while its sites are resolved', () => {
@@ -101,6 +107,18 @@ describe('a header opened while its sites are resolved', () => {
     const v = s.instances.instanceOf(header, HEADER_TEXT)?.views[0];
     assert.equal(v?.mode, 'default');
     assert.ok(s.queue.length, 'the other sites are still to be resolved');
+  });
+
+  test('a scratchpad made before the instantiation says so; one made after has its values', async () => {
+    const s = await scanning();
+    const early = s.scratchAt('whole =');
+    assert.match(early, /made while the workspace's instantiations of this file's templates were still being found/, early);
+    while (s.queue.length) s.step();
+    assert.doesNotMatch(s.scratchAt('whole ='), /still being found/);
+    const later = s.scratchAt('head =');
+    assert.doesNotMatch(later, /still being found/, later);
+    // M = 16, N = 8 under k00.cpp:3
+    assert.match(later, /as instantiated at kernels\/k00\.cpp:3/, later);
   });
 
   test('asking again while the sites are resolved does not start over: all 40 are resolved in 40 steps or so', async () => {
