@@ -43,6 +43,8 @@ export interface AnalysedDocument {
   instances?: readonly HeaderInstance[];
   /** A header's templates that have instantiation sites (the code lens over each). */
   instanceGroups?: readonly InstanceGroup[];
+  /** The workspace's instantiation sites of this file's templates are still being found or resolved. */
+  instancesPending?: true;
   /** A `.tla` scratchpad that includes Catlass headers: what the template resolver made of it (once per version). */
   scratch?: ScratchResult;
   /** A `.tla` scratchpad that includes Catlass headers: the state of the workspace's header index it was evaluated with. */
@@ -275,7 +277,13 @@ export class DocumentAnalyses {
       return cached;
     let analyzer = this.analyzers.get(doc.uri);
     // (an analyzer reads one set of instantiations for its life: another needs a new one)
-    if (!analyzer || (kind === 'cpp') !== analyzer instanceof CppAnalyzer || (analyzer instanceof CppAnalyzer && analyzer.instantiation !== views)) {
+    // (the same bodies under the same bindings are the same analysis: another site found for a body, or the lens's
+    // counts, is not a new analysis)
+    if (
+      !analyzer ||
+      (kind === 'cpp') !== analyzer instanceof CppAnalyzer ||
+      (analyzer instanceof CppAnalyzer && !sameRegions(analyzer.instantiation, views))
+    ) {
       const bound = bindingsForPath(this.bindingPatterns, uriPath(doc.uri));
       analyzer = kind === 'cpp' ? new CppAnalyzer(undefined, bound) : new Analyzer(this.arch, bound);
       if (analyzer instanceof CppAnalyzer) analyzer.instantiation = views;
@@ -314,6 +322,7 @@ export class DocumentAnalyses {
       lines,
       ...(views ? { instances: views } : {}),
       ...(instances ? { instanceGroups: instances.groups } : {}),
+      ...(instances?.pending ? { instancesPending: true as const } : {}),
       ...(scratch ? { scratch } : {}),
       ...(headerState !== undefined ? { headerState } : {}),
     };
@@ -337,6 +346,13 @@ export class DocumentAnalyses {
     this.latest.delete(uri);
     this.pending.delete(uri);
   }
+}
+
+/** Whether two sets of instantiated bodies bind the same bodies to the same bindings (the analyzer reads nothing else of them). */
+function sameRegions(a: readonly HeaderInstance[] | CppAnalyzer['instantiation'], b: readonly HeaderInstance[] | undefined): boolean {
+  if (a === b) return true;
+  if (!a || !b || a.length !== b.length) return false;
+  return a.every((r, i) => r.start === b[i].start && r.end === b[i].end && r.bindings === b[i].bindings);
 }
 
 /** Whether a `.tla` analysis's preprocessor statements include a Catlass header (`#include "catlass/…"` or `"tla/…"`). */

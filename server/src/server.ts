@@ -14,6 +14,7 @@ import {
   TextDocuments,
   createConnection,
   CodeLensRefreshRequest,
+  WorkDoneProgressServerReporter,
 } from 'vscode-languageserver/node';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { DocumentAnalyses } from './documents';
@@ -27,10 +28,15 @@ import { DIAGNOSTICS_JSON } from './diagnosticsJson';
 import { FEATURES, FeatureContext, capabilities } from './featureTable';
 import { requestHandler } from './requests';
 import { DEFAULT_SETTINGS, Settings, readSettings } from './features/settings';
-import { WorkspaceIndexServer } from './workspaceServer';
+import { PROGRESS_EVERY_MS, WorkspaceIndexServer } from './workspaceServer';
 import { TemplateInstances } from './templateInstances';
 import { KernelWarnings, afterWrites } from './kernelWarnings';
 import { BackgroundWorkAnswer, BackgroundWorkRequest, InstantiationChoices, InstantiationsNotification } from '../../shared/protocol';
+
+/** The editor quiet this long (no request), the remaining candidate sites of a header already showing values are resolved. */
+const QUIET_MS = 300;
+/** … and one is resolved at least this often while the editor keeps asking. */
+const MAX_WAIT_MS = 1000;
 
 /** The client's choices as sent (template → site): anything else in them is left out. */
 function readChoices(raw: unknown): InstantiationChoices {
@@ -84,13 +90,30 @@ function templateInstances(
   diagnostics: DiagnosticsScheduler,
   settings: () => Settings,
   written: () => Promise<unknown>,
+  /** The editor's requests being answered now (one waiting for its document's analysis is one). */
+  inFlight: () => number,
+  /** performance.now() when the editor's last request was asked or answered. */
+  lastRequest: () => number,
 ) {
   // the workspace's header index, once it holds headers
   const siteHeaders = () => {
     const h = workspace.headers();
     return h.roots.length && h.index.fileCount ? { index: h.index, root: h.roots[0], arch: settings().arch } : undefined;
   };
-  const instances = new TemplateInstances(siteHeaders);
+  // a site's resolution is one long turn: it starts only when no request is being answered, and once the header
+  // shows an instantiation's values, only after the editor has been quiet a moment (the sites left only count in the lens)
+  // (but never longer than MAX_WAIT_MS: an editor that keeps asking still gets the whole answer)
+  const whenQuiet = (run: () => void, urgent: boolean) => {
+    const since = performance.now();
+    const go = () => {
+      const now = performance.now();
+      const wait = inFlight() || (!urgent && now - lastRequest() < QUIET_MS && now - since < MAX_WAIT_MS);
+      if (wait) setTimeout(go, urgent ? 1 : 20);
+      else run();
+    };
+    setTimeout(go, 0);
+  };
+  const instances = new TemplateInstances(siteHeaders, whenQuiet);
   analyses.instanceOf = (uri, text) => {
     const p = filePath(uri);
     // a header under an include root, or a workspace C++ file with its own templates (resolved with its facts)
@@ -101,6 +124,32 @@ function templateInstances(
     if (connection.languages.inlayHint) void connection.languages.inlayHint.refresh().catch(() => undefined);
     // the lens over the template names the instantiation used
     if (wired.codeLensRefresh) void connection.sendRequest(CodeLensRefreshRequest.type).catch(() => undefined);
+  };
+  // work-done progress while the sites are found and resolved (the editor shows the server is at work, and when it is done)
+  let reporter: Promise<WorkDoneProgressServerReporter | undefined> | undefined;
+  let reportedAt = 0;
+  instances.onWork = () => {
+    const w = instances.work;
+    if (!w) {
+      const r = reporter;
+      reporter = undefined;
+      void r?.then((p) => p?.done());
+      return;
+    }
+    const text = w.total ? `${w.message} ${w.done ?? 0}/${w.total}` : w.message;
+    const pct = w.total ? Math.floor((100 * (w.done ?? 0)) / w.total) : undefined;
+    if (!reporter) {
+      reportedAt = performance.now();
+      reporter = connection.window.createWorkDoneProgress().then(
+        (r) => (r.begin('Catlass instantiations', pct, text, false), r),
+        () => undefined, // the client refused the token: no progress shown, the work goes on
+      );
+      return;
+    }
+    const now = performance.now();
+    if (now - reportedAt < PROGRESS_EVERY_MS) return;
+    reportedAt = now;
+    void reporter.then((r) => r?.report(pct ?? 0, text));
   };
   // the user's choices of instantiations (the client keeps them per workspace and sends them all)
   connection.onNotification(InstantiationsNotification.method, (p: { choices?: unknown }) => instances.choose(readChoices(p?.choices), true));
@@ -175,9 +224,13 @@ export function startServer(connection: Connection): void {
     diagnostics,
     () => settings,
     () => lastWrite,
+    () => inFlight,
+    () => lastRequest,
   );
   let configurationCapability = false;
   let refreshSupport = false;
+  let inFlight = 0;
+  let lastRequest = -Infinity;
 
   connection.onInitialize((params) => {
     const caps = params.capabilities;
@@ -245,7 +298,15 @@ export function startServer(connection: Connection): void {
     const type = new RequestType<Parameters<typeof f.handler>[1], unknown, unknown>(f.method, ParameterStructures.byName);
     const handler = requestHandler(requests, f, (doc, p) => f.handler(doc, p, context));
     // the header index waits for a quiet moment while the editor asks
-    connection.onRequest(type, (p, token) => (workspace.index.requested(), handler(p, token)));
+    connection.onRequest(type, (p, token) => {
+      workspace.index.requested();
+      lastRequest = performance.now();
+      const answer = handler(p, token);
+      if (!(answer instanceof Promise)) return ((lastRequest = performance.now()), answer);
+      inFlight++;
+      // (the quiet moment counts from the answer: the editor asks its next question after it)
+      return answer.finally(() => (inFlight--, (lastRequest = performance.now())));
+    });
   }
 
   connection.onRequest(BackgroundWorkRequest.method, (): BackgroundWorkAnswer => ({

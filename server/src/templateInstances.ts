@@ -41,6 +41,16 @@ import {
 /** What the analyzer binds a parameter or member to inside the body. */
 type Binding = NonNullable<CppAnalyzer['instantiation']>[number]['bindings'] extends ReadonlyMap<string, infer B> ? B : never;
 
+/** A header's resolution: the text it was resolved for, its certain sites (null: none, or one not certain), whether more are still to come, and the answer under the choices. */
+interface AnswerEntry {
+  text: string;
+  generation: number;
+  found: ResolvedSites | null;
+  /** Resolved up to a certain site; the other candidates are still being resolved. */
+  partial?: true;
+  answer?: { choices: number; derived: number; answer: HeaderAnswer | null };
+}
+
 /** A `using NAME = ns::Template<…>;` line of a C++ file. */
 export interface SiteRef {
   file: string;
@@ -93,6 +103,8 @@ export interface HeaderInstance extends InstanceView {
 export interface HeaderAnswer {
   views: readonly HeaderInstance[];
   groups: readonly InstanceGroup[];
+  /** The header's candidate sites are still being found or resolved (the views hold the certain sites found so far). */
+  pending?: true;
 }
 
 /** The Catlass header index the sites are resolved over, and its include root. */
@@ -169,9 +181,14 @@ export function callsIn(file: string, text: string): CallRef[] {
 
 /** True when the caller's text includes the callee's file by a quoted path (relative to the caller's folder). */
 export function includesFile(callerText: string, caller: string, callee: string): boolean {
-  for (const m of callerText.matchAll(/^[ \t]*#[ \t]*include[ \t]*"([^"]+)"/gm))
-    if (path.resolve(path.dirname(caller), m[1]) === path.resolve(callee)) return true;
-  return false;
+  return includedFiles(callerText, caller).has(path.resolve(callee));
+}
+
+/** The files a text includes by a quoted path (relative to its folder), resolved. */
+function includedFiles(text: string | undefined, file: string): Set<string> {
+  const out = new Set<string>();
+  for (const m of text?.matchAll(/^[ \t]*#[ \t]*include[ \t]*"([^"]+)"/gm) ?? []) out.add(path.resolve(path.dirname(file), m[1]));
+  return out;
 }
 
 /** Candidate sites of one header resolved at most (the first in the sites' order; the others count as not resolved). */
@@ -391,6 +408,8 @@ export function headerAnswer(
   { found, unresolved }: ResolvedSites,
   choices: ReadonlyMap<string, string>,
   order: (a: SiteRef, b: SiteRef) => number = siteOrder(() => false),
+  /** Candidates are still being resolved: no site is yet known to be the only one. */
+  pending = false,
 ): HeaderAnswer {
   const byBody = new Map<number, FoundSite[]>();
   for (const f of [...found].sort((a, b) => order(a.site, b.site))) byBody.set(f.here.start, [...(byBody.get(f.here.start) ?? []), f]);
@@ -402,7 +421,8 @@ export function headerAnswer(
     const chosen = sites.find((f) => f.where === choices.get(template));
     const used = chosen ?? sites[0];
     views.push({
-      mode: chosen ? 'chosen' : sites.length === 1 ? 'only' : 'default',
+      mode: chosen ? 'chosen' : sites.length === 1 && !pending ? 'only' : 'default',
+      ...(pending ? { pending: true as const } : {}),
       template,
       start,
       end: used.here.end,
@@ -421,9 +441,10 @@ export function headerAnswer(
       unresolvedSites: unresolved.filter((s) => s.template === template).map((s) => `${s.file.slice(s.file.lastIndexOf('/') + 1)}:${s.line}`),
       used: used.where,
       ...(chosen ? { chosen: true } : {}),
+      ...(pending ? { pending: true as const } : {}),
     });
   }
-  return { views, groups };
+  return { views, groups, ...(pending ? { pending: true as const } : {}) };
 }
 
 const SOURCE_EXTENSIONS = /\.(cpp|cc|cxx|cu|asc|h|hh|hpp|hxx)$/i;
@@ -475,10 +496,11 @@ export class TemplateInstances {
   private walking = false;
   private walked = false;
   /** Per header path: the text it was resolved for, its certain sites (null: none, or one not certain) and the answer under the choices. */
-  private answers = new Map<
-    string,
-    { text: string; generation: number; found: ResolvedSites | null; answer?: { choices: number; derived: number; answer: HeaderAnswer | null } }
-  >();
+  private answers = new Map<string, AnswerEntry>();
+  /** The header being resolved now, and the text it is resolved for (asked again meanwhile, it goes on). */
+  private resolving: { header: string; text: string; generation: number; done: number; total: number } | undefined;
+  /** The answer of a header whose sites are still being found, none certain yet (one object per header: the analyses compare it). */
+  private pendingAnswers = new Map<string, HeaderAnswer>();
   /**
    * Sites derived from resolved ones, per file of the body they select: a block's copy member
    * selects a tile copy's specialisation (`where` · member → the site). Recorded as the block's
@@ -498,13 +520,16 @@ export class TemplateInstances {
   /** Changes whenever the sites or the headers change: answers of an older one are recomputed. */
   private generation = 0;
   changed: ((headerPath: string) => void) | undefined;
+  /** Told when the walk or a resolution starts, moves on or ends (`work` says what is under way). */
+  onWork: (() => void) | undefined;
   /** Excluded from the walk (the library's own include roots: its `using`s are templates' own, not instantiations). */
   private excluded: string[] = [];
   private folders: string[] = [];
 
   constructor(
     private headers: () => SiteHeaders | undefined,
-    private later: (run: () => void) => void = (run) => void setTimeout(run, 0),
+    /** Runs a step later; `urgent` while no certain site of the header being resolved is known yet (its values wait for it). */
+    private later: (run: () => void, urgent: boolean) => void = (run) => void setTimeout(run, 0),
   ) {}
 
   /** Walks the folders for sites (again: a new walk replaces the old sites). */
@@ -570,9 +595,12 @@ export class TemplateInstances {
       this.byTemplate = new Map();
       const files = new Set([...this.byFile.keys(), ...[...this.open.keys()].filter((f) => !this.isExcluded(f))]);
       const calls = this.callIndex(files);
+      // (each caller's includes read once: a function's calls are looked at for each of its sites)
+      const included = new Map<string, Set<string>>();
       const includes = (caller: string, callee: string) => {
-        const t = this.open.get(caller) ?? readSiteFile(caller);
-        return t !== undefined && includesFile(t, caller, callee);
+        let set = included.get(caller);
+        if (!set) included.set(caller, (set = includedFiles(this.open.get(caller) ?? readSiteFile(caller), caller)));
+        return set.has(path.resolve(callee));
       };
       for (const f of files)
         for (const s of this.siteList(f)) {
@@ -610,21 +638,44 @@ export class TemplateInstances {
     return this.walking || this.running || this.pending.size > 0;
   }
 
-  /** The header's instantiations if known for this text (undefined meanwhile: the computation is scheduled). */
+  /**
+   * The header's instantiations known for this text: the certain sites found so far (`pending`
+   * while more are being resolved), an answer with no view while the sites are still being found
+   * (the hover says so), undefined when none is known or can be (no headers, no site). Asking
+   * again while it is being resolved for the same text does not start it again.
+   */
   instanceOf(headerPath: string, text: string): HeaderAnswer | undefined {
     const a = this.answers.get(headerPath);
-    if (!(a && a.text === text && a.generation === this.generation)) {
+    const r = this.resolving;
+    const underWay = r?.header === headerPath && r.text === text && r.generation === this.generation;
+    // (a partial answer whose resolution stopped, the text having changed meanwhile, is resolved again)
+    const fresh = a && a.text === text && a.generation === this.generation && (!a.partial || underWay);
+    if (!fresh && !underWay && this.pending.get(headerPath) !== text) {
       if (this.walked) this.schedule(headerPath, text);
       else this.asked.add(headerPath);
     }
-    return a && a.text === text ? this.answerOf(a, headerPath) : undefined;
+    const known = a && a.text === text ? this.answerOf(a, headerPath) : undefined;
+    if (known) return known;
+    const finding = !this.walked || underWay || this.pending.get(headerPath) === text;
+    return finding && templatesOf(text).size ? this.pendingAnswerOf(headerPath) : undefined;
+  }
+
+  private pendingAnswerOf(header: string): HeaderAnswer {
+    let p = this.pendingAnswers.get(header);
+    if (!p) this.pendingAnswers.set(header, (p = { views: [], groups: [], pending: true }));
+    return p;
+  }
+
+  /** What is being worked out now, for the progress the editor shows (undefined: nothing). */
+  get work(): { message: string; done?: number; total?: number } | undefined {
+    if (this.walking) return { message: 'finding instantiation sites' };
+    const r = this.resolving;
+    if (r) return { message: `resolving the sites of ${path.basename(r.header)}`, done: r.done, total: r.total };
+    return this.pending.size ? { message: 'resolving instantiation sites' } : undefined;
   }
 
   /** The answer of resolved sites under the current choices (the same object until a choice changes it). */
-  private answerOf(
-    a: { found: ResolvedSites | null; answer?: { choices: number; derived: number; answer: HeaderAnswer | null } },
-    header: string,
-  ): HeaderAnswer | undefined {
+  private answerOf(a: AnswerEntry, header: string): HeaderAnswer | undefined {
     const file = path.resolve(header);
     const derivedVersion = this.derivedVersion.get(file) ?? 0;
     if (a.answer?.choices !== this.choiceVersion || a.answer.derived !== derivedVersion) {
@@ -634,7 +685,7 @@ export class TemplateInstances {
       a.answer = {
         choices: this.choiceVersion,
         derived: derivedVersion,
-        answer: sites.found.length ? headerAnswer(sites, this.choices, order) : null,
+        answer: sites.found.length ? headerAnswer(sites, this.choices, order, !!a.partial) : null,
       };
     }
     return a.answer.answer ?? undefined;
@@ -684,16 +735,19 @@ export class TemplateInstances {
 
   private schedule(headerPath: string, text: string): void {
     this.pending.set(headerPath, text);
+    this.onWork?.();
     if (this.running) return;
     this.running = true;
-    this.later(() => this.next());
+    this.later(() => this.next(), true);
   }
 
   /** Resolves the next pending header, one candidate site a turn. */
   private next(): void {
     const first = this.pending.entries().next();
+    this.resolving = undefined;
     if (first.done) {
       this.running = false;
+      this.onWork?.();
       return;
     }
     const [header, text] = first.value;
@@ -703,21 +757,31 @@ export class TemplateInstances {
     const names = templatesOf(text);
     const candidates = [...names].flatMap((n) => this.sitesOf(n)).sort(siteOrder((f) => this.open.has(f)));
     const outcomes: SiteOutcome[] = [];
-    const finish = () => {
+    const total = Math.min(candidates.length, MAX_CANDIDATES);
+    this.resolving = { header, text, generation, done: 0, total };
+    this.onWork?.();
+    // the sites resolved so far (partial: the others still to come, none of them counted as not resolved)
+    const publish = (partial: boolean) => {
       let i = 0;
+      const seen = partial ? candidates.slice(0, outcomes.length) : candidates;
       const found = headers
         ? (certainSites(
-            candidates,
+            seen,
             () => outcomes[i++],
             (s) => this.siteName(s),
           ) ?? null)
         : null;
       const before = this.answers.get(header);
       const had = before ? this.answerOf(before, header) : undefined;
-      const entry = { text, generation, found };
+      const entry: AnswerEntry = { text, generation, found, ...(partial ? { partial: true } : {}) };
       this.answers.set(header, entry);
       const now = this.answerOf(entry, header);
-      if (JSON.stringify(summary(had)) !== JSON.stringify(summary(now))) this.changed?.(header);
+      // (no view before and none now: the editor already shows the header's own values)
+      if (JSON.stringify(summary(had)) !== JSON.stringify(summary(now)) && (had?.views.length || now?.views.length || !partial))
+        this.changed?.(header);
+    };
+    const finish = () => {
+      publish(false);
       this.next();
     };
     if (!headers || !candidates.length) return finish();
@@ -725,15 +789,23 @@ export class TemplateInstances {
     const own = headers.index.has(header) ? undefined : ownFacts(text);
     if (own === null) return finish();
     const step = (k: number) => {
-      if (generation !== this.generation || this.pending.has(header)) return this.next(); // changed meanwhile: asked again
-      if (k === Math.min(candidates.length, MAX_CANDIDATES)) return finish();
+      // the header's text or the sites changed meanwhile: asked again (the same text asked again goes on)
+      if (this.pending.get(header) === text) this.pending.delete(header);
+      if (generation !== this.generation || this.pending.has(header)) return this.next();
+      if (k === total) return finish();
       const s = candidates[k];
       const siteText = this.open.get(s.file) ?? readSiteFile(s.file);
       const read = (f: string) => this.open.get(f) ?? readSiteFile(f);
       const o = siteText === undefined ? 'unknown' : safely(() => resolveSite(s, siteText, header, headers, own, read, undefined, this.callBindings));
       outcomes.push(o);
-      if (typeof o === 'object') this.derive(s, o.derived);
-      this.later(() => step(k + 1));
+      if (this.resolving) this.resolving.done = k + 1;
+      this.onWork?.();
+      if (typeof o === 'object') {
+        this.derive(s, o.derived);
+        // a certain site of this header: its values are shown now, the other candidates follow
+        if (k + 1 < total) publish(true);
+      }
+      this.later(() => step(k + 1), !outcomes.some((x) => typeof x === 'object'));
     };
     step(0);
   }
@@ -746,6 +818,7 @@ export class TemplateInstances {
   private async walk(folders: string[]): Promise<void> {
     if (this.walking) return;
     this.walking = true;
+    this.onWork?.();
     try {
       const queue = [...folders];
       let files = 0;
@@ -780,6 +853,7 @@ export class TemplateInstances {
       // headers asked before the walk ended: their editors ask again
       for (const h of this.asked) this.changed?.(h);
       this.asked.clear();
+      this.onWork?.();
     }
   }
 }

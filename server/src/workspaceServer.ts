@@ -34,7 +34,7 @@ export interface WorkspaceHeaders {
 }
 
 /** Progress is reported at most this often (a checkout of 800 headers is a few reports, not 800). */
-const PROGRESS_EVERY_MS = 100;
+export const PROGRESS_EVERY_MS = 100;
 
 const CHANGE_TYPES: Record<number, WatchedChange['type']> = {
   [FileChangeType.Created]: 'created',

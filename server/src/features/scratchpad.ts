@@ -12,5 +12,13 @@ export function scratchpad(doc: AnalysedDocument, p: ScratchpadParams): Scratchp
   const offset = doc.lines.offset(p.position.line, p.position.character);
   // the innermost body around the offset read under an instantiation
   const instance = doc.instances?.filter((v) => v.start <= offset && offset < v.end).pop();
-  return scratchpadAt({ analysis: doc.analysis, text: doc.text, uri: doc.uri, cpp: doc.kind === 'cpp', instance }, offset, p.position.line);
+  const source = {
+    analysis: doc.analysis,
+    text: doc.text,
+    uri: doc.uri,
+    cpp: doc.kind === 'cpp',
+    instance,
+    instancesPending: !!doc.instancesPending,
+  };
+  return scratchpadAt(source, offset, p.position.line);
 }

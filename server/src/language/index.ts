@@ -91,6 +91,7 @@ export {
   instanceLenses,
   instanceSectionsAt,
   instancesSectionsAt,
+  pendingInstancesSection,
   scratchValueAt,
   templateArguments,
 } from './ide/templateValues';

@@ -262,9 +262,9 @@ function predicateNote(l: core.Layout, element?: string): string | undefined {
 function describeOpaqueTensor(t: core.OpaqueTensor): string {
   const of = [t.element && `of ${code(t.element)}`, t.position && `in ${code(t.position)}`].filter(Boolean).join(' ');
   if (!t.tileShape || !t.offset || !t.originShape)
-    return `**tensor**${of ? ` ${of}` : ''} on ${code(t.root)}: layout ${code('‹?›')}, not known here (a kernel parameter); its tiles' shapes and valid extents are known where GetTile cuts them (hover the tile)`;
+    return `**tensor**${of ? ` ${of}` : ''} on ${code(t.root)}: layout ${code('‹?›')}, not known here (given by a parameter or a template argument); its tiles' shapes and valid extents are known where GetTile cuts them (hover the tile)`;
   return [
-    `**tile of ${code(t.root)}**${of ? ` ${of}` : ''}; ${code(t.root)}'s layout is not known here (a kernel parameter)`,
+    `**tile of ${code(t.root)}**${of ? ` ${of}` : ''}; ${code(t.root)}'s layout is not known here (given by a parameter or a template argument)`,
     `**shape** ${code(core.printIntTuple(t.tileShape))} · valid extent ${code(core.printIntTuple(t.originShape))} · at ${code(core.printIntTuple(t.offset))} from where ${code(t.root)} starts`,
   ].join('\n\n');
 }

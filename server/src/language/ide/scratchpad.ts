@@ -20,6 +20,8 @@ export interface ScratchpadSource {
   cpp: boolean;
   /** The instantiation a class template body of the document is read under (its values and types, where it names the site). */
   instance?: Pick<InstanceView, 'start' | 'end' | 'site'> & { bindings: ReadonlyMap<string, Binding> };
+  /** The workspace's instantiations of the document's templates are still being found (none read here yet). */
+  instancesPending?: boolean;
 }
 
 /** The scratchpad's text (null with the reason when there is none) and a title for its tab. */
@@ -160,6 +162,14 @@ export function scratchpadAt(doc: ScratchpadSource, offset: number, line: number
   // the first line names the kernel line: VS Code names an untitled document's tab after it
   const head: string[] = [`// ${where}`, `// a scratchpad of ${doc.uri}`, 'using namespace tla;', ''];
   const inst = doc.instance && doc.instance.start <= offset && offset < doc.instance.end ? doc.instance : undefined;
+  // (the scratchpad is the user's to edit: it is not rewritten when the instantiation arrives, it says what it was made with)
+  if (!inst && doc.instancesPending)
+    head.splice(
+      2,
+      0,
+      "// made while the workspace's instantiations of this file's templates were still being found: the placeholders below",
+      "// are not an instantiation's values; open the scratchpad again once the hover names an instantiation",
+    );
   const body: string[] = [];
   const done = new Set<string>();
   const free = new Map<string, Read>();

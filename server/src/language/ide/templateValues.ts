@@ -9,7 +9,7 @@ import { outcomeFields } from '../cpp';
 
 /** One part of a hover that the headers give, in the order the hover shows them. */
 export interface HoverSection {
-  kind: 'header-value' | 'member-type' | 'differs' | 'instantiation' | 'budgets';
+  kind: 'header-value' | 'member-type' | 'differs' | 'instantiation' | 'budgets' | 'pending';
   markdown: string;
 }
 
@@ -51,6 +51,8 @@ export interface InstanceView {
   differing: ReadonlyMap<string, Differing>;
   /** The instantiation's buffer budgets; the hover of the class's name line shows them. */
   budgets?: readonly Budget[];
+  /** Other candidate sites are still being resolved (the mode is not `only` until they are). */
+  pending?: true;
 }
 
 /** The bodies of a header that have certain instantiation sites, for the code lens over each. */
@@ -67,6 +69,8 @@ export interface InstanceGroup {
   used: string;
   /** The user chose it. */
   chosen?: boolean;
+  /** Other candidate sites are still being resolved. */
+  pending?: true;
 }
 
 /** A code lens over a template: its title, and the sites the pick command offers. */
@@ -126,8 +130,18 @@ function instantiationLine(v: InstanceView): string {
   const n = v.sites.length;
   // short, as every hover of the body carries it: the site, then how many more (the code lens lists them)
   const more = n > 1 ? ` · ${n - 1} more${v.mode === 'chosen' ? ' (this one chosen)' : ' (choose another: code lens)'}` : '';
-  return `*as instantiated at ${s.where}*${more} (\`${shortSelected(s.selected)}\`)`;
+  const pending = v.pending ? ` · ${PENDING_WORDS}` : '';
+  return `*as instantiated at ${s.where}*${more}${pending} (\`${shortSelected(s.selected)}\`)`;
 }
+
+/** What is said while the workspace's other instantiation sites are still being resolved. */
+const PENDING_WORDS = 'other sites still being resolved';
+
+/** The hover's words in a file whose templates' instantiations are still being found (no value of theirs is shown yet). */
+export const pendingInstancesSection: HoverSection = {
+  kind: 'pending',
+  markdown: "*the workspace's instantiations of this file's templates are still being found: their values follow when resolved*",
+};
 
 /**
  * A selected specialisation in at most 60 characters: without namespaces
@@ -262,7 +276,8 @@ export function instanceLenses(text: string, groups: readonly InstanceGroup[]): 
       : first
         ? ` · ${first} not resolved${g.unresolved > 1 ? ` (and ${g.unresolved - 1} more)` : ''}`
         : ` · ${g.unresolved} not resolved`;
-    const title = `as instantiated at ${shortWhere(g.used)}${g.chosen && n > 1 ? ' (chosen)' : ''}${n > 1 ? ` · ${n - 1} more` : ''}${unresolved}`;
+    const pending = g.pending ? ` · ${PENDING_WORDS}` : '';
+    const title = `as instantiated at ${shortWhere(g.used)}${g.chosen && n > 1 ? ' (chosen)' : ''}${n > 1 ? ` · ${n - 1} more` : ''}${unresolved}${pending}`;
     const keys = keyArguments(g.sites);
     const sites = g.sites.map((s, i) => ({ where: s.where, label: s.where, detail: keys[i] || s.selected }));
     return { at, title, template: g.template, sites };
