@@ -109,6 +109,42 @@ describe('a site inside a function template, one instantiation a call', () => {
   });
 });
 
+// test/fixtures/ownfai: own_fai.h declares the kernel class OwnFai (its member aliases ElementQ,
+// LayoutTagQ read from its Block) and after it the function template OwnFaiTla, whose own
+// ElementQ = InDtype and LayoutTagQ = RowMajor build the Block of its site; own_fai.cpp calls
+// OwnFaiTla<half>. The site reads the function's aliases, never the class's (not in scope there).
+const OWN_FAI = path.join(ROOT, 'test', 'fixtures', 'ownfai');
+const OWN_FAI_INCLUDE = path.join(OWN_FAI, 'include');
+const OWN_FAI_HEADER = path.join(OWN_FAI, 'kernel', 'own_fai.h');
+
+describe('a kernel class instantiated by a function template after it in the same file', () => {
+  test('the class body is read under the call; its member aliases are not the site’s', async () => {
+    const index = new HeaderIndex();
+    const block = path.join(OWN_FAI_INCLUDE, 'catlass', 'fai_block.hpp');
+    index.setFile(block, readFileSync(block, 'utf8'));
+    const queue: (() => void)[] = [];
+    const instances = new TemplateInstances(
+      () => ({ index, root: OWN_FAI_INCLUDE }),
+      (run) => void queue.push(run),
+    );
+    await instances.configure([OWN_FAI], [OWN_FAI_INCLUDE]);
+    const text = readFileSync(OWN_FAI_HEADER, 'utf8');
+    instances.instanceOf(OWN_FAI_HEADER, text);
+    for (let n = 0; queue.length && n < 10_000; n++) queue.shift()!();
+    const v = instances.instanceOf(OWN_FAI_HEADER, text)?.views[0];
+    assert.equal(v?.site.where, 'kernel/own_fai.h:27 via OwnFaiTla<half>');
+    const analyses = new DocumentAnalyses();
+    analyses.instanceOf = (_uri, t) => instances.instanceOf(OWN_FAI_HEADER, t);
+    const doc = analyses.get(TextDocument.create(pathToFileURL(OWN_FAI_HEADER).href, 'cpp', 1, text));
+    const before = text.slice(0, text.indexOf('layoutQ =')).split('\n');
+    const h = hover(doc, { line: before.length - 1, character: before[before.length - 1].length + 3 }, DEFAULT_SETTINGS);
+    const shown = (h?.contents as { value: string } | undefined)?.value ?? '';
+    // MakeLayout<half, RowMajor>(rows, cols): shape (rows,cols), stride (cols,_1)
+    assert.match(shown, /\(rows,cols\):\(cols,_1\)/, shown);
+    assert.match(shown, /as instantiated at kernel\/own_fai\.h:27 via OwnFaiTla<half>/, shown);
+  });
+});
+
 // example 61 builds its three blocks inside `template <SvdQuantTilingTag TilingTag> void Run(…)`, from
 // TilingTag2Config<TilingTag>'s tile shapes, and calls Run<Small> (line 384) or Run<Common> (line 386)
 const CORPUS = path.join(SHARED_DIR, 'corpus', 'catlass');
