@@ -56,6 +56,30 @@ describe('function templates and their calls in a C++ text', () => {
     // the site at line 25 is inside Run
     assert.equal(sitesOfText(ENUM_KERNEL, text).find((s) => s.alias === 'TagTile')?.fn?.name, 'Run');
   });
+  test('template arguments over several lines are a call’s (example 70’s `FAInfer<⏎ half, …><<<…>>>(…)`); a condition over lines is not', () => {
+    const text = [
+      'void Launch(void *stream, uint32_t a, uint32_t b, uint32_t c, uint32_t d) {',
+      '    if (a < b &&',
+      '        c > (d)) {',
+      '    }',
+      '    while (a < b)',
+      '        Step<half>(a);',
+      '    FAInfer<',
+      '        half, float,',
+      '        Format::TND><<<8, nullptr, stream>>>(a);',
+      '    Run<Shape<Int<1>,',
+      '        Int<2>>>(b);',
+      '}',
+    ].join('\n');
+    assert.deepEqual(
+      callsOfText(text).map((c) => [c.name, c.args, c.line]),
+      [
+        ['Step', ['half'], 6],
+        ['FAInfer', ['half', 'float', 'Format::TND'], 7],
+        ['Run', ['Shape<Int<1>, Int<2>>'], 10],
+      ],
+    );
+  });
   test('a `using X =` whose template starts on the next line is a site, at the line of `using`', () => {
     const sites = sitesOfText('k.cpp', 'void f() {\n  using K =\n      Gemm::Demo::Tile<16, 8>;\n}\n');
     assert.deepEqual(
