@@ -169,6 +169,36 @@ describe('a kernel class instantiated by a function template after it in the sam
   });
 });
 
+// test/fixtures/archcall: Format is declared only when CATLASS_ARCH is 3510 (fa_all.hpp includes
+// fa_enums.hpp under that #if); FaInfer's body names Arch::Ascend950, so its call FaInfer<Format::TND>
+// is resolved under that arch, as its site's scratch is.
+const ARCH_CALL = path.join(ROOT, 'test', 'fixtures', 'archcall');
+const ARCH_CALL_INCLUDE = path.join(ARCH_CALL, 'include');
+const ARCH_CALL_KERNEL = path.join(ARCH_CALL, 'kernel', 'fa_kernel.cpp');
+
+describe('a call whose arguments name what only the Ascend950 headers declare', () => {
+  test('FaInfer<Format::TND> is resolved under the arch its body names: FaKernel<16>', async () => {
+    const index = new HeaderIndex();
+    for (const h of ['fa_all.hpp', 'fa_enums.hpp']) {
+      const file = path.join(ARCH_CALL_INCLUDE, 'catlass', h);
+      index.setFile(file, readFileSync(file, 'utf8'));
+    }
+    const queue: (() => void)[] = [];
+    const instances = new TemplateInstances(
+      () => ({ index, root: ARCH_CALL_INCLUDE }),
+      (run) => void queue.push(run),
+    );
+    await instances.configure([ARCH_CALL], [ARCH_CALL_INCLUDE]);
+    const text = readFileSync(ARCH_CALL_KERNEL, 'utf8');
+    instances.instanceOf(ARCH_CALL_KERNEL, text);
+    for (let n = 0; queue.length && n < 10_000; n++) queue.shift()!();
+    const v = instances.instanceOf(ARCH_CALL_KERNEL, text)?.views[0];
+    // Format::TND selects 16 columns
+    assert.equal(v?.site.where, 'kernel/fa_kernel.cpp:19 via FaInfer<Format::TND>');
+    assert.equal(v?.site.selected, 'FaKernel<16>');
+  });
+});
+
 // example 61 builds its three blocks inside `template <SvdQuantTilingTag TilingTag> void Run(…)`, from
 // TilingTag2Config<TilingTag>'s tile shapes, and calls Run<Small> (line 384) or Run<Common> (line 386)
 const CORPUS = path.join(SHARED_DIR, 'corpus', 'catlass');
