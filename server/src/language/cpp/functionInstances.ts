@@ -227,7 +227,8 @@ export function functionTemplatesOf(text: string): FunctionTemplate[] {
   return out;
 }
 
-const CALL = /\b([A-Za-z_]\w*)[ \t]*<([^;{}]*?)>[ \t]*(?=\(|<<<)/g;
+// (arguments of at most 400 characters: a lazy match over lines unbounded is quadratic in a large file without `;`)
+const CALL = /\b([A-Za-z_]\w*)[ \t]*<([^;{}]{0,400}?)>[ \t]*(?=\(|<<<)/g;
 const NOT_CALLS = new Set(['static_cast', 'reinterpret_cast', 'const_cast', 'dynamic_cast', 'template', 'operator']);
 
 /**
