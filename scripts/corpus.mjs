@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// `npm run corpus [DIR] [--json] [--limit N] [--list] [--no-index | --index-only] [--server FILE]`:
+// `npm run corpus [DIR] [--json] [--limit N] [--only RE] [--list] [--no-index | --index-only] [--server FILE]`:
 // how much of the TLA in real C++ kernels the language server shows (issues 12 and 21;
 // docs/corpus.md explains the figures).
 //
@@ -20,6 +20,8 @@
 //
 //   --json        one JSON object on stdout instead of the table (its `report` is the table)
 //   --limit N     only the first N files that use TLA (sorted by path)
+//   --only RE     only the files whose path under DIR matches the regular expression RE (the
+//                 index and the instantiation sites are still built over all of DIR)
 //   --list        also print every site: file:line:col construct status value
 //   --no-index    only the pass without a workspace; --index-only: only the pass with it
 //   --server FILE another server build (default dist/server.js)
@@ -70,6 +72,7 @@ function parseArgs(argv) {
     dir: path.join(ROOT, '..', 'shared', 'corpus', 'catlass'),
     json: false,
     limit: Infinity,
+    only: undefined,
     list: false,
     passes: ['index', 'no-index'],
     server: path.join(ROOT, 'dist', 'server.js'),
@@ -85,6 +88,7 @@ function parseArgs(argv) {
       o.limit = Number(v);
       if (!Number.isInteger(o.limit) || o.limit < 1) throw new Error(`--limit wants a positive integer, not ${v}`);
     } else if (a === '--server' || a.startsWith('--server=')) o.server = path.resolve(a.includes('=') ? a.slice(9) : argv[++k]);
+    else if (a === '--only' || a.startsWith('--only=')) o.only = new RegExp(a.includes('=') ? a.slice(7) : argv[++k]);
     else if (a.startsWith('--')) throw new Error(`unknown option ${a}`);
     else o.dir = path.resolve(a);
   }
@@ -257,10 +261,11 @@ const hoverText = (h) => {
 // ------------------------------------------------------------------ the measurement
 
 /** The C++ files of dir that use TLA, with their sites (sorted by path; the first `limit`). */
-function filesOf(dir, limit) {
+function filesOf(dir, limit, only) {
   const all = walk(dir).sort();
   const files = [];
   for (const f of all) {
+    if (only && !only.test(path.relative(dir, f).split(path.sep).join('/'))) continue;
     const text = readFileSync(f, 'utf8');
     const scan = scanSites(text);
     if (scan.usesTla) files.push({ path: f, text, scan });
@@ -527,12 +532,12 @@ function passResult(run, index) {
  * folder, the acceptance's figure) and, unless `noIndex === false`, without (the files alone, as
  * measured before the header index). Returns the figures (what --json prints): the index pass's
  * at the top, the other pass's under `withoutIndex`.
- * @param {{ dir: string, limit?: number, server?: string, list?: boolean, passes?: ('index' | 'no-index')[] }} o
+ * @param {{ dir: string, limit?: number, only?: RegExp, server?: string, list?: boolean, passes?: ('index' | 'no-index')[] }} o
  */
 export async function measure(o) {
   const started = performance.now();
   const dir = path.resolve(o.dir);
-  const { all, files } = filesOf(dir, o.limit ?? Infinity);
+  const { all, files } = filesOf(dir, o.limit ?? Infinity, o.only);
   const scannedAfter = performance.now() - started;
   const passes = o.passes ?? ['index', 'no-index'];
   const results = [];

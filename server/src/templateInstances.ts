@@ -234,11 +234,15 @@ export function siteUnderCalls(
     const c = site.via[k];
     const callee = k === 0 ? site.fn : site.via[k - 1].fn;
     const text = read(c.file);
-    if (!callee || text === undefined) return undefined;
+    const calleeText = k === 0 ? siteText : read(site.via[k - 1].file);
+    if (!callee || text === undefined || calleeText === undefined) return undefined;
     const callerText = c.fn && statements ? withBindings(text, c.fn, statements) : text;
+    // the arguments name what the headers of the callee's arch declare (`Format::TND` of a block under `#if CATLASS_ARCH == 3510`),
+    // the arch its site's scratch takes (instanceSite.ts: a body naming Ascend950)
+    const arch = /\bAscend950\b/.test(calleeText.slice(callee.start, callee.end)) ? 3510 : h.arch;
     // (a call's bindings are the same for every site of its function: resolved once while the headers and sites are unchanged)
     const key = `${c.file}:${c.call.at}:${callee.name}:${callee.start}:${statements?.join(' ') ?? ''}`;
-    const b = cache?.get(key) ?? callBindings(callee, c.call, c.file, callerText, h);
+    const b = cache?.get(key) ?? callBindings(callee, c.call, c.file, callerText, { ...h, arch });
     cache?.set(key, b);
     if ('why' in b) return undefined;
     statements = b.statements;

@@ -56,6 +56,30 @@ describe('function templates and their calls in a C++ text', () => {
     // the site at line 25 is inside Run
     assert.equal(sitesOfText(ENUM_KERNEL, text).find((s) => s.alias === 'TagTile')?.fn?.name, 'Run');
   });
+  test('template arguments over several lines are a call’s (example 70’s `FAInfer<⏎ half, …><<<…>>>(…)`); a condition over lines is not', () => {
+    const text = [
+      'void Launch(void *stream, uint32_t a, uint32_t b, uint32_t c, uint32_t d) {',
+      '    if (a < b &&',
+      '        c > (d)) {',
+      '    }',
+      '    while (a < b)',
+      '        Step<half>(a);',
+      '    FAInfer<',
+      '        half, float,',
+      '        Format::TND><<<8, nullptr, stream>>>(a);',
+      '    Run<Shape<Int<1>,',
+      '        Int<2>>>(b);',
+      '}',
+    ].join('\n');
+    assert.deepEqual(
+      callsOfText(text).map((c) => [c.name, c.args, c.line]),
+      [
+        ['Step', ['half'], 6],
+        ['FAInfer', ['half', 'float', 'Format::TND'], 7],
+        ['Run', ['Shape<Int<1>, Int<2>>'], 10],
+      ],
+    );
+  });
   test('a `using X =` whose template starts on the next line is a site, at the line of `using`', () => {
     const sites = sitesOfText('k.cpp', 'void f() {\n  using K =\n      Gemm::Demo::Tile<16, 8>;\n}\n');
     assert.deepEqual(
@@ -106,6 +130,72 @@ describe('a site inside a function template, one instantiation a call', () => {
     const v = instances.instanceOf(HEADER, HEADER_TEXT)?.views[0];
     assert.equal(v?.mode, 'chosen');
     assert.equal(v?.site.selected, 'Catlass::Gemm::Demo::Tile<8, 4>');
+  });
+});
+
+// test/fixtures/ownfai: own_fai.h declares the kernel class OwnFai (its member aliases ElementQ,
+// LayoutTagQ read from its Block) and after it the function template OwnFaiTla, whose own
+// ElementQ = InDtype and LayoutTagQ = RowMajor build the Block of its site; own_fai.cpp calls
+// OwnFaiTla<half>. The site reads the function's aliases, never the class's (not in scope there).
+const OWN_FAI = path.join(ROOT, 'test', 'fixtures', 'ownfai');
+const OWN_FAI_INCLUDE = path.join(OWN_FAI, 'include');
+const OWN_FAI_HEADER = path.join(OWN_FAI, 'kernel', 'own_fai.h');
+
+describe('a kernel class instantiated by a function template after it in the same file', () => {
+  test('the class body is read under the call; its member aliases are not the site’s', async () => {
+    const index = new HeaderIndex();
+    const block = path.join(OWN_FAI_INCLUDE, 'catlass', 'fai_block.hpp');
+    index.setFile(block, readFileSync(block, 'utf8'));
+    const queue: (() => void)[] = [];
+    const instances = new TemplateInstances(
+      () => ({ index, root: OWN_FAI_INCLUDE }),
+      (run) => void queue.push(run),
+    );
+    await instances.configure([OWN_FAI], [OWN_FAI_INCLUDE]);
+    const text = readFileSync(OWN_FAI_HEADER, 'utf8');
+    instances.instanceOf(OWN_FAI_HEADER, text);
+    for (let n = 0; queue.length && n < 10_000; n++) queue.shift()!();
+    const v = instances.instanceOf(OWN_FAI_HEADER, text)?.views[0];
+    assert.equal(v?.site.where, 'kernel/own_fai.h:27 via OwnFaiTla<half>');
+    const analyses = new DocumentAnalyses();
+    analyses.instanceOf = (_uri, t) => instances.instanceOf(OWN_FAI_HEADER, t);
+    const doc = analyses.get(TextDocument.create(pathToFileURL(OWN_FAI_HEADER).href, 'cpp', 1, text));
+    const before = text.slice(0, text.indexOf('layoutQ =')).split('\n');
+    const h = hover(doc, { line: before.length - 1, character: before[before.length - 1].length + 3 }, DEFAULT_SETTINGS);
+    const shown = (h?.contents as { value: string } | undefined)?.value ?? '';
+    // MakeLayout<half, RowMajor>(rows, cols): shape (rows,cols), stride (cols,_1)
+    assert.match(shown, /\(rows,cols\):\(cols,_1\)/, shown);
+    assert.match(shown, /as instantiated at kernel\/own_fai\.h:27 via OwnFaiTla<half>/, shown);
+  });
+});
+
+// test/fixtures/archcall: Format is declared only when CATLASS_ARCH is 3510 (fa_all.hpp includes
+// fa_enums.hpp under that #if); FaInfer's body names Arch::Ascend950, so its call FaInfer<Format::TND>
+// is resolved under that arch, as its site's scratch is.
+const ARCH_CALL = path.join(ROOT, 'test', 'fixtures', 'archcall');
+const ARCH_CALL_INCLUDE = path.join(ARCH_CALL, 'include');
+const ARCH_CALL_KERNEL = path.join(ARCH_CALL, 'kernel', 'fa_kernel.cpp');
+
+describe('a call whose arguments name what only the Ascend950 headers declare', () => {
+  test('FaInfer<Format::TND> is resolved under the arch its body names: FaKernel<16>', async () => {
+    const index = new HeaderIndex();
+    for (const h of ['fa_all.hpp', 'fa_enums.hpp']) {
+      const file = path.join(ARCH_CALL_INCLUDE, 'catlass', h);
+      index.setFile(file, readFileSync(file, 'utf8'));
+    }
+    const queue: (() => void)[] = [];
+    const instances = new TemplateInstances(
+      () => ({ index, root: ARCH_CALL_INCLUDE }),
+      (run) => void queue.push(run),
+    );
+    await instances.configure([ARCH_CALL], [ARCH_CALL_INCLUDE]);
+    const text = readFileSync(ARCH_CALL_KERNEL, 'utf8');
+    instances.instanceOf(ARCH_CALL_KERNEL, text);
+    for (let n = 0; queue.length && n < 10_000; n++) queue.shift()!();
+    const v = instances.instanceOf(ARCH_CALL_KERNEL, text)?.views[0];
+    // Format::TND selects 16 columns
+    assert.equal(v?.site.where, 'kernel/fa_kernel.cpp:19 via FaInfer<Format::TND>');
+    assert.equal(v?.site.selected, 'FaKernel<16>');
   });
 });
 

@@ -146,3 +146,42 @@ ${stmts}
     assert.ok(got[0] !== '(66,4)', `the loop's read is the first iteration's 66: ${got[0]}`);
   });
 });
+
+// examples 40's fai_kernel.cpp: `namespace { using LayoutOTmp = layout::RowMajor; }` at the file's
+// scope, read by the kernel class and the function after it
+describe('the names of an unnamed namespace are its enclosing scope’s', () => {
+  const kernel = `#include "tla/layout.hpp"
+using namespace Catlass;
+namespace {
+using LayoutOTmp = layout::RowMajor;
+constexpr uint32_t EMBED = 128;
+} // namespace
+extern "C" {
+using LayoutP = layout::ColumnMajor;
+}
+template <class Block>
+struct Kernel {
+    void Run(uint32_t rows)
+    {
+        auto layoutOTmp = tla::MakeLayout<float, LayoutOTmp>(rows, EMBED);
+        auto layoutP = tla::MakeLayout<half, LayoutP>(rows, EMBED);
+    }
+};
+namespace Other {
+using LayoutHidden = layout::RowMajor;
+}
+void Run(uint32_t rows)
+{
+    auto hidden = tla::MakeLayout<float, LayoutHidden>(rows, EMBED);
+}
+`;
+  test('an alias and a constant of `namespace { }`, an alias of `extern "C" { }`: the tag and the constant are known after it', () => {
+    // RowMajor (rows, 128): shape (rows,128), stride (128,_1); ColumnMajor: stride (_1,rows)
+    assert.equal(printValue(site(kernel, 'tla::MakeLayout<float, LayoutOTmp>')!), '(rows,128):(128,_1):(rows,128)');
+    assert.equal(printValue(site(kernel, 'tla::MakeLayout<half, LayoutP>')!), '(rows,128):(_1,rows):(rows,128)');
+  });
+  test('a named namespace’s alias is not seen outside it', () => {
+    const v = site(kernel, 'tla::MakeLayout<float, LayoutHidden>');
+    assert.notEqual(v && printValue(v), '(rows,128):(128,_1):(rows,128)');
+  });
+});

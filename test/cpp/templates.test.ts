@@ -52,6 +52,23 @@ describe('template resolver on self-written headers', () => {
     const o = r(['using namespace Demo;', 'using B = Block<RowTag, RowTag>;'], 'auto r = B::TOTAL;');
     assert.ok(o && 'error' in o && o.error.text === 'Block is not implemented for this policy', JSON.stringify(o));
   });
+  test('a C-style cast to bool or an integer type in a template argument (example 70’s `(bool)kvcacheType`)', () => {
+    // (bool)3 is true, (int)2u is 2
+    const o = r(['using namespace Demo;', 'constexpr int three = 3;'], 'using r = Policy<RowTag, (bool)three, (int)2u>;');
+    assert.deepEqual(o && outcomeFields(o), { type: 'Demo::Policy<Demo::RowTag, true, 2>' });
+  });
+  test('AscendC::TPosition named as a type (Arch::PositionType’s `std::integral_constant<AscendC::TPosition, POS>`)', () => {
+    const index = new HeaderIndex();
+    const header = path.join(ROOT, 'test', 'fixtures', 'templates', 'position.hpp');
+    index.setFile(
+      header,
+      'namespace Demo {\ntemplate <AscendC::TPosition POS>\nusing PositionType = std::integral_constant<AscendC::TPosition, POS>;\n}\n',
+    );
+    const res = evaluateScratch('using namespace Demo;\nusing r = PositionType<AscendC::TPosition::CO1>;', index, (f) => path.basename(f));
+    const o = res.resolved.get('r')?.outcome;
+    assert.ok(o && 'ok' in o, o && 'unknown' in o ? o.unknown : 'an error');
+    assert.match(String(outcomeFields(o)?.type), /AscendC::TPosition::CO1/);
+  });
   test('a recursive template answers unknown within its limits', () => {
     const o = r(['using namespace Demo;'], 'auto r = Deep<100000>::value;');
     assert.ok(o && 'unknown' in o, JSON.stringify(o));

@@ -116,6 +116,8 @@ const PRECEDENCE: Record<string, number> = {
 };
 
 const TYPE_WORDS = new Set(['unsigned', 'signed', 'short', 'long', 'int', 'char']);
+/** The one-word integer types a C-style cast names. */
+const CAST_TYPES = /^(?:bool|u?int(?:8|16|32|64)_t|size_t)$/;
 
 /** A parser over a token slice; `inArgs` > 0 while inside a template argument list, where `>` closes it. */
 export class ExprParser {
@@ -214,6 +216,14 @@ export class ExprParser {
       return { n: 'unary', op: t.t, x: this.unary() };
     }
     if (t.k === 'p' && t.t === '(') {
+      // a C-style cast to an integer type: `(bool)kvcacheType`, `(uint32_t)x`
+      let k = 1;
+      while (this.peek(k)?.k === 'id' && (TYPE_WORDS.has(this.peek(k)!.t) || CAST_TYPES.test(this.peek(k)!.t))) k++;
+      const words = this.toks.slice(this.i + 1, this.i + k).map((w) => w.t);
+      if (k > 1 && this.is(')', k) && (words.length === 1 || words.every((w) => TYPE_WORDS.has(w))) && this.peek(k + 1)) {
+        this.i += k + 1;
+        return { n: 'cast', t: { n: 'name', segs: [{ name: words.join(' ') }] }, x: this.unary() };
+      }
       this.i++;
       const saved = this.inArgs;
       this.inArgs = 0;

@@ -227,10 +227,15 @@ export function functionTemplatesOf(text: string): FunctionTemplate[] {
   return out;
 }
 
-const CALL = /\b([A-Za-z_]\w*)[ \t]*<([^;{}\n]*?)>[ \t]*(?=\(|<<<)/g;
+// (arguments of at most 400 characters: a lazy match over lines unbounded is quadratic in a large file without `;`)
+const CALL = /\b([A-Za-z_]\w*)[ \t]*<([^;{}]{0,400}?)>[ \t]*(?=\(|<<<)/g;
 const NOT_CALLS = new Set(['static_cast', 'reinterpret_cast', 'const_cast', 'dynamic_cast', 'template', 'operator']);
 
-/** The calls with explicit template arguments written on one line (a superset: which function each calls is decided later). */
+/**
+ * The calls with explicit template arguments (a superset: which function each calls is decided
+ * later), their brackets balanced. Arguments over several lines (`FAInfer<⏎ half, float, …><<<…>>>(…)`)
+ * are a call's only when no operator of a condition joins them (`a < b &&⏎ c > (d)`).
+ */
 export function callsOfText(text: string): FunctionCall[] {
   if (!text.includes('<')) return [];
   const lines = starts(text);
@@ -238,6 +243,10 @@ export function callsOfText(text: string): FunctionCall[] {
   CALL.lastIndex = 0;
   for (let m = CALL.exec(text); m; m = CALL.exec(text)) {
     if (NOT_CALLS.has(m[1])) continue;
+    if (!balanced(m[2]) || (m[2].includes('\n') && /&&|\|\||\?|[^=!<>]=[^=]/.test(m[2]))) {
+      CALL.lastIndex = m.index + m[1].length;
+      continue;
+    }
     const { toks } = tokenizeHeader(m[2]);
     if (toks.length === 0) continue;
     const args = splitTop(toks, 0, toks.length).map(([a, b]) => words(toks, a, b, m![2]));
@@ -245,6 +254,19 @@ export function callsOfText(text: string): FunctionCall[] {
     CALL.lastIndex = m.index + m[1].length;
   }
   return out;
+}
+
+/** Brackets balanced: the arguments of one call (not `2>>` of `Run<Shape<Int<1>, Int<2>>>(…)`'s inner `Int<`). */
+function balanced(args: string): boolean {
+  let angle = 0;
+  let paren = 0;
+  for (const c of args) {
+    if (c === '<') angle++;
+    else if (c === '>' && --angle < 0) return false;
+    else if (c === '(') paren++;
+    else if (c === ')' && --paren < 0) return false;
+  }
+  return angle === 0 && paren === 0;
 }
 
 /** The innermost function template whose body holds the offset. */

@@ -100,6 +100,8 @@ export function siteScratchText(
   let start = 0;
   // the `auto` locals named by decltype before the site, and the integer names they read (declared without their values)
   const locals = decltypeLocals(cpp, lineStart + (cpp.slice(lineStart).indexOf('\n') >>> 0));
+  const closed = closedBlocks(toks, lineStart);
+  let nextClosed = 0;
   for (let i = 0; i < toks.length; i++) {
     const t = toks[i];
     if (t.t === ';' || t.t === '{' || t.t === '}') {
@@ -107,6 +109,9 @@ export function siteScratchText(
       continue;
     }
     if (i !== start) continue;
+    // a class's or a function's own declarations are not in scope after its body (`using LayoutTagQ = …` of a kernel class before the function that instantiates it)
+    while (nextClosed < closed.length && closed[nextClosed].end <= t.at) nextClosed++;
+    if (nextClosed < closed.length && closed[nextClosed].start < t.at) continue;
     const isUsing = t.t === 'using';
     const isConst = ['constexpr', 'const', 'static'].includes(t.t);
     const isLocal = locals.at.has(t.at) && (t.t === 'auto' || locals.objects.has(toks[i + 1]?.t));
@@ -148,6 +153,32 @@ export function siteScratchText(
   const sourceIndent = [...arch.map(() => 0), ...out.flatMap((o, k) => o.split('\n').map((_, j) => (j ? 0 : indent[k])))];
   const text = [...arch, ...out].join('\n') + '\n';
   return { text, alias, sourceLines, sourceIndent, ...(defaults.length ? { defaults } : {}) };
+}
+
+/**
+ * The outermost blocks other than a namespace's or an `extern "C"`'s (a class's or a function's
+ * body) that close before `before`, in order, as token offsets: what they declare is not in scope
+ * after them.
+ */
+function closedBlocks(toks: readonly { t: string; at: number; end: number }[], before: number): { start: number; end: number }[] {
+  const out: { start: number; end: number }[] = [];
+  const open: { at: number; scope: boolean }[] = [];
+  let inner = 0;
+  for (let k = 0; k < toks.length && toks[k].at < before; k++) {
+    const x = toks[k].t;
+    if (x === '{') {
+      let b = k - 1;
+      while (b >= 0 && (toks[b].t === '::' || /^[A-Za-z_]\w*$/.test(toks[b].t)) && toks[b].t !== 'namespace') b--;
+      const scope = toks[b]?.t === 'namespace' || (toks[k - 1]?.t.startsWith('"') && toks[k - 2]?.t === 'extern');
+      if (!scope) inner++;
+      open.push({ at: toks[k].at, scope });
+    } else if (x === '}') {
+      const o = open.pop();
+      if (!o || o.scope) continue;
+      if (--inner === 0) out.push({ start: o.at, end: toks[k].end });
+    }
+  }
+  return out;
 }
 
 export interface InstanceMember {

@@ -231,6 +231,8 @@ export class Resolver {
   /** The type or value an entity names (a template without arguments is a template name). */
   private entityTy(ent: Entity, _f: Frame): Ty {
     if (ent.e === 'ty') return ent.ty;
+    // AscendC's enum TPosition is looked up as a scope (`AscendC::TPosition::GM`, natives.ts) and named as a type (`Arch::PositionType`'s `std::integral_constant<AscendC::TPosition, POS>`)
+    if (ent.e === 'ns' && ent.q === 'AscendC::TPosition') return cls(ent.q);
     if (ent.e === 'ns') throw new Unknown(`the namespace ${ent.q} as a type`);
     if (ent.e === 'memberTemplate') throw new Unknown('a member template without arguments');
     const first = ent.decls[0];

@@ -604,7 +604,12 @@ class TokenScan {
   }
 
   scopeOf(k: number): CppScope {
-    return this.blockScope(this.nest.block[k]);
+    const { t, nest } = this;
+    let b = nest.block[k];
+    // an unnamed namespace's or an `extern "C"` block's names are its enclosing scope's (C++ [namespace.unnamed])
+    while (b >= 0 && ((t[b - 1]?.text === 'namespace' && t[b - 2]?.text !== 'using') || (t[b - 1]?.kind === 'string' && t[b - 2]?.text === 'extern')))
+      b = nest.block[b];
+    return this.blockScope(b);
   }
 
   /** A declaration inside `( … )`: a parameter, visible in the function body after `)`, or undefined (a call's argument). */
