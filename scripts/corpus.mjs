@@ -23,6 +23,7 @@
 //   --list        also print every site: file:line:col construct status value
 //   --no-index    only the pass without a workspace; --index-only: only the pass with it
 //   --server FILE another server build (default dist/server.js)
+//   --only REGEX  open only the files whose path under DIR matches (the index is still built over DIR)
 import { spawn } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -73,6 +74,7 @@ function parseArgs(argv) {
     list: false,
     passes: ['index', 'no-index'],
     server: path.join(ROOT, 'dist', 'server.js'),
+    only: undefined,
   };
   for (let k = 0; k < argv.length; k++) {
     const a = argv[k];
@@ -84,7 +86,8 @@ function parseArgs(argv) {
       const v = a.includes('=') ? a.slice(8) : argv[++k];
       o.limit = Number(v);
       if (!Number.isInteger(o.limit) || o.limit < 1) throw new Error(`--limit wants a positive integer, not ${v}`);
-    } else if (a === '--server' || a.startsWith('--server=')) o.server = path.resolve(a.includes('=') ? a.slice(9) : argv[++k]);
+    } else if (a === '--only' || a.startsWith('--only=')) o.only = new RegExp(a.includes('=') ? a.slice(7) : argv[++k]);
+    else if (a === '--server' || a.startsWith('--server=')) o.server = path.resolve(a.includes('=') ? a.slice(9) : argv[++k]);
     else if (a.startsWith('--')) throw new Error(`unknown option ${a}`);
     else o.dir = path.resolve(a);
   }
@@ -257,10 +260,11 @@ const hoverText = (h) => {
 // ------------------------------------------------------------------ the measurement
 
 /** The C++ files of dir that use TLA, with their sites (sorted by path; the first `limit`). */
-function filesOf(dir, limit) {
+function filesOf(dir, limit, only) {
   const all = walk(dir).sort();
   const files = [];
   for (const f of all) {
+    if (only && !only.test(path.relative(dir, f).split(path.sep).join('/'))) continue;
     const text = readFileSync(f, 'utf8');
     const scan = scanSites(text);
     if (scan.usesTla) files.push({ path: f, text, scan });
@@ -520,12 +524,12 @@ function passResult(run, index) {
  * folder, the acceptance's figure) and, unless `noIndex === false`, without (the files alone, as
  * measured before the header index). Returns the figures (what --json prints): the index pass's
  * at the top, the other pass's under `withoutIndex`.
- * @param {{ dir: string, limit?: number, server?: string, list?: boolean, passes?: ('index' | 'no-index')[] }} o
+ * @param {{ dir: string, limit?: number, only?: RegExp, server?: string, list?: boolean, passes?: ('index' | 'no-index')[] }} o
  */
 export async function measure(o) {
   const started = performance.now();
   const dir = path.resolve(o.dir);
-  const { all, files } = filesOf(dir, o.limit ?? Infinity);
+  const { all, files } = filesOf(dir, o.limit ?? Infinity, o.only);
   const scannedAfter = performance.now() - started;
   const passes = o.passes ?? ['index', 'no-index'];
   const results = [];
