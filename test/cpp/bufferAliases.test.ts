@@ -62,6 +62,23 @@ struct B : Base {
   assert.equal(siteValue(text, 'tla::MakeTensorLike'), undefined);
 });
 
+test('an element of a buffer the body does not declare (`lists.x[i]`, `gm[off]`): the data at that element, its layout shown', () => {
+  const text = `${INCLUDE}
+template <class QuantParams>
+struct B {
+    void run(QuantParams &qp, uint32_t id, uint32_t off) {
+        auto &lists = qp.tensorLists.ub;
+        auto a = tla::MakeTensor(lists.x[id], tla::MakeLayout(64u), Catlass::Arch::PositionUB{});
+        auto b = tla::MakeTensor(gmA[off], tla::MakeLayout<half, Catlass::layout::RowMajor>(8u, 8u), Catlass::Arch::PositionGM{});
+        auto c = tla::MakeTensor(l1List[2 * id], tla::MakeLayout(32u), Catlass::Arch::PositionL1{});
+    }
+};`;
+  // an array's i-th buffer or a view i elements on: named by the element, at offset 0 of it either way
+  assert.equal(siteValue(text, 'tla::MakeTensor(lists.x'), 'Tensor<‹?›, VECCALC> (64):(_1):(64) @ coord (_0), data lists.x[id]+0');
+  assert.equal(siteValue(text, 'tla::MakeTensor(gmA'), 'Tensor<‹?›, GM> (8,8):(8,_1):(8,8) @ coord (_0,_0), data gmA[off]+0');
+  assert.equal(siteValue(text, 'tla::MakeTensor(l1List'), 'Tensor<‹?›, A1> (32):(_1):(32) @ coord (_0), data l1List[id·2]+0');
+});
+
 test('this->member reads the member; a local of its name does not stand for it', () => {
   const text = `${INCLUDE}
 struct B {

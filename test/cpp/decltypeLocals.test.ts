@@ -56,6 +56,29 @@ describe('locals named by decltype in a site’s scratch', () => {
       'using TensorB = Tensor<AscendC::GlobalTensor<half>, decltype(layoutB), tla::Coord<tla::_0, tla::_0>, AscendC::TPosition::GM>;',
     ]);
   });
+  test("a tag object copied from its class's MakeLayout (`LayoutTagA tagA = LayoutTagA::MakeLayout<E>(m, k);`) is taken as written", () => {
+    const kernel = [
+      'void Run(Options const &options)',
+      '{',
+      '    uint32_t m = options.problemShape.m();',
+      '    uint32_t k = options.problemShape.k();',
+      '    using LayoutTagA = layout::RowMajor;',
+      '    LayoutTagA tagA = LayoutTagA::MakeLayout<int8_t>(m, k);',
+      '    auto layoutA = MakeLayoutFromTag(tagA);',
+      '    using TensorA = Tensor<AscendC::GlobalTensor<int8_t>, decltype(layoutA), tla::Coord<tla::_0, tla::_0>, AscendC::TPosition::GM>;',
+      '}',
+    ].join('\n');
+    const { text, alias } = siteScratchText(kernel, 8);
+    assert.equal(alias, 'TensorA');
+    assert.deepEqual(text.trim().split('\n'), [
+      'uint32_t m;',
+      'uint32_t k;',
+      'using LayoutTagA = layout::RowMajor;',
+      'LayoutTagA tagA = LayoutTagA::MakeLayout<int8_t>(m, k);',
+      'auto layoutA = MakeLayoutFromTag(tagA);',
+      'using TensorA = Tensor<AscendC::GlobalTensor<int8_t>, decltype(layoutA), tla::Coord<tla::_0, tla::_0>, AscendC::TPosition::GM>;',
+    ]);
+  });
   test('a local of a function closed before the site is not taken', () => {
     const { text, alias } = siteScratchText(KERNEL, 20);
     assert.equal(alias, 'TensorC');

@@ -85,6 +85,34 @@ describe('a name declared with a fixed TLA type (no instantiation needed)', () =
   });
 });
 
+describe('a struct member whose type is an alias of a nested struct', () => {
+  test("`using MmadParams = MmadArguments;` then `MmadParams mmadParams;`: params.mmadParams.layoutA bound as that struct's member", () => {
+    const text = `#include "tla/tensor.hpp"
+template <class T>
+class K {
+public:
+    using LayoutA = tla::Layout<tla::Shape<uint32_t, uint32_t>, tla::Stride<int64_t, tla::Int<1>>>;
+    struct MmadArguments {
+        LayoutA layoutA;
+    };
+    using MmadParams = MmadArguments;
+    struct Params {
+        MmadParams mmadParams;
+    };
+    void Run(Params const &params)
+    {
+        AscendC::GlobalTensor<half> gmA;
+        auto tensorA = tla::MakeTensor(gmA, params.mmadParams.layoutA, Arch::PositionGM{});
+    }
+};`;
+    const p = 'params.mmadParams.layoutA';
+    assert.equal(
+      values(text).get('auto tensorA = tla::MakeTensor(gmA, params.mmadParams.layoutA, Arch::PositionGM{});'),
+      `Tensor<half, GM> (${p}.shape<0>,${p}.shape<1>):(${p}.stride<0>,_1):(${p}.originShape<0>,${p}.originShape<1>) @ coord (_0,_0), data gmA+0`,
+    );
+  });
+});
+
 describe('Catlass layout tag objects of a declared type', () => {
   test("a member of a tag type: every field a run-time member; MakeLayoutFromTag keeps RowMajor's static _1", () => {
     const v = values(`#include "tla/tensor.hpp"

@@ -63,12 +63,16 @@ export function decltypeLocals(cpp: string, end: number): DecltypeLocals {
     for (const m of ms) byName.set(m[2], m);
     return [...byName.values()].filter((m) => read.has(m[2]) && !out.autos.has(m[2]) && inScope(before, m.index ?? 0));
   };
-  // a tag object the locals read (`auto layoutA = MakeLayoutFromTag(tagA);`), of an alias or a layout class
-  for (const m of last(before.matchAll(/^[ \t]*([A-Za-z_][\w:]*)[ \t]+([A-Za-z_]\w*)[ \t]*\{[^;{}]*\}[ \t]*;/gm)))
-    if (!INTEGER_TYPES.includes(m[1])) {
+  // a tag object the locals read (`auto layoutA = MakeLayoutFromTag(tagA);`), of an alias or a layout class,
+  // constructed with braces or copied from a call (`LayoutTagA tagA = LayoutTagA::MakeLayout<ElementA>(m, k);`)
+  const objectDecl =
+    /^[ \t]*([A-Za-z_][\w:]*)[ \t]+([A-Za-z_]\w*)[ \t]*(?:\{[^;{}]*\}|=[ \t]*[A-Za-z_][\w:]*(?:<[^;{}<>]*>)?[ \t]*\([^;{}]*\))[ \t]*;/gm;
+  for (const m of last(before.matchAll(objectDecl)))
+    if (!INTEGER_TYPES.includes(m[1]) && m[1] !== 'auto') {
       out.objects.add(m[2]);
       out.at.add((m.index ?? 0) + m[0].length - m[0].trimStart().length);
-      for (const id of namesIn(m[0].slice(m[0].indexOf('{')))) read.add(id);
+      const init = m[0].search(/[{=]/);
+      for (const id of namesIn(m[0].slice(init))) read.add(id);
     }
   for (const m of last(before.matchAll(INTEGER_DECL)))
     if (!out.objects.has(m[2])) {

@@ -446,6 +446,22 @@ function classNamed(classes: readonly CppClass[], name: string, at: number, dept
   return named.filter((c) => !classes.some((o) => within(c, o)));
 }
 
+/**
+ * The class a type's name written at `at` names: a class of the file, else (no class of that name)
+ * what an alias of the file in scope there names (`using BlockMmadParams = BlockMmadArguments;`),
+ * the alias being the innermost of that name declared before `at`.
+ */
+function classOfType(pr: Pick<Progress, 'classes' | 'items' | 'text'>, word: string, at: number): CppClass[] {
+  const classes = classNamed(pr.classes, word, at);
+  if (classes.length) return classes;
+  let alias: Item | undefined;
+  for (const x of pr.items)
+    if (x.kind === 'type' && x.name === word && x.start < at && x.scopeStart <= at && at < x.scopeEnd)
+      if (!alias || x.scopeStart >= alias.scopeStart) alias = x;
+  const aliased = alias && pr.text.slice(alias.start, alias.end).trim();
+  return aliased && /^[A-Za-z_]\w*$/.test(aliased) && aliased !== word ? classNamed(pr.classes, aliased, alias!.start) : [];
+}
+
 /** Names that exist only when CATLASS_ARCH == 3510. */
 const ARCH_3510_NAMES = new Set(['MakeMxScaleLayout', 'float4_e2m1x2_t', 'float4_e1m2x2_t', ...core.MX_PREDICATES.map((p) => `is${p}`)]);
 
@@ -902,7 +918,7 @@ export class CppAnalyzer {
     }
     if (!it.typed!.simple || tv) return;
     const word = pr.text.slice(it.start, it.end);
-    const classes = classNamed(pr.classes, word, it.start);
+    const classes = classOfType(pr, word, it.start);
     if (classes.length !== 1) return; // none, or several of that name: not known which
     pr.typeOf.set(it, classes[0]);
     for (const [path, type] of this.membersOf(pr, classes[0], 0)) {

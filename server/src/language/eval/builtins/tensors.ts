@@ -14,11 +14,19 @@ const A = core.arith;
  * layout still is.
  */
 function bufferArg(ev: BuiltinContext, e: Ast.Call): Value {
-  const undeclared = ev.isFreeNode(e.args[0]) ? memberPath(e.args[0]) : undefined;
-  const value = ev.eval(e.args[0]);
+  const arg = e.args[0];
+  const storage = () => (ev.position(e.args[e.args.length - 1]) === 'GM' ? 'GlobalTensor' : 'LocalTensor');
+  // `bufs[i]` of an undeclared name: the i-th of an array of buffers or a view i elements on, the
+  // data at `bufs[i]` either way (named so, never an offset that would be wrong for an array)
+  const indexed = arg.type === 'index' && ev.isFreeNode(arg.target) ? memberPath(arg.target) : undefined;
+  if (arg.type === 'index' && indexed) {
+    const n = ev.integer(arg.index, 'the offset');
+    return core.bufferAt({ ...core.bufferView(storage(), core.UNKNOWN_ELEMENT, indexed), array: true }, n);
+  }
+  const undeclared = ev.isFreeNode(arg) ? memberPath(arg) : undefined;
+  const value = ev.eval(arg);
   if (!undeclared) return value;
-  const storage = ev.position(e.args[e.args.length - 1]) === 'GM' ? 'GlobalTensor' : 'LocalTensor';
-  return core.bufferView(storage, core.UNKNOWN_ELEMENT, undeclared);
+  return core.bufferView(storage(), core.UNKNOWN_ELEMENT, undeclared);
 }
 
 function makeTensor(ev: BuiltinContext, e: Ast.Call): Value {
