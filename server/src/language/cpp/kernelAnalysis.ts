@@ -220,10 +220,13 @@ function visibleAt(
 ): ScopedBinding | undefined {
   const list = scoped.get(name);
   let best: ScopedBinding | undefined;
-  for (const b of list ?? []) {
-    if (b.scopeStart <= at && at < b.scopeEnd && (!best || b.scopeStart >= best.scopeStart)) best = b;
-  }
-  if (!classes?.length || best?.macro || !IDENTIFIER.test(name)) return best;
+  if (list)
+    for (let k = 0; k < list.length; k++) {
+      const b = list[k];
+      if (b.scopeStart <= at && at < b.scopeEnd && (!best || b.scopeStart >= best.scopeStart)) best = b;
+    }
+  // (only a class with bases finds anything but `best`: a file of none has nothing more to look up)
+  if (!classes?.length || best?.macro || !anyBases(classes) || !IDENTIFIER.test(name)) return best;
   // the classes around `at`, innermost first: each one's own members and inner blocks come before its bases
   for (const c of classesAround(classes, at)) {
     if (best && best.scopeStart >= c.scopeStart) return best;
@@ -272,6 +275,14 @@ function nestingOf(classes: readonly CppClass[]): ClassNesting | null {
  * the classes around that one (a lookup asked the whole list each time: quadratic in a kernel of
  * many classes).
  */
+const ANY_BASES = new WeakMap<readonly CppClass[], boolean>();
+/** Whether any of the file's classes has bases (made once per list). */
+function anyBases(classes: readonly CppClass[]): boolean {
+  let any = ANY_BASES.get(classes);
+  if (any === undefined) ANY_BASES.set(classes, (any = classes.some((c) => c.bases !== undefined)));
+  return any;
+}
+
 function classesAround(classes: readonly CppClass[], at: number): readonly CppClass[] {
   const n = nestingOf(classes);
   if (!n) return classes.filter((c) => c.scopeStart <= at && at < c.scopeEnd).sort((x, y) => y.scopeStart - x.scopeStart);

@@ -383,8 +383,35 @@ export function scanTokens(t: CppToken[], includesTla: boolean): CppScan {
   return new TokenScan(t, includesTla).run();
 }
 
+/** The words that start a declaration reader, by the readers they start: every other identifier goes to the general readers only. */
+const enum Starts {
+  Tla,
+  Namespace,
+  Class,
+  Using,
+  Typedef,
+  Buffer,
+  Constant,
+  If,
+  Template,
+}
+const STARTS = new Map<string, Starts>([
+  ['tla', Starts.Tla],
+  ['namespace', Starts.Namespace],
+  ['struct', Starts.Class],
+  ['class', Starts.Class],
+  ['using', Starts.Using],
+  ['typedef', Starts.Typedef],
+  ['GlobalTensor', Starts.Buffer],
+  ['LocalTensor', Starts.Buffer],
+  ['constexpr', Starts.Constant],
+  ['const', Starts.Constant],
+  ['if', Starts.If],
+  ['template', Starts.Template],
+]);
+
 /** The scan of one file's tokens: what TLA it declares and uses, in source order. */
-class TokenScan {
+export class TokenScan {
   readonly constants: CppConstant[] = [];
   readonly aliases: CppAlias[] = [];
   readonly buffers: CppBuffer[] = [];
@@ -422,22 +449,55 @@ class TokenScan {
     for (let i = 0; i < t.length; i++) {
       const tok = t[i];
       if (tok.kind !== 'ident') continue;
-      if (tok.text === 'tla' && (t[i + 1]?.text === '::' || t[i - 1]?.text === 'namespace')) this.mentionsTla = true;
-      this.namespaceBlock(i);
-      this.classHead(i);
-      const next = this.usingNamespace(i) ?? this.usingDeclaration(i) ?? this.alias(i) ?? this.buffer(i) ?? this.constant(i);
-      if (next !== undefined) {
-        i = next;
-        continue;
+      // each declaration reader starts at one or two words: the word says which to ask
+      const starts = STARTS.get(tok.text);
+      if (starts !== undefined) {
+        let next: number | undefined;
+        switch (starts) {
+          case Starts.Tla:
+            if (t[i + 1]?.text === '::' || t[i - 1]?.text === 'namespace') this.mentionsTla = true;
+            break;
+          case Starts.Namespace:
+            this.namespaceBlock(i);
+            break;
+          case Starts.Class:
+            this.classHead(i);
+            break;
+          case Starts.Using:
+            next = this.usingNamespace(i) ?? this.usingDeclaration(i) ?? this.alias(i);
+            break;
+          case Starts.Typedef:
+            next = this.alias(i);
+            break;
+          case Starts.Buffer:
+            next = this.buffer(i);
+            break;
+          case Starts.Constant:
+            next = this.constant(i);
+            break;
+          case Starts.If:
+            if (t[i + 1]?.text === 'constexpr') this.constexprIf(i);
+            break;
+          case Starts.Template:
+            this.templateParameters(i);
+            break;
+        }
+        if (next !== undefined) {
+          i = next;
+          continue;
+        }
       }
-      if (tok.text === 'if' && t[i + 1]?.text === 'constexpr') this.constexprIf(i);
-      this.templateParameters(i);
       this.runtimeName(i);
       const typed = typedNameAt(this, i, this.classBodies);
       if (typed) this.typedNames.push(typed);
       this.assignment(i);
       i = this.expression(i);
     }
+    return this.result();
+  }
+
+  /** What the scan found, once every token is read. */
+  private result(): CppScan {
     // an alias of a buffer (a member may be declared after the function that reads it): that buffer, else unknown
     for (const c of this.aliasCandidates) {
       const at = c.alias.start;
@@ -513,14 +573,15 @@ class TokenScan {
     const c = classAt(this, i);
     if (!c) return;
     // a base naming a template parameter visible here (the class's or an enclosing template's) is dependent
-    const at = this.t[i].start;
-    const params = new Set(this.unknownNames.filter((u) => u.scopeStart <= at && at < u.scopeEnd).map((u) => u.name));
-    if (c.bases.length)
+    if (c.bases.length) {
+      const at = this.t[i].start;
+      const params = new Set(this.unknownNames.filter((u) => u.scopeStart <= at && at < u.scopeEnd).map((u) => u.name));
       c.cls.bases = c.bases.map((b) => ({
         text: b.text,
         ...(b.name !== undefined ? { name: b.name } : {}),
         dependent: b.tokens.some((x) => x.kind === 'ident' && params.has(x.text)),
       }));
+    }
     this.classes.push(c.cls);
     this.classBodies.add(c.open);
   }
