@@ -90,10 +90,7 @@ function templateInstances(
   diagnostics: DiagnosticsScheduler,
   settings: () => Settings,
   written: () => Promise<unknown>,
-  /** The editor's requests being answered now (one waiting for its document's analysis is one). */
-  inFlight: () => number,
-  /** performance.now() when the editor's last request was asked or answered. */
-  lastRequest: () => number,
+  activity: RequestActivity,
 ) {
   // the workspace's header index, once it holds headers
   const siteHeaders = () => {
@@ -107,7 +104,7 @@ function templateInstances(
     const since = performance.now();
     const go = () => {
       const now = performance.now();
-      const wait = inFlight() || (!urgent && now - lastRequest() < QUIET_MS && now - since < MAX_WAIT_MS);
+      const wait = activity.inFlight || (!urgent && now - activity.lastRequest < QUIET_MS && now - since < MAX_WAIT_MS);
       if (wait) setTimeout(go, urgent ? 1 : 20);
       else run();
     };
@@ -193,6 +190,39 @@ function templateInstances(
   return wired;
 }
 
+/** What the editor is asking now: the background work waits for a quiet moment. */
+interface RequestActivity {
+  /** The editor's requests being answered now (one waiting for its document's analysis is one). */
+  inFlight: number;
+  /** performance.now() when the editor's last request was asked or answered. */
+  lastRequest: number;
+}
+
+/** Every feature's request handler (featureTable.ts), counted in `activity`. */
+function listenToFeatures(
+  connection: Connection,
+  requests: Parameters<typeof requestHandler>[0],
+  context: FeatureContext,
+  workspace: WorkspaceIndexServer,
+  activity: RequestActivity,
+): void {
+  // (typed by name, as the library's own request types are: a request without params answers InvalidParams)
+  for (const f of FEATURES) {
+    const type = new RequestType<Parameters<typeof f.handler>[1], unknown, unknown>(f.method, ParameterStructures.byName);
+    const handler = requestHandler(requests, f, (doc, p) => f.handler(doc, p, context));
+    // the header index waits for a quiet moment while the editor asks
+    connection.onRequest(type, (p, token) => {
+      workspace.index.requested();
+      activity.lastRequest = performance.now();
+      const answer = handler(p, token);
+      if (!(answer instanceof Promise)) return ((activity.lastRequest = performance.now()), answer);
+      activity.inFlight++;
+      // (the quiet moment counts from the answer: the editor asks its next question after it)
+      return answer.finally(() => (activity.inFlight--, (activity.lastRequest = performance.now())));
+    });
+  }
+}
+
 export function startServer(connection: Connection): void {
   const analyses = new DocumentAnalyses();
   // a long analysis yields after this long: requests for other documents are answered between its slices
@@ -216,6 +246,7 @@ export function startServer(connection: Connection): void {
     },
   });
   let settings: Settings = DEFAULT_SETTINGS;
+  const activity: RequestActivity = { inFlight: 0, lastRequest: -Infinity };
   const instances = templateInstances(
     connection,
     documents,
@@ -224,13 +255,10 @@ export function startServer(connection: Connection): void {
     diagnostics,
     () => settings,
     () => lastWrite,
-    () => inFlight,
-    () => lastRequest,
+    activity,
   );
   let configurationCapability = false;
   let refreshSupport = false;
-  let inFlight = 0;
-  let lastRequest = -Infinity;
 
   connection.onInitialize((params) => {
     const caps = params.capabilities;
@@ -292,22 +320,7 @@ export function startServer(connection: Connection): void {
     diagnostics,
     warningsOf: (doc) => analyses.warningsOf(doc),
   };
-  const requests = { ...host, quiet: (uri: string) => diagnostics.quiet(uri) };
-  // (typed by name, as the library's own request types are: a request without params answers InvalidParams)
-  for (const f of FEATURES) {
-    const type = new RequestType<Parameters<typeof f.handler>[1], unknown, unknown>(f.method, ParameterStructures.byName);
-    const handler = requestHandler(requests, f, (doc, p) => f.handler(doc, p, context));
-    // the header index waits for a quiet moment while the editor asks
-    connection.onRequest(type, (p, token) => {
-      workspace.index.requested();
-      lastRequest = performance.now();
-      const answer = handler(p, token);
-      if (!(answer instanceof Promise)) return ((lastRequest = performance.now()), answer);
-      inFlight++;
-      // (the quiet moment counts from the answer: the editor asks its next question after it)
-      return answer.finally(() => (inFlight--, (lastRequest = performance.now())));
-    });
-  }
+  listenToFeatures(connection, { ...host, quiet: (uri: string) => diagnostics.quiet(uri) }, context, workspace, activity);
 
   connection.onRequest(BackgroundWorkRequest.method, (): BackgroundWorkAnswer => ({
     index: workspace.index.status(false).state,
