@@ -805,8 +805,9 @@ export class CppAnalyzer {
       result: EvalResult | null,
       local: LocalDiagnostic[],
       defaults?: readonly string[],
+      reads?: StatementAnalysis['reads'],
     ): StatementAnalysis => {
-      const sa: StatementAnalysis = { index: 0, chunk, statement, result, local, defaults };
+      const sa: StatementAnalysis = { index: 0, chunk, statement, result, local, defaults, ...(reads ? { reads } : {}) };
       places.set(sa, place);
       return sa;
     };
@@ -831,6 +832,8 @@ export class CppAnalyzer {
     if (!st) return undefined; // not TLA we understand: say nothing (clangd speaks for C++)
 
     let result: EvalResult;
+    // what it read (the ide layer names an instantiation's type by it: `LayoutTagL1A` → zN)
+    let reads: StatementAnalysis['reads'];
     const cached = entry.evaluation;
     const archHere = pass.pr.archs.find((r) => r.start <= start && start < r.end)?.arch ?? this.defaultArch ?? core.DEFAULT_ARCH;
     const region = regionAt(this.instantiation, start);
@@ -843,7 +846,7 @@ export class CppAnalyzer {
     // a branch of `if constexpr` the instantiation discards: the compiler does not instantiate it, nothing there has a value
     if (region && discardedUnder(region, pass.pr.constexprIfs, text, start, (n, at) => lookupUnder(region, scoped, n, at, pass.pr.classes)))
       return undefined;
-    if (cached && readsHold(cached.reads, { get: lookupHere })) result = cached.result;
+    if (cached && readsHold(cached.reads, { get: lookupHere })) ({ result, reads } = cached);
     else {
       pass.work = true;
       const names = () => [...scoped.keys()].filter((n) => lookupAt(scoped, n, start, pass.pr.classes));
@@ -854,6 +857,7 @@ export class CppAnalyzer {
         return limited(limitMessages.stack()); // a chain too long to evaluate recursively
       }
       result = done.result;
+      reads = done.reads ?? undefined;
       pass.stats.evaluated++;
       entry.evaluation = done.reads ? { reads: done.reads, result } : undefined;
     }
@@ -866,6 +870,7 @@ export class CppAnalyzer {
       result,
       discardable ? [] : result.diagnostics.filter((d) => CERTAIN_CODES.has(d.code)).map((d) => ({ ...d, severity: 'warning' as const })),
       defaults,
+      reads,
     );
   }
 

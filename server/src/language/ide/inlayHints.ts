@@ -11,7 +11,7 @@ import type { Value } from '../eval';
 import { explainOffset } from './inspect';
 
 import { boundedMarkdown } from './hover';
-import { firstFitting, layoutHint, offsetHint, opaqueTileHint, repeatsCall, tileHint } from './hintLabels';
+import { firstFitting, layoutHint, offsetHint, opaqueTileHint, repeatsCall, tagName, tileHint } from './hintLabels';
 
 export interface InlayHintOptions {
   /** The tile preview after GetTileLayout(…) and tiles of tensors. */
@@ -102,8 +102,10 @@ export function inlayHintsIn(a: DocumentAnalysis, start: number, end: number, op
         prints.push({ node: n, value: nv.value });
         continue;
       }
+      const bound = (written: string | undefined) => boundTag(s, written);
       const tag = () => layoutArgTag(a, s, n);
-      if (valueHint(nv.value, n, options, tileNodes, (label, tooltip) => push(base + n.end, label, tooltip, callWords(a, s, n)), tag)) hinted.add(n);
+      if (valueHint(nv.value, n, options, tileNodes, (label, tooltip) => push(base + n.end, label, tooltip, callWords(a, s, n)), tag, bound))
+        hinted.add(n);
     }
     for (const p of prints) {
       const arg = p.node.args[0];
@@ -150,10 +152,12 @@ function declarationBefore(a: DocumentAnalysis, s: DocumentAnalysis['statements'
 function layoutArgTag(a: DocumentAnalysis, s: DocumentAnalysis['statements'][number], n: Ast.Expr): string | undefined {
   const arg = n.type === 'call' ? n.args[1] : undefined;
   if (!arg) return undefined;
-  if (arg.type === 'call') return constructorTag(arg);
+  if (arg.type === 'call') return boundTag(s, constructorTag(arg));
   if (arg.type !== 'name') return undefined;
-  const st = declarationBefore(a, s, arg.name)?.statement.statement;
-  return st?.type === 'decl' || st?.type === 'expr' ? constructorTag(st.expr) : undefined;
+  // (a tag the declaration names through an alias is the type that statement read for it)
+  const d = declarationBefore(a, s, arg.name)?.statement;
+  const st = d?.statement;
+  return st?.type === 'decl' || st?.type === 'expr' ? boundTag(d!, constructorTag(st.expr)) : undefined;
 }
 
 /**
@@ -168,6 +172,8 @@ function valueHint(
   emit: (label: string, tooltip: string) => void,
   /** The tag the tensor's layout argument was made with (its kind word when the value alone does not say it). */
   layoutTag: () => string | undefined = () => undefined,
+  /** The tag a name written as a template argument stands for here (an instantiation's `LayoutTagL1A` → `zN`). */
+  bound: (written: string | undefined) => string | undefined = (w) => w,
 ): boolean {
   if (
     options.tileLayouts &&
@@ -190,7 +196,7 @@ function valueHint(
   if (options.layouts && value.kind === 'tensor' && n.type === 'call' && TENSOR_CONSTRUCTORS.has(n.callee)) {
     const t = value;
     // the tag the call names (MakeTensorLike<layout::zN>), else the one its layout's value fits
-    const layout = layoutHint(t.layout, n.templateArgs?.[0]?.type === 'typeArg' ? n.templateArgs[0].name : layoutTag());
+    const layout = layoutHint(t.layout, n.templateArgs?.[0]?.type === 'typeArg' ? bound(n.templateArgs[0].name) : layoutTag());
     const origin = core.leaves(t.coord).every((c) => c.kind === 'int' && c.sym === undefined && c.value === 0n);
     emit(firstFitting([origin ? layout : `${layout} @ ${core.printIntTuple(t.coord)}`, layout]), describeTensorTooltip(t));
     return true;
@@ -200,10 +206,24 @@ function valueHint(
   if (!isConstructor) return false;
   const facts = summarize(value);
   emit(
-    layoutHint(value, constructorTag(n)),
+    layoutHint(value, bound(constructorTag(n))),
     `${code(core.printLayout(value))}\n\nrank ${facts.rank} · depth ${facts.depth} · size ${facts.size} · cosize ${facts.cosize}`,
   );
   return true;
+}
+
+/**
+ * The tag a template argument names where it is not a tag's own name: the type the statement read
+ * for it (a member alias or template parameter an instantiation binds, `LayoutTagL1A` → `zN`).
+ */
+function boundTag(s: DocumentAnalysis['statements'][number], written: string | undefined): string | undefined {
+  if (written === undefined || tagName(written) || !s.reads) return written;
+  for (const [name, b] of s.reads) {
+    if (name !== written) continue;
+    const v = b?.value;
+    return v?.kind === 'type' && v.type.t === 'tag' ? v.type.name : written;
+  }
+  return written;
 }
 
 /** The tag a layout constructor names: MakeLayout<half, zN>, MakeLayoutL0C. */
