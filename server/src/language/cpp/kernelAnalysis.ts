@@ -270,11 +270,6 @@ function nestingOf(classes: readonly CppClass[]): ClassNesting | null {
   return n;
 }
 
-/**
- * The classes whose scope holds `at`, innermost first: the last class starting at or before it and
- * the classes around that one (a lookup asked the whole list each time: quadratic in a kernel of
- * many classes).
- */
 const ANY_BASES = new WeakMap<readonly CppClass[], boolean>();
 /** Whether any of the file's classes has bases (made once per list). */
 function anyBases(classes: readonly CppClass[]): boolean {
@@ -283,6 +278,11 @@ function anyBases(classes: readonly CppClass[]): boolean {
   return any;
 }
 
+/**
+ * The classes whose scope holds `at`, innermost first: the last class starting at or before it and
+ * the classes around that one (a lookup asked the whole list each time: quadratic in a kernel of
+ * many classes).
+ */
 function classesAround(classes: readonly CppClass[], at: number): readonly CppClass[] {
   const n = nestingOf(classes);
   if (!n) return classes.filter((c) => c.scopeStart <= at && at < c.scopeEnd).sort((x, y) => y.scopeStart - x.scopeStart);

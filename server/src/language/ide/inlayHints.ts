@@ -217,13 +217,9 @@ function valueHint(
  * for it (a member alias or template parameter an instantiation binds, `LayoutTagL1A` → `zN`).
  */
 function boundTag(s: DocumentAnalysis['statements'][number], written: string | undefined): string | undefined {
-  if (written === undefined || tagName(written) || !s.reads) return written;
-  for (const [name, b] of s.reads) {
-    if (name !== written) continue;
-    const v = b?.value;
-    return v?.kind === 'type' && v.type.t === 'tag' ? v.type.name : written;
-  }
-  return written;
+  if (written === undefined || tagName(written)) return written;
+  const v = s.reads?.find(([name]) => name === written)?.[1]?.value;
+  return v?.kind === 'type' && v.type.t === 'tag' ? v.type.name : written;
 }
 
 /** The tag a layout constructor names: MakeLayout<half, zN>, MakeLayoutL0C. */
