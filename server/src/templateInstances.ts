@@ -25,6 +25,7 @@ import {
   headerNameUnder,
   instanceBindings,
   instanceMembers,
+  namesAscend950,
   printValue,
   siteScratchText,
   CallBindings,
@@ -238,8 +239,8 @@ export function siteUnderCalls(
     if (!callee || text === undefined || calleeText === undefined) return undefined;
     const callerText = c.fn && statements ? withBindings(text, c.fn, statements) : text;
     // the arguments name what the headers of the callee's arch declare (`Format::TND` of a block under `#if CATLASS_ARCH == 3510`),
-    // the arch its site's scratch takes (instanceSite.ts: a body naming Ascend950)
-    const arch = /\bAscend950\b/.test(calleeText.slice(callee.start, callee.end)) ? 3510 : h.arch;
+    // the arch its site's scratch takes (namesAscend950)
+    const arch = namesAscend950(calleeText.slice(callee.start, callee.end)) ? 3510 : h.arch;
     // (a call's bindings are the same for every site of its function: resolved once while the headers and sites are unchanged)
     const key = `${c.file}:${c.call.at}:${callee.name}:${callee.start}:${statements?.join(' ') ?? ''}`;
     const b = cache?.get(key) ?? callBindings(callee, c.call, c.file, callerText, { ...h, arch });

@@ -62,6 +62,7 @@ export {
   instantiationWarningSteps,
   instanceBindings,
   copyMemberBodies,
+  namesAscend950,
   Budget,
   BudgetPart,
   budgetLine,

@@ -16,6 +16,14 @@ import { configurationMacros, preprocessorBranches } from './conditionals';
 import { configurationDefaults } from './scanner';
 
 /**
+ * Code that names Ascend950 compiles at CATLASS_ARCH 3510: the tag (`Arch::Ascend950`) or a name made for that arch
+ * (`Ascend950SvdQuantMatmul`, the launch of a kernel whose headers exist only at 3510, `TileCopyGmToL1TestAscend950`).
+ */
+export function namesAscend950(code: string): boolean {
+  return code.includes('Ascend950');
+}
+
+/**
  * The file without the branches the compiler never reads, as far as the file says (conditionals.ts:
  * `#if 0`, a condition over macros the file defines), blanked with offsets and lines kept. A branch read
  * only when the build overrides a configuration default stays: the inst-sites golden reads it (site-269,
@@ -146,7 +154,7 @@ export function siteScratchText(
     i = j;
     start = j + 1;
   }
-  const arch = out.some((s) => /Ascend950/.test(s)) ? ['#define CATLASS_ARCH 3510'] : [];
+  const arch = out.some(namesAscend950) ? ['#define CATLASS_ARCH 3510'] : [];
   // a statement over several lines keeps its line breaks: its k-th line is the source's start + k (0: a line the file does not write)
   // (and its first line starts at the source's indentation: `sourceIndent` is what a column adds there)
   const sourceLines = [...arch.map(() => 0), ...out.flatMap((o, k) => o.split('\n').map((_, j) => at[k] + j))];

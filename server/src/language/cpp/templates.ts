@@ -4,7 +4,7 @@ export { EncodedFacts, FactsSummary, HeaderIndex, summarizeFacts } from './heade
 export { HeaderFacts, headerFacts } from './headerFacts';
 export { headerNameUnder, includesOfText, indexIncludes, ReadFile } from './includes';
 export { evaluateScratch, outcomeFields, ScratchResult, Outcome } from './scratch';
-export { siteScratchText, instanceMembers, instanceBindings, copyMemberBodies, InstanceMember } from './instanceSite';
+export { siteScratchText, instanceMembers, instanceBindings, copyMemberBodies, InstanceMember, namesAscend950 } from './instanceSite';
 export { withHeaders } from './headerAnalysis';
 export { instantiationWarnings, instantiationWarningSteps } from './siteWarnings';
 export { Budget, BudgetPart, budgetLine, budgetsOf, formatBytes, instanceBudgets } from './budgets';
