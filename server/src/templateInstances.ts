@@ -191,6 +191,9 @@ function includedFiles(text: string | undefined, file: string): Set<string> {
   return out;
 }
 
+/** While a header's candidates are resolved, the certain sites found are shown at most this often (the first at once). */
+export const PARTIAL_EVERY_MS = 1000;
+
 /** Candidate sites of one header resolved at most (the first in the sites' order; the others count as not resolved). */
 export const MAX_CANDIDATES = 256;
 
@@ -850,15 +853,18 @@ export class TemplateInstances {
     };
     if (!headers || !candidates.length) return finish();
     // the header's text or the sites changed meanwhile: asked again (the same text asked again goes on)
+    // (after a change of the headers or sites, the same text asked again is resolved afresh: it stays pending)
     const stale = () => {
+      if (generation !== this.generation) return true;
       if (this.pending.get(header) === text) this.pending.delete(header);
-      return generation !== this.generation || this.pending.has(header);
+      return this.pending.has(header);
     };
     // the candidates not resolved now are no longer to be done (the count of those done never goes back)
     const abandon = (k: number) => {
       this.progress.total -= total - k;
       this.next();
     };
+    let publishedAt = -Infinity;
     const resolved = (k: number, o: SiteOutcome) => {
       if (stale()) return abandon(k);
       outcomes.push(o);
@@ -866,8 +872,13 @@ export class TemplateInstances {
       this.onWork?.();
       if (typeof o === 'object') {
         this.derive(candidates[k], o.derived);
-        // a certain site of this header: its values are shown now, the other candidates follow
-        if (k + 1 < total) publish(true);
+        // a certain site of this header: its values are shown now, the other candidates follow (the sites
+        // found since, at most once a PARTIAL_EVERY_MS: each is a refresh of the editor's lenses and hints)
+        const now = performance.now();
+        if (k + 1 < total && now - publishedAt >= PARTIAL_EVERY_MS) {
+          publishedAt = now;
+          publish(true);
+        }
       }
       // (resolved elsewhere, the next is asked at once; here, when the editor allows: a resolution is one long turn)
       this.later(() => step(k + 1), !!this.resolver || !outcomes.some((x) => typeof x === 'object'));
