@@ -852,8 +852,8 @@ export class TemplateInstances {
       this.next();
     };
     if (!headers || !candidates.length) return finish();
-    // the header's text or the sites changed meanwhile: asked again (the same text asked again goes on)
-    // (after a change of the headers or sites, the same text asked again is resolved afresh: it stays pending)
+    // the headers, the sites or the header's text changed meanwhile: left (the same text asked again goes on,
+    // unless the headers or sites changed: then it stays pending, resolved afresh)
     const stale = () => {
       if (generation !== this.generation) return true;
       if (this.pending.get(header) === text) this.pending.delete(header);
