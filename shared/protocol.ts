@@ -154,6 +154,8 @@ export interface ChooseInstantiationArgs {
   sites: { where: string; label: string; detail: string }[];
   /** The site used now, if any. */
   used?: string;
+  /** The template's other candidate sites are still being resolved: `sites` are those found so far. */
+  pending?: true;
 }
 
 /** Argument: a ChooseInstantiationArgs. */

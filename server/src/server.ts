@@ -110,7 +110,7 @@ function templateInstances(
     };
     setTimeout(go, 0);
   };
-  const instances = new TemplateInstances(siteHeaders, whenQuiet);
+  const instances = new TemplateInstances(siteHeaders, whenQuiet, workspace.siteResolver);
   analyses.instanceOf = (uri, text) => {
     const p = filePath(uri);
     // a header under an include root, or a workspace C++ file with its own templates (resolved with its facts)

@@ -192,6 +192,9 @@ function includedFiles(text: string | undefined, file: string): Set<string> {
   return out;
 }
 
+/** While a header's candidates are resolved, the certain sites found are shown at most this often (the first at once). */
+export const PARTIAL_EVERY_MS = 1000;
+
 /** Candidate sites of one header resolved at most (the first in the sites' order; the others count as not resolved). */
 export const MAX_CANDIDATES = 256;
 
@@ -205,7 +208,54 @@ export interface DerivedHere {
 }
 
 /** What one site selects for a header: its body there (and the bodies its copy members select), another body, or not known. */
-type SiteOutcome = { here: SiteHere; derived?: readonly DerivedHere[]; via?: string } | 'elsewhere' | 'unknown';
+export type SiteOutcome = { here: SiteHere; derived?: readonly DerivedHere[]; via?: string } | 'elsewhere' | 'unknown';
+
+/**
+ * One candidate site's resolution as data, everything resolveSite reads but the index: so that it
+ * runs on the header worker's thread (headerWorker.ts) over that thread's copy of the index.
+ */
+export interface SiteJob {
+  site: SiteRef;
+  header: string;
+  /** The header's text: its own facts are read from it when the index does not hold it. */
+  headerText: string;
+  root: string;
+  arch?: 2201 | 3510;
+  /** The editor's texts of the files the site reads (its own and its calls'), where open; the others are read from disk. */
+  texts: Record<string, string>;
+  /** The sites' and headers' generation: the calls' bindings are kept within one. */
+  generation: number;
+}
+
+/** Resolves a job elsewhere (the header worker); rejects when it cannot (then it is resolved here). */
+export type SiteResolver = (job: SiteJob) => Promise<SiteOutcome>;
+
+/** What resolveJob keeps between jobs on one thread: the calls' bindings of one generation, the last header's own facts. */
+export interface JobCache {
+  generation: number;
+  calls: Map<string, CallBindings>;
+  own?: { text: string; facts: HeaderFacts | null };
+}
+
+/** A job resolved over `index` as TemplateInstances resolves a candidate (the same outcome on either thread). */
+export function resolveJob(job: SiteJob, index: HeaderIndex, cache: JobCache): SiteOutcome {
+  if (cache.generation !== job.generation) {
+    cache.generation = job.generation;
+    cache.calls.clear();
+  }
+  const read = (f: string) => job.texts[f] ?? readSiteFile(f);
+  const siteText = read(job.site.file);
+  if (siteText === undefined) return 'unknown';
+  let own: HeaderFacts | undefined;
+  if (!index.has(job.header)) {
+    // a workspace file outside the include roots: its own facts, put in the index for the resolution
+    if (cache.own?.text !== job.headerText) cache.own = { text: job.headerText, facts: ownFacts(job.headerText) };
+    if (!cache.own.facts) return 'unknown';
+    own = cache.own.facts;
+  }
+  const headers: SiteHeaders = { index, root: job.root, ...(job.arch ? { arch: job.arch } : {}) };
+  return safely(() => resolveSite(job.site, siteText, job.header, headers, own, read, undefined, cache.calls));
+}
 
 /**
  * A site inside a function template under its call chain (`site.via`, innermost first): the
@@ -493,8 +543,13 @@ export class TemplateInstances {
   private byFile = new Map<string, SiteRef[]>();
   /** The calls with template arguments of each file walked (a site inside a function template is read under them). */
   private callsByFile = new Map<string, CallRef[]>();
-  /** The bindings of the calls resolved since the sites or headers last changed. */
-  private callBindings = new Map<string, CallBindings>();
+  /** The bindings of the calls resolved here since the sites or headers last changed, and the header's own facts. */
+  private local: JobCache = { generation: -1, calls: new Map() };
+  /**
+   * The candidate sites resolved since the work began, and those to resolve: a change of the
+   * headers or the sites adds a header's candidates again; the count of those done never goes back.
+   */
+  private progress = { done: 0, total: 0 };
   /** Files whose sites the editor's text gives (open documents), over the disk's. */
   private open = new Map<string, string>();
   private byTemplate: Map<string, SiteRef[]> | undefined;
@@ -503,7 +558,7 @@ export class TemplateInstances {
   /** Per header path: the text it was resolved for, its certain sites (null: none, or one not certain) and the answer under the choices. */
   private answers = new Map<string, AnswerEntry>();
   /** The header being resolved now, and the text it is resolved for (asked again meanwhile, it goes on). */
-  private resolving: { header: string; text: string; generation: number; done: number; total: number } | undefined;
+  private resolving: { header: string; text: string; generation: number } | undefined;
   /** The answer of a header whose sites are still being found, none certain yet (one object per header: the analyses compare it). */
   private pendingAnswers = new Map<string, HeaderAnswer>();
   /**
@@ -535,6 +590,8 @@ export class TemplateInstances {
     private headers: () => SiteHeaders | undefined,
     /** Runs a step later; `urgent` while no certain site of the header being resolved is known yet (its values wait for it). */
     private later: (run: () => void, urgent: boolean) => void = (run) => void setTimeout(run, 0),
+    /** Resolves a candidate elsewhere (the header worker: no resolution holds a request); none: here, one a turn. */
+    private resolver?: SiteResolver,
   ) {}
 
   /** Walks the folders for sites (again: a new walk replaces the old sites). */
@@ -551,7 +608,6 @@ export class TemplateInstances {
   /** The header index changed: every answer is recomputed when next asked. */
   invalidate(): void {
     this.generation++;
-    this.callBindings.clear();
     this.byTemplate = undefined;
     this.derived.clear();
     this.derivedVersion.clear();
@@ -671,11 +727,16 @@ export class TemplateInstances {
     return p;
   }
 
-  /** What is being worked out now, for the progress the editor shows (undefined: nothing). */
+  /**
+   * What is being worked out now, for the progress the editor shows (undefined: nothing): `done`
+   * counts the candidate sites resolved since the work began, `total` those resolved and those
+   * still to resolve (a change of the headers or the sites adds a header's again: `done` never goes back).
+   */
   get work(): { message: string; done?: number; total?: number } | undefined {
     if (this.walking) return { message: 'finding instantiation sites' };
     const r = this.resolving;
-    if (r) return { message: `resolving the sites of ${path.basename(r.header)}`, done: r.done, total: r.total };
+    const { done, total } = this.progress;
+    if (r) return { message: `${path.basename(r.header)}: instantiation sites resolved`, done, total };
     return this.pending.size ? { message: 'resolving instantiation sites' } : undefined;
   }
 
@@ -752,6 +813,7 @@ export class TemplateInstances {
     this.resolving = undefined;
     if (first.done) {
       this.running = false;
+      this.progress = { done: 0, total: 0 };
       this.onWork?.();
       return;
     }
@@ -763,7 +825,8 @@ export class TemplateInstances {
     const candidates = [...names].flatMap((n) => this.sitesOf(n)).sort(siteOrder((f) => this.open.has(f)));
     const outcomes: SiteOutcome[] = [];
     const total = Math.min(candidates.length, MAX_CANDIDATES);
-    this.resolving = { header, text, generation, done: 0, total };
+    this.resolving = { header, text, generation };
+    this.progress.total += headers ? total : 0;
     this.onWork?.();
     // the sites resolved so far (partial: the others still to come, none of them counted as not resolved)
     const publish = (partial: boolean) => {
@@ -790,29 +853,59 @@ export class TemplateInstances {
       this.next();
     };
     if (!headers || !candidates.length) return finish();
-    // a workspace file outside the include roots: its own facts, put in the index for each resolution
-    const own = headers.index.has(header) ? undefined : ownFacts(text);
-    if (own === null) return finish();
-    const step = (k: number) => {
-      // the header's text or the sites changed meanwhile: asked again (the same text asked again goes on)
+    // the headers, the sites or the header's text changed meanwhile: left (the same text asked again goes on,
+    // unless the headers or sites changed: then it stays pending, resolved afresh)
+    const stale = () => {
+      if (generation !== this.generation) return true;
       if (this.pending.get(header) === text) this.pending.delete(header);
-      if (generation !== this.generation || this.pending.has(header)) return this.next();
-      if (k === total) return finish();
-      const s = candidates[k];
-      const siteText = this.open.get(s.file) ?? readSiteFile(s.file);
-      const read = (f: string) => this.open.get(f) ?? readSiteFile(f);
-      const o = siteText === undefined ? 'unknown' : safely(() => resolveSite(s, siteText, header, headers, own, read, undefined, this.callBindings));
+      return this.pending.has(header);
+    };
+    // the candidates not resolved now are no longer to be done (the count of those done never goes back)
+    const abandon = (k: number) => {
+      this.progress.total -= total - k;
+      this.next();
+    };
+    let publishedAt = -Infinity;
+    const resolved = (k: number, o: SiteOutcome) => {
+      if (stale()) return abandon(k);
       outcomes.push(o);
-      if (this.resolving) this.resolving.done = k + 1;
+      this.progress.done++;
       this.onWork?.();
       if (typeof o === 'object') {
-        this.derive(s, o.derived);
-        // a certain site of this header: its values are shown now, the other candidates follow
-        if (k + 1 < total) publish(true);
+        this.derive(candidates[k], o.derived);
+        // a certain site of this header: its values are shown now, the other candidates follow (the sites
+        // found since, at most once a PARTIAL_EVERY_MS: each is a refresh of the editor's lenses and hints)
+        const now = performance.now();
+        if (k + 1 < total && now - publishedAt >= PARTIAL_EVERY_MS) {
+          publishedAt = now;
+          publish(true);
+        }
       }
-      this.later(() => step(k + 1), !outcomes.some((x) => typeof x === 'object'));
+      // (resolved elsewhere, the next is asked at once; here, when the editor allows: a resolution is one long turn)
+      this.later(() => step(k + 1), !!this.resolver || !outcomes.some((x) => typeof x === 'object'));
+    };
+    const step = (k: number) => {
+      if (stale()) return abandon(k);
+      if (k === total) return finish();
+      const job = this.jobOf(candidates[k], header, text, headers, generation);
+      if (!this.resolver) return resolved(k, resolveJob(job, headers.index, this.local));
+      this.resolver(job).then(
+        (o) => resolved(k, o),
+        // (the worker cannot: resolved here, as without one)
+        () => resolved(k, resolveJob(job, headers.index, this.local)),
+      );
     };
     step(0);
+  }
+
+  /** A candidate's resolution as data (the open documents' texts of the files it reads). */
+  private jobOf(s: SiteRef, header: string, text: string, headers: SiteHeaders, generation: number): SiteJob {
+    const texts: Record<string, string> = {};
+    for (const f of [s.file, ...(s.via ?? []).map((c) => c.file)]) {
+      const t = this.open.get(f);
+      if (t !== undefined) texts[f] = t;
+    }
+    return { site: s, header, headerText: text, root: headers.root, ...(headers.arch ? { arch: headers.arch } : {}), texts, generation };
   }
 
   /** A site as the hover names it: relative to the workspace folder holding it. */

@@ -29,7 +29,8 @@ export interface HeaderIndexLike {
 
 /** Parses a header's text into the facts setEncodedFacts takes, elsewhere (a worker thread). */
 export interface OffThreadParser {
-  parse(text: string): Promise<unknown>;
+  /** (`path`: the header it is, for a thread that keeps its own index of what is set) */
+  parse(text: string, path: string): Promise<unknown>;
   dispose(): void;
 }
 
@@ -456,7 +457,7 @@ export class WorkspaceIndex {
   private parseElsewhere(p: string, text: string): void {
     const ticket = ++this.parses;
     this.parsing.set(p, ticket);
-    this.parser!.parse(text).then(
+    this.parser!.parse(text, p).then(
       (facts) => {
         if (this.parsing.get(p) !== ticket || this.disposed) return;
         this.parsing.delete(p);

@@ -22,7 +22,9 @@ import { WorkspaceIndexAnswer, WorkspaceIndexRequest } from '../../shared/protoc
 import { LIBRARY_FOLDERS, findIncludeRoots } from './headerTree';
 import { EditedDocument } from './textDocument';
 import { Settings } from './features/settings';
-import { OffThreadParser, WatchedChange, WorkspaceIndex } from './workspaceIndex';
+import { HeaderIndexLike, OffThreadParser, WatchedChange, WorkspaceIndex } from './workspaceIndex';
+import type { SiteOutcome, SiteResolver } from './templateInstances';
+import type { ToHeaderWorker } from './headerWorker';
 import { EncodedFacts, FactsSummary, HeaderFacts, HeaderIndex } from './language';
 import type { ScratchHeaders } from './documents';
 
@@ -42,21 +44,35 @@ const CHANGE_TYPES: Record<number, WatchedChange['type']> = {
   [FileChangeType.Deleted]: 'deleted',
 };
 
+/** The header worker (headerWorker.ts): the index's parser, and the resolver of instantiation sites over its own copy of the index. */
+export interface HeaderThread {
+  parser: OffThreadParser;
+  /** The index as the workspace index feeds it: what it sets and removes is told to the thread's copy, in order. */
+  feed(index: HeaderIndex): HeaderIndexLike;
+  /** Resolves a site over the thread's copy of the index (rejects when the copy may differ from the index: a parse failed, the thread is gone). */
+  resolve: SiteResolver;
+}
+
+/** Facts parsed by the thread: the parse's number, to tell the thread when the index takes them. */
+type ThreadFacts = EncodedFacts & { id: number };
+
 /**
- * The header parser thread (dist/headerWorker.js beside this bundle): a header's parse (up to
- * ~100 ms) never holds a request. Undefined where the script is not there (the tests' bundles):
- * headers are then parsed on this thread, in the index's slices. The thread starts with the
- * first header to parse: an idle thread holds 12 MB (RSS 43 -> 55 MB measured for a bare node
- * with it), which a server that never indexes a header (a `.tla` file outside a Catlass
- * workspace) does not pay.
+ * The header worker thread (`script`: dist/headerWorker.js beside this bundle): a header's parse
+ * (up to ~100 ms) and a site's resolution (30 ms – 2.3 s) never hold a request. Undefined where the
+ * script is not there (the tests' bundles): headers are then parsed on this thread, in the index's
+ * slices, and sites resolved one a turn. The thread starts with the first header to parse: an idle
+ * thread holds 12 MB (RSS 43 -> 55 MB measured for a bare node with it), which a server that never
+ * indexes a header (a `.tla` file outside a Catlass workspace) does not pay.
  */
-function workerParser(): OffThreadParser | undefined {
-  const script = path.join(__dirname, 'headerWorker.js');
+export function headerThread(script = path.join(__dirname, 'headerWorker.js')): HeaderThread | undefined {
   if (!existsSync(script)) return undefined;
   let worker: Worker | undefined;
+  /** The thread's index is no longer the main one's (a parse failed: the index parses here from then on), or the thread is gone. */
+  let apart = false;
   let next = 0;
-  const waiting = new Map<number, { resolve: (f: EncodedFacts) => void; reject: (e: Error) => void }>();
+  const waiting = new Map<number, { resolve: (m: FromHeaderWorker) => void; reject: (e: Error) => void }>();
   const failAll = (e: Error) => {
+    apart = true;
     for (const w of waiting.values()) w.reject(e);
     waiting.clear();
   };
@@ -64,32 +80,88 @@ function workerParser(): OffThreadParser | undefined {
     if (worker) return worker;
     const w = new Worker(script);
     w.unref();
-    w.on('message', (m: { id: number; summary?: FactsSummary; bytes?: ArrayBuffer; error?: string }) => {
+    w.on('message', (m: FromHeaderWorker) => {
       const p = waiting.get(m.id);
       waiting.delete(m.id);
-      if (m.error !== undefined || !m.summary || !m.bytes) return p?.reject(new Error(m.error ?? 'the parser thread sent no facts'));
-      const bytes = m.bytes;
-      // decoded when a lookup first reaches the header (most never are while indexing)
-      p?.resolve({ summary: m.summary, decode: () => deserialize(new Uint8Array(bytes)) as HeaderFacts });
+      if (m.error !== undefined) p?.reject(new Error(m.error));
+      else p?.resolve(m);
     });
     w.on('error', failAll);
-    w.on('exit', (code) => failAll(new Error(`the parser thread exited (${code})`)));
+    w.on('exit', (code) => failAll(new Error(`the header thread exited (${code})`)));
     return (worker = w);
   };
-  return {
-    parse: (text) =>
-      new Promise<EncodedFacts>((resolve, reject) => {
-        const id = ++next;
-        waiting.set(id, { resolve, reject });
-        try {
-          started().postMessage({ id, text });
-        } catch (e) {
-          waiting.delete(id);
-          reject(e as Error);
-        }
-      }),
-    dispose: () => void worker?.terminate(),
+  const ask = (message: ToHeaderWorker & { id: number }) =>
+    new Promise<FromHeaderWorker>((resolve, reject) => {
+      if (apart) return reject(new Error('the header thread is gone'));
+      waiting.set(message.id, { resolve, reject });
+      try {
+        started().postMessage(message);
+      } catch (e) {
+        waiting.delete(message.id);
+        reject(e as Error);
+      }
+    });
+  const tell = (message: ToHeaderWorker) => {
+    try {
+      if (!apart) worker?.postMessage(message);
+    } catch {
+      apart = true;
+    }
   };
+  const parser: OffThreadParser = {
+    parse: (text, file) => {
+      const id = ++next;
+      return ask({ id, text, path: file }).then(
+        (m) => {
+          if (!m.summary || !m.bytes) throw new Error('the parser thread sent no facts');
+          const bytes = m.bytes;
+          // decoded when a lookup first reaches the header (most never are while indexing)
+          const facts: ThreadFacts = { id, summary: m.summary, decode: () => deserialize(new Uint8Array(bytes)) as HeaderFacts };
+          return facts;
+        },
+        (e: Error) => {
+          // the index parses the headers here from now on: the thread's copy would differ
+          apart = true;
+          throw e;
+        },
+      );
+    },
+    dispose: () => {
+      apart = true;
+      void worker?.terminate();
+    },
+  };
+  return {
+    parser,
+    feed: (index) => ({
+      setFile: (file, text) => {
+        apart = true; // parsed here (the thread failed): the thread's copy no longer follows
+        index.setFile(file, text);
+      },
+      setEncodedFacts: (file, facts) => {
+        index.setEncodedFacts(file, facts as EncodedFacts);
+        tell({ commit: (facts as ThreadFacts).id, path: file });
+      },
+      removeFile: (file) => {
+        index.removeFile(file);
+        tell({ remove: file });
+      },
+    }),
+    resolve: (job) =>
+      ask({ id: ++next, resolve: job }).then((m) => {
+        if (m.outcome === undefined) throw new Error('the header thread sent no outcome');
+        return m.outcome;
+      }),
+  };
+}
+
+/** What the header thread answers: a parse's facts, or a resolution's outcome, or why not. */
+interface FromHeaderWorker {
+  id: number;
+  summary?: FactsSummary;
+  bytes?: ArrayBuffer;
+  outcome?: SiteOutcome;
+  error?: string;
 }
 
 /**
@@ -141,9 +213,11 @@ export class WorkspaceIndexServer {
     private connection: Connection,
     documents: TextDocuments<EditedDocument>,
     private headerIndex: HeaderIndex,
+    /** The header worker (none: parsed and resolved on this thread). */
+    private thread: HeaderThread | undefined = headerThread(),
   ) {
     this.index = new WorkspaceIndex(
-      headerIndex,
+      thread ? thread.feed(headerIndex) : headerIndex,
       {
         progress: (done, total) => this.progress(done, total),
         idle: (changed) => this.idle(changed),
@@ -155,7 +229,7 @@ export class WorkspaceIndexServer {
             .catch(() => undefined);
         },
       },
-      { parser: workerParser() },
+      { parser: thread?.parser },
     );
     const header = (uri: string) => {
       const p = pathOf(uri);
@@ -255,6 +329,11 @@ export class WorkspaceIndexServer {
   scratchHeaders(): ScratchHeaders | undefined {
     const roots = this.index.status(false).roots;
     return roots.length ? { index: this.headerIndex, root: roots[0], ready: this.index.ready, generation: this.generation } : undefined;
+  }
+
+  /** Resolves an instantiation site on the header worker's thread (undefined: no thread, resolved on this one). */
+  get siteResolver(): SiteResolver | undefined {
+    return this.thread?.resolve;
   }
 
   /** The header index as the instantiation sites read it. */

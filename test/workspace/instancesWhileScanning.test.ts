@@ -16,7 +16,10 @@ import { hover } from '../../server/src/features/hover';
 import { scratchpad } from '../../server/src/features/scratchpad';
 import { DEFAULT_SETTINGS } from '../../server/src/features/settings';
 import { HeaderIndex } from '../../server/src/language';
+import { instantiationLenses } from '../../server/src/features/instanceLens';
 import { TemplateInstances } from '../../server/src/templateInstances';
+import { instantiationPick } from '../../shared/instantiationPick';
+import type { ChooseInstantiationArgs } from '../../shared/protocol';
 
 const HEADER_TEXT = `// a block's static layout member and a run-time one
 #pragma once
@@ -154,5 +157,59 @@ describe('a header opened while its sites are resolved', () => {
     while (s.queue.length) s.step();
     assert.match(s.hoverAt('head ='), /\(_8,_8\):\(_8,_1\)/);
     assert.equal(s.fresh(), 2);
+  });
+
+  // issue 24, problem 3: the status bar's count went back (89/187 → 12/187) when a resolution started over
+  test('the progress counts the sites resolved since the work began: it never goes back, and ends at its total', async () => {
+    const s = await scanning();
+    const seen: { done: number; total: number }[] = [];
+    s.instances.onWork = () => {
+      const w = s.instances.work;
+      if (w?.total !== undefined) seen.push({ done: w.done ?? 0, total: w.total });
+    };
+    s.instances.instanceOf(header, HEADER_TEXT);
+    for (let n = 0; n < 10; n++) s.step();
+    // the headers changed halfway (a header saved, a kernel added): the header's sites are resolved again
+    s.instances.invalidate();
+    s.instances.instanceOf(header, HEADER_TEXT);
+    for (let n = 0; s.queue.length && n < 10 * KERNELS; n++) s.step();
+    assert.equal(s.queue.length, 0);
+    assert.equal(s.instances.work, undefined);
+    assert.ok(seen.length > KERNELS, `${seen.length} reports`);
+    for (let i = 1; i < seen.length; i++) assert.ok(seen[i].done >= seen[i - 1].done, `went back: ${JSON.stringify(seen.slice(i - 1, i + 1))}`);
+    // the first pass resolved some sites and was left; the second resolved all 40: done = total at the end
+    const last = seen[seen.length - 1];
+    assert.equal(last.done, last.total);
+    assert.ok(last.done > KERNELS, JSON.stringify(last));
+  });
+
+  // issue 24, problem 3: the lens said "other sites still being resolved" and clicking it did nothing useful
+  test('the lens while the other sites are resolved runs the pick of the sites found so far, which says the rest is being resolved', async () => {
+    const s = await scanning();
+    s.hoverAt('head =');
+    for (let n = 0; n < 3 && !s.changed.length; n++) s.step();
+    const [lens] = instantiationLenses(s.analyses.get(s.doc));
+    assert.match(lens.command?.title ?? '', /other sites still being resolved/);
+    const args = lens.command?.arguments?.[0] as ChooseInstantiationArgs;
+    assert.deepEqual(
+      args.sites.map((x) => x.where),
+      ['kernels/k00.cpp:3'],
+    );
+    assert.equal(args.pending, true);
+    const pick = instantiationPick(args);
+    // one site found so far is not "the only instantiation"
+    assert.match(pick.title, /found so far/);
+    assert.match(pick.title, /still being resolved/);
+    assert.doesNotMatch(pick.title, /instantiated once/);
+    assert.deepEqual(
+      pick.items.map((i) => [i.label, i.description]),
+      [['kernels/k00.cpp:3', '(in use)']],
+    );
+    // once all 40 are resolved: no longer pending, and the pick lists them all
+    while (s.queue.length) s.step();
+    const [done] = instantiationLenses(s.analyses.get(s.doc));
+    const all = done.command?.arguments?.[0] as ChooseInstantiationArgs;
+    assert.equal(all.pending, undefined);
+    assert.equal(all.sites.length, KERNELS);
   });
 });

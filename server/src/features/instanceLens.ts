@@ -10,8 +10,8 @@ export function instantiationLenses(doc: AnalysedDocument): CodeLens[] {
   if (!doc.instanceGroups?.length) return [];
   return instanceLenses(doc.text, doc.instanceGroups).map((l, i) => {
     const start = doc.lines.position(l.at);
-    const used = doc.instanceGroups![i].used;
-    const args: ChooseInstantiationArgs = { template: l.template, sites: [...l.sites], ...(used ? { used } : {}) };
+    const { used, pending } = doc.instanceGroups![i];
+    const args: ChooseInstantiationArgs = { template: l.template, sites: [...l.sites], ...(used ? { used } : {}), ...(pending ? { pending } : {}) };
     return { range: { start, end: start }, command: { title: l.title, command: CHOOSE_INSTANTIATION_COMMAND, arguments: [args] } };
   });
 }
