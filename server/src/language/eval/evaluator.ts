@@ -1210,6 +1210,12 @@ export class StatementEvaluator implements BuiltinContext {
       if (bound.value === null) throw new Abort(true);
       return this.apply(e, bound.value, e.calleeSpan);
     }
+    // `AscendC::GetSubBlockIdx()` in a kernel: AscendC's block and sub-block indices and counts are
+    // int64_t known only at run time, a symbol named by the call
+    if (this.env.free && e.ns === 'AscendC' && !e.templateArgs && !e.args.length && ASCENDC_RUNTIME_INTEGERS.has(e.callee)) {
+      const v = this.boundInt(`${e.callee}()`) ?? this.env.free(`${e.callee}()`);
+      if (v?.kind === 'int') return v;
+    }
     // the suggestion is computed on demand (suggestFor in ide/query.ts), as for names
     this.fail(e.calleeSpan, 'unknown-function', `unknown function '${e.callee}'`);
   }
@@ -1273,8 +1279,18 @@ export class StatementEvaluator implements BuiltinContext {
   }
 }
 
-/** Accessors of Catlass's GemmCoord and MatrixCoord: they return an integer. */
-const COORD_ACCESSORS = new Set(['m', 'n', 'k', 'row', 'column']);
+/** AscendC's functions of the core a kernel runs on (kernel_operator.h): each returns an int64_t known only at run time. */
+const ASCENDC_RUNTIME_INTEGERS = new Set(['GetBlockIdx', 'GetBlockNum', 'GetSubBlockIdx', 'GetSubBlockNum', 'GetTaskRation']);
+
+/**
+ * Accessors of Catlass's coords that return an integer: GemmCoord and MatrixCoord; Conv2dCoord,
+ * Conv2dFmapCoord, Conv2dFilterCoord and the conv problem's Conv2dParams/Conv2dFilterParams (conv_coord.hpp,
+ * each `Index const& batch() const`, …).
+ */
+const COORD_ACCESSORS = new Set([
+  ...['m', 'n', 'k', 'row', 'column'],
+  ...['batch', 'h', 'w', 'cout', 'cin1', 'c0', 'c1', 'hi', 'wi', 'ho', 'wo', 'kh', 'kw', 'cout1'],
+]);
 
 /** C++ types of integer literals by suffix. */
 /** The bits and signedness of a C++ integer type (its spelling or the C++ type it names), or undefined. */
