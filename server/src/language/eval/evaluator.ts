@@ -830,6 +830,10 @@ export class StatementEvaluator implements BuiltinContext {
         this.fail(el, 'unsupported-element', `${t.name}<…> holds an element type (half, float, int8_t, …)`);
       return { t: 'buffer', storage: t.name, element: name };
     }
+    if (t.name === 'Tensor' && t.args?.length === 4 && this.env.free) {
+      const tensor = this.tensorType(t.args as [Ast.TemplateArg, Ast.TemplateArg, Ast.TemplateArg, Ast.TemplateArg]);
+      if (tensor) return { t: 'value', value: tensor };
+    }
     if (TUPLE_TYPE_FORMS.includes(t.name) || t.name === 'Layout' || /^_\d+$/.test(t.name)) {
       // (a type names no object: `using L = Layout<S, D>;` is not the value-initialised `L{}` the warning is about)
       const value = t.name === 'Layout' ? this.layoutType(t) : this.typeValue(t);
@@ -839,6 +843,24 @@ export class StatementEvaluator implements BuiltinContext {
   }
 
   // ------------------------------------------------------------ type forms
+
+  /**
+   * A kernel's `tla::Tensor<AscendC::GlobalTensor<E>, Layout, Coord, AscendC::TPosition::GM>` (a data
+   * member's type, `using AGmTensor = …;`): its value-initialised tensor, as tla/tensor.hpp's members hold
+   * it (the engine's buffer, the layout type's value, the static coord); undefined when a part is not
+   * one of those (never a guess at the others).
+   */
+  private tensorType([engine, layoutArg, coordArg, positionArg]: [Ast.TemplateArg, Ast.TemplateArg, Ast.TemplateArg, Ast.TemplateArg]):
+    core.Tensor | undefined {
+    const position = tensorTypePosition(positionArg);
+    if (!position || engine.type !== 'typeArg' || (layoutArg.type !== 'typeArg' && layoutArg.type !== 'decltype')) return undefined;
+    const e = this.resolveTypeIfKnown(engine);
+    const l = layoutArg.type === 'typeArg' ? this.resolveTypeIfKnown(layoutArg) : this.resolveType(layoutArg, 'the layout');
+    if (e?.t !== 'buffer' || l?.t !== 'value' || l.value.kind !== 'layout') return undefined;
+    const coord = this.typeValue(coordArg);
+    if (core.rank(coord) !== core.rank(l.value.shape)) return undefined; // not a tensor C++ would compile
+    return core.makeTensor(core.bufferView(e.storage, e.element, '‹data›'), l.value, position, coord);
+  }
 
   /** A TLA type written out as a type (`(u32,u32):(i64,_1)`), see typeForm.ts. */
   private typeForm(t: Ast.TemplateArg): string {
@@ -1277,6 +1299,15 @@ export class StatementEvaluator implements BuiltinContext {
       }
     }
   }
+}
+
+/** The position of a tensor type: `AscendC::TPosition::GM` (its TPosition) or `Arch::PositionGM` (the one it names). */
+function tensorTypePosition(a: Ast.TemplateArg): string | undefined {
+  const name = a.type === 'typeArg' && !a.args ? a.name : undefined;
+  if (!name) return undefined;
+  const last = name.split('::').pop()!;
+  if (name.includes('TPosition::')) return Object.values(core.POSITION_TPOSITION).includes(last) ? last : undefined;
+  return core.POSITION_TPOSITION[last];
 }
 
 /** AscendC's functions of the core a kernel runs on (kernel_operator.h): each returns an int64_t known only at run time. */
