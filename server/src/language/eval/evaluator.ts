@@ -1301,13 +1301,10 @@ export class StatementEvaluator implements BuiltinContext {
   }
 }
 
-/** The position of a tensor type: `AscendC::TPosition::GM` (its TPosition) or `Arch::PositionGM` (the one it names). */
+/** The position of a tensor type, `AscendC::TPosition::GM`: the TPosition it names (the parameter is a TPosition value). */
 function tensorTypePosition(a: Ast.TemplateArg): string | undefined {
-  const name = a.type === 'typeArg' && !a.args ? a.name : undefined;
-  if (!name) return undefined;
-  const last = name.split('::').pop()!;
-  if (name.includes('TPosition::')) return Object.values(core.POSITION_TPOSITION).includes(last) ? last : undefined;
-  return core.POSITION_TPOSITION[last];
+  const m = a.type === 'typeArg' && !a.args ? /(?:^|::)TPosition::(\w+)$/.exec(a.name) : null;
+  return m && Object.values(core.POSITION_TPOSITION).includes(m[1]) ? m[1] : undefined;
 }
 
 /** AscendC's functions of the core a kernel runs on (kernel_operator.h): each returns an int64_t known only at run time. */
