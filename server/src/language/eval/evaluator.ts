@@ -830,6 +830,10 @@ export class StatementEvaluator implements BuiltinContext {
         this.fail(el, 'unsupported-element', `${t.name}<…> holds an element type (half, float, int8_t, …)`);
       return { t: 'buffer', storage: t.name, element: name };
     }
+    if (t.name === 'Tensor' && t.args?.length === 4 && this.env.free) {
+      const tensor = this.tensorType(t.args as [Ast.TemplateArg, Ast.TemplateArg, Ast.TemplateArg, Ast.TemplateArg]);
+      if (tensor) return { t: 'value', value: tensor };
+    }
     if (TUPLE_TYPE_FORMS.includes(t.name) || t.name === 'Layout' || /^_\d+$/.test(t.name)) {
       // (a type names no object: `using L = Layout<S, D>;` is not the value-initialised `L{}` the warning is about)
       const value = t.name === 'Layout' ? this.layoutType(t) : this.typeValue(t);
@@ -839,6 +843,24 @@ export class StatementEvaluator implements BuiltinContext {
   }
 
   // ------------------------------------------------------------ type forms
+
+  /**
+   * A kernel's `tla::Tensor<AscendC::GlobalTensor<E>, Layout, Coord, AscendC::TPosition::GM>` (a data
+   * member's type, `using AGmTensor = …;`): its value-initialised tensor, as tla/tensor.hpp's members hold
+   * it (the engine's buffer, the layout type's value, the static coord); undefined when a part is not
+   * one of those (never a guess at the others).
+   */
+  private tensorType([engine, layoutArg, coordArg, positionArg]: [Ast.TemplateArg, Ast.TemplateArg, Ast.TemplateArg, Ast.TemplateArg]):
+    core.Tensor | undefined {
+    const position = tensorTypePosition(positionArg);
+    if (!position || engine.type !== 'typeArg' || (layoutArg.type !== 'typeArg' && layoutArg.type !== 'decltype')) return undefined;
+    const e = this.resolveTypeIfKnown(engine);
+    const l = layoutArg.type === 'typeArg' ? this.resolveTypeIfKnown(layoutArg) : this.resolveType(layoutArg, 'the layout');
+    if (e?.t !== 'buffer' || l?.t !== 'value' || l.value.kind !== 'layout') return undefined;
+    const coord = this.typeValue(coordArg);
+    if (core.rank(coord) !== core.rank(l.value.shape)) return undefined; // not a tensor C++ would compile
+    return core.makeTensor(core.bufferView(e.storage, e.element, '‹data›'), l.value, position, coord);
+  }
 
   /** A TLA type written out as a type (`(u32,u32):(i64,_1)`), see typeForm.ts. */
   private typeForm(t: Ast.TemplateArg): string {
@@ -1210,6 +1232,12 @@ export class StatementEvaluator implements BuiltinContext {
       if (bound.value === null) throw new Abort(true);
       return this.apply(e, bound.value, e.calleeSpan);
     }
+    // `AscendC::GetSubBlockIdx()` in a kernel: AscendC's block and sub-block indices and counts are
+    // int64_t known only at run time, a symbol named by the call
+    if (this.env.free && e.ns === 'AscendC' && !e.templateArgs && !e.args.length && ASCENDC_RUNTIME_INTEGERS.has(e.callee)) {
+      const v = this.boundInt(`${e.callee}()`) ?? this.env.free(`${e.callee}()`);
+      if (v?.kind === 'int') return v;
+    }
     // the suggestion is computed on demand (suggestFor in ide/query.ts), as for names
     this.fail(e.calleeSpan, 'unknown-function', `unknown function '${e.callee}'`);
   }
@@ -1273,8 +1301,24 @@ export class StatementEvaluator implements BuiltinContext {
   }
 }
 
-/** Accessors of Catlass's GemmCoord and MatrixCoord: they return an integer. */
-const COORD_ACCESSORS = new Set(['m', 'n', 'k', 'row', 'column']);
+/** The position of a tensor type, `AscendC::TPosition::GM`: the TPosition it names (the parameter is a TPosition value). */
+function tensorTypePosition(a: Ast.TemplateArg): string | undefined {
+  const m = a.type === 'typeArg' && !a.args ? /(?:^|::)TPosition::(\w+)$/.exec(a.name) : null;
+  return m && Object.values(core.POSITION_TPOSITION).includes(m[1]) ? m[1] : undefined;
+}
+
+/** AscendC's functions of the core a kernel runs on (kernel_operator.h): each returns an int64_t known only at run time. */
+const ASCENDC_RUNTIME_INTEGERS = new Set(['GetBlockIdx', 'GetBlockNum', 'GetSubBlockIdx', 'GetSubBlockNum', 'GetTaskRation']);
+
+/**
+ * Accessors of Catlass's coords that return an integer: GemmCoord and MatrixCoord; Conv2dCoord,
+ * Conv2dFmapCoord, Conv2dFilterCoord and the conv problem's Conv2dParams/Conv2dFilterParams (conv_coord.hpp,
+ * each `Index const& batch() const`, …).
+ */
+const COORD_ACCESSORS = new Set([
+  ...['m', 'n', 'k', 'row', 'column'],
+  ...['batch', 'h', 'w', 'cout', 'cin1', 'c0', 'c1', 'hi', 'wi', 'ho', 'wo', 'kh', 'kw', 'cout1'],
+]);
 
 /** C++ types of integer literals by suffix. */
 /** The bits and signedness of a C++ integer type (its spelling or the C++ type it names), or undefined. */
