@@ -109,6 +109,8 @@ interface Progress {
   classes: readonly CppClass[];
   /** What each typed name's type is, once evaluated: a TLA type's value, or the class of the file it names. */
   typeOf: Map<Item, Value | CppClass>;
+  /** Whether the file has a configuration default (a macro's, or a declaration's under `#ifdef`): else no binding of it rests on one. */
+  mayRestOnDefaults: boolean;
 }
 
 /** The keys the evaluator reads an unqualified Catlass/tla name's lookup by, and the name of each. */
@@ -785,6 +787,7 @@ export class CppAnalyzer {
       this.cache = new ByteCache(this.cache.maxBytes);
       this.previousBindings.clear();
     }
+    const scoped = macroDefaults(text);
     return {
       bound,
       text,
@@ -792,7 +795,8 @@ export class CppAnalyzer {
       next: 0,
       statements: [],
       limited: [],
-      scoped: macroDefaults(text),
+      scoped,
+      mayRestOnDefaults: scoped.size > 0 || items.some((it) => it.defaultUnless !== undefined),
       made: new Map(),
       archs,
       declarations: new Map(),
@@ -887,7 +891,7 @@ export class CppAnalyzer {
     }
     // inside `if constexpr` the branch may be one the instantiation discards: nothing there is certain;
     // nor on a configuration default (a JIT build may define the macro otherwise)
-    const defaults = defaultsRead(source, lookupHere);
+    const defaults = region || pass.pr.mayRestOnDefaults ? defaultsRead(source, lookupHere) : undefined;
     const discardable = defaults !== undefined || pass.pr.constexprIfs.some((r) => r.start <= start && start < r.end);
     return placed(
       st,
