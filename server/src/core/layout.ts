@@ -728,16 +728,25 @@ export function recognise(l: Layout): { tag: string; elements: string[] }[] {
   const groups = new Map<string, string[]>();
   for (const tag of LAYOUT_TAGS) {
     if (tag === 'VectorLayout') continue;
+    // a tag's layout depends on the element only through its bits: one candidate per width (an element
+    // that does not exist at the arch is no match, as its constructor throws)
+    const byBits = new Map<number, boolean>();
     for (const el of Object.keys(ELEMENT_BITS)) {
-      try {
-        const cand = makeLayoutFromTag(el, tag, r, c);
-        if (same(cand)) {
-          const list = groups.get(tag) ?? [];
-          list.push(el);
-          groups.set(tag, list);
+      const bits = elementBitsAt(el, DEFAULT_ARCH);
+      if (bits === undefined) continue;
+      let matches = byBits.get(bits);
+      if (matches === undefined) {
+        try {
+          matches = same(makeLayoutFromTag(el, tag, r, c));
+        } catch {
+          matches = false; // a constructor that cannot build this shape is simply not a match
         }
-      } catch {
-        /* a constructor that cannot build this shape is simply not a match */
+        byBits.set(bits, matches);
+      }
+      if (matches) {
+        const list = groups.get(tag) ?? [];
+        list.push(el);
+        groups.set(tag, list);
       }
       if (tag === 'RowMajor' || tag === 'ColumnMajor' || tag === 'L0C' || tag === 'Weight4BitnZ') break; // element-independent
     }

@@ -109,6 +109,8 @@ interface Progress {
   classes: readonly CppClass[];
   /** What each typed name's type is, once evaluated: a TLA type's value, or the class of the file it names. */
   typeOf: Map<Item, Value | CppClass>;
+  /** Whether the file has a configuration default (a macro's, or a declaration's under `#ifdef`): else no binding of it rests on one. */
+  mayRestOnDefaults: boolean;
 }
 
 /** The keys the evaluator reads an unqualified Catlass/tla name's lookup by, and the name of each. */
@@ -431,13 +433,38 @@ function regionAt(regions: readonly InstanceRegion[] | undefined, at: number): I
   return best;
 }
 
+type ByName<T> = WeakMap<readonly T[], Map<string, readonly T[]>>;
+const CLASSES_BY_NAME: ByName<CppClass> = new WeakMap();
+const ALIASES_BY_NAME: ByName<Item> = new WeakMap();
+/**
+ * A list's elements by the name `nameOf` gives them (undefined: none), in the list's order, made
+ * once per list (`made`: one table per `nameOf`): a kernel of many classes asks by name at every
+ * declaration typed with a class.
+ */
+function byName<T extends object>(made: ByName<T>, list: readonly T[], nameOf: (x: T) => string | undefined): Map<string, readonly T[]> {
+  const had = made.get(list);
+  if (had) return had;
+  const m = new Map<string, T[]>();
+  for (const x of list) {
+    const n = nameOf(x);
+    if (n === undefined) continue;
+    const l = m.get(n);
+    if (l) l.push(x);
+    else m.set(n, [x]);
+  }
+  made.set(list, m);
+  return m;
+}
+
 /**
  * The classes named `name` that a type written at `at` may mean: those inside the innermost class
  * around it (`Params` of its kernel), else those of the file no class holds; the caller takes only one.
  */
 function classNamed(classes: readonly CppClass[], name: string, at: number, depth = 0): CppClass[] {
+  const all = byName(CLASSES_BY_NAME, classes, (c) => c.name).get(name);
+  if (!all) return []; // (every answer below is a class of this name)
   // declared before the type is written (a parameter's type is looked up where it stands)
-  const named = classes.filter((c) => c.name === name && c.scopeStart < at);
+  const named = all.filter((c) => c.scopeStart < at);
   const within = (c: CppClass, o: CppClass) => o !== c && o.scopeStart < c.scopeStart && c.scopeEnd <= o.scopeEnd;
   const directlyIn = (c: CppClass, o: CppClass) => within(c, o) && !classes.some((m) => m !== o && within(c, m) && within(m, o));
   // the classes around `at`, innermost first: each one's nested classes, then its non-dependent bases'
@@ -449,7 +476,7 @@ function classNamed(classes: readonly CppClass[], name: string, at: number, dept
       if (b.dependent) continue; // never read for an unqualified name (two-phase lookup)
       const base = b.name !== undefined && depth < 8 ? classNamed(classes, b.name, o.scopeStart - 1, depth + 1) : [];
       if (base.length !== 1) return []; // a base the file does not declare may declare it: not known which
-      const nested = classes.filter((c) => c.name === name && directlyIn(c, base[0]));
+      const nested = all.filter((c) => directlyIn(c, base[0]));
       if (nested.length) return nested;
     }
   }
@@ -466,9 +493,8 @@ function classOfType(pr: Pick<Progress, 'classes' | 'items' | 'text'>, word: str
   const classes = classNamed(pr.classes, word, at);
   if (classes.length) return classes;
   let alias: Item | undefined;
-  for (const x of pr.items)
-    if (x.kind === 'type' && x.name === word && x.start < at && x.scopeStart <= at && at < x.scopeEnd)
-      if (!alias || x.scopeStart >= alias.scopeStart) alias = x;
+  const aliases = byName(ALIASES_BY_NAME, pr.items, (x) => (x.kind === 'type' ? x.name : undefined)).get(word) ?? [];
+  for (const x of aliases) if (x.start < at && x.scopeStart <= at && at < x.scopeEnd && (!alias || x.scopeStart >= alias.scopeStart)) alias = x;
   const aliased = alias && pr.text.slice(alias.start, alias.end).trim();
   return aliased && /^[A-Za-z_]\w*$/.test(aliased) && aliased !== word ? classNamed(pr.classes, aliased, alias!.start) : [];
 }
@@ -761,6 +787,7 @@ export class CppAnalyzer {
       this.cache = new ByteCache(this.cache.maxBytes);
       this.previousBindings.clear();
     }
+    const scoped = macroDefaults(text);
     return {
       bound,
       text,
@@ -768,7 +795,8 @@ export class CppAnalyzer {
       next: 0,
       statements: [],
       limited: [],
-      scoped: macroDefaults(text),
+      scoped,
+      mayRestOnDefaults: scoped.size > 0 || items.some((it) => it.defaultUnless !== undefined),
       made: new Map(),
       archs,
       declarations: new Map(),
@@ -863,7 +891,7 @@ export class CppAnalyzer {
     }
     // inside `if constexpr` the branch may be one the instantiation discards: nothing there is certain;
     // nor on a configuration default (a JIT build may define the macro otherwise)
-    const defaults = defaultsRead(source, lookupHere);
+    const defaults = region || pass.pr.mayRestOnDefaults ? defaultsRead(source, lookupHere) : undefined;
     const discardable = defaults !== undefined || pass.pr.constexprIfs.some((r) => r.start <= start && start < r.end);
     return placed(
       st,

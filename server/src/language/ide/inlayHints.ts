@@ -143,9 +143,29 @@ function declarationBefore(a: DocumentAnalysis, s: DocumentAnalysis['statements'
   // the table keys a name by its last declaration, an earlier one under `name\0offset` (kernelAnalysis.ts):
   // a later function's `layoutUbScale` must not hide the one this statement reads
   let before: Declaration | undefined;
-  for (const e of a.declarations.values())
-    if (e.name === name && e.statement.index < s.index && (!before || e.statement.index > before.statement.index)) before = e;
+  for (const e of earlierDeclarations(a.declarations).get(name) ?? [])
+    if (e.statement.index < s.index && (!before || e.statement.index > before.statement.index)) before = e;
   return before;
+}
+
+const EARLIER = new WeakMap<DocumentAnalysis['declarations'], Map<string, Declaration[]>>();
+/**
+ * The declarations a table keys under another key than their name (the earlier ones), by name: made
+ * once per analysis (a table is not changed once an analysis holds it), where each hint's words
+ * walked the whole table (10,000 declarations per name in a viewport of a large document).
+ */
+function earlierDeclarations(table: DocumentAnalysis['declarations']): Map<string, Declaration[]> {
+  let m = EARLIER.get(table);
+  if (m) return m;
+  m = new Map();
+  for (const [key, d] of table) {
+    if (key === d.name) continue;
+    const list = m.get(d.name);
+    if (list) list.push(d);
+    else m.set(d.name, [d]);
+  }
+  EARLIER.set(table, m);
+  return m;
 }
 
 /** The tag a tensor's layout argument was made with: `MakeTensor(x, layoutInL0C, …)` over `layoutInL0C = MakeLayoutL0C(…)` is L0C. */
