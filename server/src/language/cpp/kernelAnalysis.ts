@@ -23,6 +23,7 @@ import { LOOKED_UP, unqualifiedLookup } from './nameLookup';
 import { branchAt, conditionTokens, configurationMacros, evaluateCondition, preprocessorBranches } from './conditionals';
 import { parseValidStatement } from '../syntax';
 import { declaredValue, tagObjectOf } from './declaredValues';
+import { FileFunctionSite, fileFunctions } from './fileFunctions';
 import {
   ArchRegion,
   ConstexprIf,
@@ -583,6 +584,7 @@ export class CppAnalyzer {
    * check, on the corpus, that ohm rejects every piece it declines.
    */
   parsePiece: (text: string) => Ast.Statement | null = parseValidStatement;
+  private readonly fileFunctionBindings = new Map<string, Binding | null>();
   /** What the last analyze() did: characters tokenized again, expressions parsed and evaluated anew. */
   stats = { tokenized: 0, parsed: 0, evaluated: 0, expressions: 0 };
   /**
@@ -761,6 +763,11 @@ export class CppAnalyzer {
       this.cache = new ByteCache(this.cache.maxBytes);
       this.previousBindings.clear();
     }
+    const scoped = macroDefaults(text);
+    for (const f of fileFunctions(tokens.tokens, scan.expressions, scan.classes)) {
+      const binding = this.fileFunctionBinding(f, text.slice(f.start, f.end));
+      if (binding) bindIn(scoped, f.name, binding, f);
+    }
     return {
       bound,
       text,
@@ -768,7 +775,7 @@ export class CppAnalyzer {
       next: 0,
       statements: [],
       limited: [],
-      scoped: macroDefaults(text),
+      scoped,
       made: new Map(),
       archs,
       declarations: new Map(),
@@ -779,6 +786,23 @@ export class CppAnalyzer {
       typeOf: new Map(),
       constexprIfs: scan.constexprIfs,
     };
+  }
+
+  /** A one-return function as a binding: the same object while its parameters and expression are (its callers' evaluations stay cached). */
+  private fileFunctionBinding(f: FileFunctionSite, body: string): Binding | undefined {
+    const key = `${f.name}(${f.params.map((p) => `${p.type} ${p.name}`).join(',')}) ${body}`;
+    const had = this.fileFunctionBindings.get(key);
+    if (had !== undefined) return had ?? undefined;
+    let st: Ast.Statement | null = null;
+    try {
+      st = body.length <= MAX_CPP_EXPRESSION_CHARS && !nestingLimit(body) ? this.parsePiece(`${withoutDisambiguators(body)};`) : null;
+    } catch (e) {
+      if (!(e instanceof RangeError)) throw e;
+    }
+    const binding: Binding | null = st?.type === 'expr' ? { value: null, fn: { params: f.params, body: st.expr } } : null;
+    if (this.fileFunctionBindings.size > 256) this.fileFunctionBindings.clear();
+    this.fileFunctionBindings.set(key, binding);
+    return binding ?? undefined;
   }
 
   /** Parses and evaluates one piece of the source; undefined when it is not TLA we understand. */
