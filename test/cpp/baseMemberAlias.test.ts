@@ -39,6 +39,25 @@ public:
         auto tensorA = tla::MakeTensor(gmA, params.layoutA, Arch::PositionGM{});
     }
 };
+template <class BlockMmad_, class Tag_>
+class OwnBase {
+public:
+    using LayoutA = typename BlockMmad_::LayoutA;
+    struct Params {
+        using LayoutA = typename BlockMmad_::Other;
+        LayoutA layoutA;
+    };
+};
+template <class BlockMmad_>
+class K<BlockMmad_, char> : public OwnBase<BlockMmad_, char> {
+    using Base = OwnBase<BlockMmad_, char>;
+public:
+    using Params = typename Base::Params;
+    void operator()(Params const &params, AscendC::GlobalTensor<half> gmC)
+    {
+        auto tensorC = tla::MakeTensor(gmC, params.layoutA, Arch::PositionGM{});
+    }
+};
 template <class BlockMmad_>
 class K<BlockMmad_, float> {
 public:
@@ -77,9 +96,11 @@ test("`using Params = typename Base::Params;` of a base class template: the base
   );
 });
 
-test('without the base read under its instance, or a Base the file does not declare, or no instantiation: no value', () => {
+test('no instantiation, a Base the file does not declare, a type the struct declares itself: no value', () => {
   // the base's LayoutA is its template parameter's member: not known without the instance
   const notKnown = 'a tensor on params.layoutA (its layout is not known here)';
   assert.equal(siteValue(undefined, 'tla::MakeTensor(gmA, params.layoutA'), notKnown);
   assert.equal(siteValue('using X = Demo::K<Demo::Mmad, float>;', 'tla::MakeTensor(gmB, params.layoutA'), notKnown);
+  // the struct's own LayoutA hides the base's: its type is the struct's, never Base::LayoutA
+  assert.equal(siteValue('using X = Demo::K<Demo::Mmad, char>;', 'tla::MakeTensor(gmC, params.layoutA'), notKnown);
 });
