@@ -159,7 +159,10 @@ function thisMembers(source: string, start: number, scoped: Map<string, ScopedBi
  * offsets kept): `template` there only tells the compiler a dependent name is a template.
  */
 function withoutDisambiguators(source: string): string {
-  return source.includes('template') ? source.replace(/(::\s*)template\b/g, (_m, p: string) => `${p}        `) : source;
+  if (source.includes('template')) source = source.replace(/(::\s*)template\b/g, (_m, p: string) => `${p}        `);
+  // `MakeLayout<typename BlockMmad1::ElementC, …>`: a template argument's `typename` before a qualified name says only that it is a type
+  if (source.includes('typename')) source = source.replace(/([<,]\s*)typename(?=\s+[A-Za-z_]\w*\s*::)/g, (_m, p: string) => `${p}        `);
+  return source;
 }
 
 /**
