@@ -78,3 +78,33 @@ test(
     }
   },
 );
+
+const F32_HEADER = `#include "tla/tensor.hpp"
+namespace Catlass::Demo {
+template <class ElementA>
+struct F {
+    static_assert(std::is_same_v<ElementA, float>, "ElementA must be float");
+    AscendC::LocalTensor<ElementA> l1A;
+    void f() {
+        auto t = tla::MakeTensor(l1A, tla::MakeLayout<ElementA, Catlass::layout::zN>(16, 16), Arch::PositionL1{});
+    }
+};
+}
+`;
+
+test("float32_t (AscendC's name of float, optest 80's ElementMmOut) instantiates as float: 32 bits, is_same_v with float", () => {
+  const index = new HeaderIndex();
+  index.setFile(`${INCLUDE_DIR}/catlass/demo_f32.hpp`, F32_HEADER);
+  const scratch = ['#include "catlass/demo_f32.hpp"', 'using namespace Catlass;', 'using X = Demo::F<float32_t>;'].join('\n');
+  const res = evaluateScratch(scratch, index, headerNameUnder(INCLUDE_DIR), 2201, INCLUDE_DIR);
+  const ib = instanceBindings(res, 'X');
+  assert.ok(ib, 'F<float32_t> is instantiated (its static_assert holds)');
+  const analyzer = new CppAnalyzer(2201);
+  analyzer.instantiation = [ib];
+  const a = analyzer.analyze(F32_HEADER);
+  const s = a.statements.find((x) => F32_HEADER.slice(a.startOf(x), a.endOf(x)).startsWith('tla::MakeTensor'));
+  const v = s?.result?.value ? printValue(s.result.value) : null;
+  // zN of a 32-bit element (the guide's table): C0 = 256/32 = 8, F = 4096/32 = 128;
+  // shape ((_16, ⌈16/16⌉), (_8, ⌈16/8⌉)) = ((_16,1),(_8,2)), stride ((_8,_128),(_1, RU(16,16)·8 = 128))
+  assert.ok(v?.startsWith('Tensor<float, A1> ((_16,1),(_8,2)):((_8,_128),(_1,128)):(16,16)'), String(v));
+});

@@ -113,6 +113,40 @@ public:
   });
 });
 
+describe('a value-initialised data member (`LayoutSrc layoutSrc{};`, block_epilogue_per_block_quant_tla.hpp)', () => {
+  test('a member of the struct and a member of the struct type, both `{}`, declared after the function reading them: as without `{}`', () => {
+    const text = `#include "tla/tensor.hpp"
+template <class T>
+class E {
+public:
+    using LayoutSrc = tla::Layout<tla::Shape<uint32_t, uint32_t>, tla::Stride<int64_t, tla::Int<1>>>;
+    struct Params {
+        LayoutSrc layoutSrc{};
+        uint32_t strideC{0};
+    };
+    void operator()(AscendC::LocalTensor<half> ubC)
+    {
+        auto tensorUbC = tla::MakeTensor(ubC, params.layoutSrc, Arch::PositionUB{});
+        auto tensorHeld = tla::MakeTensor(ubC, held, Arch::PositionUB{});
+    }
+private:
+    Params params{};
+    LayoutSrc held{};
+};`;
+    // the values are the type's: its static _1, its run-time leaves symbols (never the zeros of {})
+    const p = 'params.layoutSrc';
+    const v = values(text);
+    assert.equal(
+      v.get('auto tensorUbC = tla::MakeTensor(ubC, params.layoutSrc, Arch::PositionUB{});'),
+      `Tensor<half, VECCALC> (${p}.shape<0>,${p}.shape<1>):(${p}.stride<0>,_1):(${p}.originShape<0>,${p}.originShape<1>) @ coord (_0,_0), data ubC+0`,
+    );
+    assert.equal(
+      v.get('auto tensorHeld = tla::MakeTensor(ubC, held, Arch::PositionUB{});'),
+      'Tensor<half, VECCALC> (held.shape<0>,held.shape<1>):(held.stride<0>,_1):(held.originShape<0>,held.originShape<1>) @ coord (_0,_0), data ubC+0',
+    );
+  });
+});
+
 describe('Catlass layout tag objects of a declared type', () => {
   test("a member of a tag type: every field a run-time member; MakeLayoutFromTag keeps RowMajor's static _1", () => {
     const v = values(`#include "tla/tensor.hpp"

@@ -348,6 +348,12 @@ function qualifiedMembers(r: ScratchResult['resolver'], typed: readonly [string,
     for (const [m, v] of ci.members) {
       const b = 'ok' in v ? bindingOf(v.ok) : undefined;
       if (b && !bindings.has(`${name}::${m}`)) bindings.set(`${name}::${m}`, b);
+      // a member that is itself a class template's instance, one level further (`BlockMmad1::TileCopy::LayoutTagC`)
+      const inner = 'ok' in v && v.ok.k === 'class' && v.ok.args.length ? classInstance(r, v.ok) : undefined;
+      for (const [m2, v2] of inner?.members ?? []) {
+        const b2 = 'ok' in v2 ? bindingOf(v2.ok) : undefined;
+        if (b2 && !bindings.has(`${name}::${m}::${m2}`)) bindings.set(`${name}::${m}::${m2}`, b2);
+      }
     }
   }
 }

@@ -23,6 +23,7 @@ import { LOOKED_UP, unqualifiedLookup } from './nameLookup';
 import { branchAt, conditionTokens, configurationMacros, evaluateCondition, preprocessorBranches } from './conditionals';
 import { parseValidStatement } from '../syntax';
 import { declaredValue, tagObjectOf } from './declaredValues';
+import { FileFunctionSite, fileFunctions } from './fileFunctions';
 import {
   ArchRegion,
   ConstexprIf,
@@ -160,7 +161,10 @@ function thisMembers(source: string, start: number, scoped: Map<string, ScopedBi
  * offsets kept): `template` there only tells the compiler a dependent name is a template.
  */
 function withoutDisambiguators(source: string): string {
-  return source.includes('template') ? source.replace(/(::\s*)template\b/g, (_m, p: string) => `${p}        `) : source;
+  if (source.includes('template')) source = source.replace(/(::\s*)template\b/g, (_m, p: string) => `${p}        `);
+  // `MakeLayout<typename BlockMmad1::ElementC, …>`: a template argument's `typename` before a qualified name says only that it is a type
+  if (source.includes('typename')) source = source.replace(/([<,]\s*)typename(?=\s+[A-Za-z_]\w*\s*::)/g, (_m, p: string) => `${p}        `);
+  return source;
 }
 
 /**
@@ -489,14 +493,40 @@ function classNamed(classes: readonly CppClass[], name: string, at: number, dept
  * what an alias of the file in scope there names (`using BlockMmadParams = BlockMmadArguments;`),
  * the alias being the innermost of that name declared before `at`.
  */
-function classOfType(pr: Pick<Progress, 'classes' | 'items' | 'text'>, word: string, at: number): CppClass[] {
+function classOfType(pr: Pick<Progress, 'classes' | 'items' | 'text'>, word: string, at: number): { classes: CppClass[]; qualifier?: string } {
   const classes = classNamed(pr.classes, word, at);
-  if (classes.length) return classes;
+  if (classes.length) return { classes };
   let alias: Item | undefined;
   const aliases = byName(ALIASES_BY_NAME, pr.items, (x) => (x.kind === 'type' ? x.name : undefined)).get(word) ?? [];
   for (const x of aliases) if (x.start < at && x.scopeStart <= at && at < x.scopeEnd && (!alias || x.scopeStart >= alias.scopeStart)) alias = x;
   const aliased = alias && pr.text.slice(alias.start, alias.end).trim();
-  return aliased && /^[A-Za-z_]\w*$/.test(aliased) && aliased !== word ? classNamed(pr.classes, aliased, alias!.start) : [];
+  if (!aliased) return { classes: [] };
+  if (/^[A-Za-z_]\w*$/.test(aliased)) return { classes: aliased !== word ? classNamed(pr.classes, aliased, alias!.start) : [] };
+  return nestedOfAlias(pr, aliased, alias!.start);
+}
+
+/**
+ * `typename Base::Params` (an alias's text, written at `at`): the class `Params` directly inside the
+ * class of the file that `Base` names, itself or through an alias in scope there naming a class
+ * template of the file (`using Base = MxMatmulTlaBase<…>;`); none when either is not one class of the file.
+ */
+function nestedOfAlias(pr: Pick<Progress, 'classes' | 'items' | 'text'>, aliased: string, at: number): { classes: CppClass[]; qualifier?: string } {
+  const m = /^(?:typename\s+)?([A-Za-z_]\w*)\s*::\s*([A-Za-z_]\w*)$/.exec(aliased);
+  if (!m) return { classes: [] };
+  let outer = classNamed(pr.classes, m[1], at);
+  if (!outer.length) {
+    let alias: Item | undefined;
+    for (const x of pr.items)
+      if (x.kind === 'type' && x.name === m[1] && x.start < at && x.scopeStart <= at && at < x.scopeEnd)
+        if (!alias || x.scopeStart >= alias.scopeStart) alias = x;
+    const template = alias && /^(?:typename\s+)?([A-Za-z_]\w*)\s*(?:<[^;]*>)?$/.exec(pr.text.slice(alias.start, alias.end).trim())?.[1];
+    outer = template && template !== m[1] ? classNamed(pr.classes, template, alias!.start) : [];
+  }
+  if (outer.length !== 1) return { classes: [] };
+  const o = outer[0];
+  const within = (c: CppClass, x: CppClass) => x !== c && x.scopeStart < c.scopeStart && c.scopeEnd <= x.scopeEnd;
+  const classes = pr.classes.filter((c) => c.name === m[2] && within(c, o) && !pr.classes.some((x) => x !== o && within(c, x) && within(x, o)));
+  return { classes, qualifier: m[1] };
 }
 
 /** Names that exist only when CATLASS_ARCH == 3510. */
@@ -609,6 +639,7 @@ export class CppAnalyzer {
    * check, on the corpus, that ohm rejects every piece it declines.
    */
   parsePiece: (text: string) => Ast.Statement | null = parseValidStatement;
+  private readonly fileFunctionBindings = new Map<string, Binding | null>();
   /** What the last analyze() did: characters tokenized again, expressions parsed and evaluated anew. */
   stats = { tokenized: 0, parsed: 0, evaluated: 0, expressions: 0 };
   /**
@@ -788,6 +819,12 @@ export class CppAnalyzer {
       this.previousBindings.clear();
     }
     const scoped = macroDefaults(text);
+    // (before the file's helpers are bound in it: they are no configuration default)
+    const mayRestOnDefaults = scoped.size > 0 || items.some((it) => it.defaultUnless !== undefined);
+    for (const f of fileFunctions(tokens.tokens, scan.expressions, scan.classes)) {
+      const binding = this.fileFunctionBinding(f, text.slice(f.start, f.end));
+      if (binding) bindIn(scoped, f.name, binding, f);
+    }
     return {
       bound,
       text,
@@ -796,7 +833,7 @@ export class CppAnalyzer {
       statements: [],
       limited: [],
       scoped,
-      mayRestOnDefaults: scoped.size > 0 || items.some((it) => it.defaultUnless !== undefined),
+      mayRestOnDefaults,
       made: new Map(),
       archs,
       declarations: new Map(),
@@ -807,6 +844,23 @@ export class CppAnalyzer {
       typeOf: new Map(),
       constexprIfs: scan.constexprIfs,
     };
+  }
+
+  /** A one-return function as a binding: the same object while its parameters and expression are (its callers' evaluations stay cached). */
+  private fileFunctionBinding(f: FileFunctionSite, body: string): Binding | undefined {
+    const key = `${f.name}(${f.params.map((p) => `${p.type} ${p.name}`).join(',')}) ${body}`;
+    const had = this.fileFunctionBindings.get(key);
+    if (had !== undefined) return had ?? undefined;
+    let st: Ast.Statement | null = null;
+    try {
+      st = body.length <= MAX_CPP_EXPRESSION_CHARS && !nestingLimit(body) ? this.parsePiece(`${withoutDisambiguators(body)};`) : null;
+    } catch (e) {
+      if (!(e instanceof RangeError)) throw e;
+    }
+    const binding: Binding | null = st?.type === 'expr' ? { value: null, fn: { params: f.params, body: st.expr } } : null;
+    if (this.fileFunctionBindings.size > 256) this.fileFunctionBindings.clear();
+    this.fileFunctionBindings.set(key, binding);
+    return binding ?? undefined;
   }
 
   /** Parses and evaluates one piece of the source; undefined when it is not TLA we understand. */
@@ -962,10 +1016,11 @@ export class CppAnalyzer {
     }
     if (!it.typed!.simple || tv) return;
     const word = pr.text.slice(it.start, it.end);
-    const classes = classOfType(pr, word, it.start);
+    const { classes, qualifier } = classOfType(pr, word, it.start);
     if (classes.length !== 1) return; // none, or several of that name: not known which
     pr.typeOf.set(it, classes[0]);
-    for (const [path, type] of this.membersOf(pr, classes[0], 0)) {
+    const members = qualifier ? this.qualifiedMembersOf(pass, it, classes[0], qualifier) : this.membersOf(pr, classes[0], 0);
+    for (const [path, type] of members) {
       const v = declaredValue(type, `${it.name}.${path}`);
       if (v) this.bindPath(pass, `${it.name}.${path}`, v, it);
     }
@@ -1005,6 +1060,35 @@ export class CppAnalyzer {
       if (!it.typed!.member || it.scopeStart !== cls.scopeStart) continue;
       if ('kind' in type) out.push([it.name!, type]);
       else if (type !== cls) for (const [p, t] of this.membersOf(pr, type, depth + 1)) out.push([`${it.name}.${p}`, t]);
+    }
+    return out;
+  }
+
+  /**
+   * The TLA-typed data members of `cls`, a class of the file reached as `QUALIFIER::Params` from the
+   * declaration `it` (`using Params = typename Base::Params;`, Base a base class template): a member of a
+   * type its class does not fix (`LayoutA layoutA;`, LayoutA the base's alias of its parameter's member)
+   * has the type `QUALIFIER::LayoutA` has where `it` is read (the instantiation's `Base::LayoutA`);
+   * a name the struct declares itself, or a type other than one name: not read.
+   */
+  private qualifiedMembersOf(pass: Pass, it: Item, cls: CppClass, qualifier: string): [string, Value][] {
+    const { pr } = pass;
+    const out: [string, Value][] = [];
+    const prefix = 'using __declared = ';
+    for (const m of pr.items) {
+      if (m.kind !== 'typed' || !m.typed!.member || m.scopeStart !== cls.scopeStart) continue;
+      const known = pr.typeOf.get(m);
+      if (known) {
+        if ('kind' in known) out.push([m.name!, known]);
+        continue;
+      }
+      const word = pr.text.slice(m.start, m.end);
+      if (!m.typed!.simple || pr.items.some((x) => x.kind === 'type' && x.name === word && x.scopeStart === cls.scopeStart)) continue;
+      const sa = this.evaluatePiece(pass, 'type', it.start, it.end, () => `${prefix}${qualifier}::${word};`, prefix.length);
+      const tv = sa?.result?.value;
+      const type =
+        tv?.kind !== 'type' ? undefined : tv.type.t === 'value' ? tv.type.value : tv.type.t === 'tag' ? tagObjectOf(tv.type.name) : undefined;
+      if (type) out.push([m.name!, type]);
     }
     return out;
   }

@@ -22,6 +22,8 @@ export function nativeName(q0: string, _r: Resolver, written = true): Ty | undef
   if (FUNDAMENTAL.has(q) || canonicalInteger(q) || (q.startsWith('std::') && canonicalInteger(bare))) return cls(q.startsWith('std::') ? bare : q);
   if (q === 'int4b_t' || q === 'AscendC::int4b_t') return cls('AscendC::int4b_t');
   if (q in core.ELEMENT_BITS) return cls(q);
+  // AscendC's float32_t is float, as every toolchain that names it spells it (`using float32_t = float;`)
+  if (q === 'float32_t' || q === 'AscendC::float32_t') return cls('float');
   const pos = /^AscendC::TPosition::(\w+)$/.exec(q);
   if (pos && TPOSITIONS.includes(pos[1])) return { k: 'enum', q, v: BigInt(TPOSITIONS.indexOf(pos[1])) };
   if (q === 'std::true_type' || q === 'std::false_type') return integralBool(q === 'std::true_type');

@@ -149,7 +149,9 @@ export function typedNameAt(c: TypedNameContext, i: number, classBodies: Readonl
   const { t, nest } = c;
   const after = t[i + 1]?.text;
   const inParens = nest.paren[i] >= 0 && nest.paren[i] > nest.block[i];
-  if (inParens ? after !== ',' && after !== ')' && after !== '=' : after !== ';') return undefined;
+  // a data member value-initialised (`LayoutSrc layoutSrc{};`) holds what a member function finds there: as `LayoutSrc layoutSrc;`
+  const emptyBraces = !inParens && after === '{' && t[i + 2]?.text === '}' && t[i + 3]?.text === ';' && classBodies.has(nest.block[i]);
+  if (inParens ? after !== ',' && after !== ')' && after !== '=' : after !== ';' && !emptyBraces) return undefined;
   let k = i - 1;
   while (k >= 0 && DECLARATOR.has(t[k].text)) k--;
   const typeEnd = k;

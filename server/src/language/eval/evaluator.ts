@@ -15,6 +15,7 @@ import type { BuiltinContext } from './context';
 import {
   Binding,
   Environment,
+  FileFunction,
   EvalResult,
   LocalDiagnostic,
   NodeValue,
@@ -1198,6 +1199,7 @@ export class StatementEvaluator implements BuiltinContext {
     }
     // A declared layout can be called; a declared name shadows a builtin only when used as a value.
     const bound = this.env.lookup(e.callee);
+    if (bound?.fn && !e.templateArgs && !e.braces) return this.fileFunctionCall(e, bound.fn);
     if (bound && !e.templateArgs && !e.braces) {
       this.deps.add(e.callee);
       if (bound.value === null) throw new Abort(true);
@@ -1219,6 +1221,39 @@ export class StatementEvaluator implements BuiltinContext {
     }
     if (Object.hasOwn(BUILTINS, e.callee)) return BUILTINS[e.callee as BuiltinName](this, e);
     return this.notABuiltin(e, bound);
+  }
+
+  /**
+   * A call of a function of the file whose body is one `return EXPR;`: EXPR evaluated with only its
+   * parameters bound (an integer parameter holds the argument converted, a run-time value, as a
+   * declaration of its type does); any other name there is not known, so the call has no value.
+   */
+  private fileFunctionCall(e: Ast.Call, fn: FileFunction): Value {
+    this.deps.add(e.callee);
+    if (e.args.length !== fn.params.length) this.fail(e.calleeSpan, 'unknown-function', `no '${e.callee}' of ${e.args.length} arguments`);
+    const params = new Map<string, Binding>();
+    fn.params.forEach((p, i) => {
+      const v = this.eval(e.args[i]);
+      if (!INTEGER_TYPES.includes(p.type)) params.set(p.name, { value: v });
+      else if (v.kind === 'int') params.set(p.name, { value: core.arith.cast(v), ctype: p.type });
+      else this.fail(e.args[i], 'argument-kind', `'${e.callee}' takes ${p.type} ${p.name}, not ${kindName(v)}`);
+    });
+    const outer = this.env;
+    // (the arch and where unqualified names resolve are the file's, as at the call)
+    const passed = (n: string) => n === ARCH_MACRO || n.startsWith(unqualifiedName('')) || n.startsWith(usingNamespaceName(''));
+    const env: Environment = {
+      lookup: (n) => params.get(n) ?? (passed(n) ? outer.lookup(n) : undefined),
+      names: () => params.keys(),
+      defaultArch: outer.defaultArch,
+    };
+    const r = new StatementEvaluator(env, { defaultArch: outer.defaultArch }).run({
+      type: 'expr',
+      expr: fn.body,
+      start: fn.body.start,
+      end: fn.body.end,
+    });
+    if (!r.value) this.fail(e.calleeSpan, 'unknown-function', `'${e.callee}' has no value for these arguments here`);
+    return r.value;
   }
 
   /** A call of something that is not a builtin: a functional cast, a declared value, or an unknown function. */

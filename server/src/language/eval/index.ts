@@ -5,6 +5,7 @@ export {
   Binding,
   Environment,
   EvalResult,
+  FileFunction,
   LocalDiagnostic,
   NodeValue,
   Value,

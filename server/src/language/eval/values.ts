@@ -166,6 +166,17 @@ export interface Binding {
    * by the parameter's own name.
    */
   typeName?: string;
+  /**
+   * A function of the file whose body is one `return EXPR;` (`static auto RmLayout(uint32_t rows, …)
+   * { return tla::MakeLayout(…); }`): a call is EXPR with its parameters bound to the call's arguments.
+   */
+  fn?: FileFunction;
+}
+
+/** A function a call evaluates: its parameters (name, declared type as written) and its `return`'s expression. */
+export interface FileFunction {
+  readonly params: readonly { readonly name: string; readonly type: string }[];
+  readonly body: Ast.Expr;
 }
 
 export interface Environment {
