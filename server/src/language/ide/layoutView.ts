@@ -11,6 +11,7 @@ import { PictureResult } from './layoutPicture';
 import { declaredTile, pictureOf } from './render';
 import { runtimeNames } from './hover';
 import { printValue } from '../eval';
+import { literalDefault, templateParameterOf } from './templateParameters';
 
 import type { Span } from './span';
 
@@ -27,6 +28,10 @@ export interface PictureTarget {
   bind?: string[];
   /** No picture of a declared layout (a tensor's): its value, printed, symbolic or too large to draw. */
   value?: string;
+  /** The kernel's template parameters drawn at their default (no instantiation read): `TILE_K = 64`. */
+  defaults?: string[];
+  /** Of the names to bind, the kernel's template parameters (no default, no instantiation read): compile-time values, not run-time ones. */
+  templateParameters?: string[];
 }
 
 /** What a kernel's picture is drawn under besides its analysis: the view's bindings, the instantiation it was analysed in. */
@@ -78,11 +83,20 @@ export function pictureAt(a: DocumentAnalysis, target: { name?: string; offset?:
     const f = fileBound.get(st.name);
     return { ...st, fileValue: f === undefined ? null : Number(f) };
   });
-  const drawn = !view?.bindings.size ? a : cpp ? reanalysed(a as CppAnalysis, view) : (twin.rebound?.(view.bindings) ?? a);
-  const drawnDecl = sameIn(drawn);
-  const picture = at && !drawnDecl ? { ok: false as const, reason: `no declaration named '${name}'` } : pictureOf(drawn, name, drawnDecl);
-  const bind = picture.ok ? [] : namesToBind(drawnDecl);
-  const value = picture.ok ? undefined : drawnLayout(drawnDecl);
+  const drawOf = (v: ViewBindings | undefined) => {
+    const drawn = !v?.bindings.size ? a : cpp ? reanalysed(a as CppAnalysis, v) : (twin.rebound?.(v.bindings) ?? a);
+    const drawnDecl = sameIn(drawn);
+    const picture = at && !drawnDecl ? { ok: false as const, reason: `no declaration named '${name}'` } : pictureOf(drawn, name, drawnDecl);
+    return { picture, decl: drawnDecl, bind: picture.ok ? [] : namesToBind(drawnDecl) };
+  };
+  let drawn = drawOf(view);
+  // a kernel's template parameter is a compile-time value: without an instantiation, its default
+  const params = cpp && decl ? drawn.bind.map((n) => ({ n, p: templateParameterOf(a.text, n, nameStart ?? a.startOf(decl.statement)) })) : [];
+  const defaults = new Map(params.flatMap(({ n, p }) => (p && literalDefault(p) !== undefined ? [[n, literalDefault(p)!]] : [])));
+  if (defaults.size) drawn = drawOf({ ...view, bindings: mergeBindings(defaults, view?.bindings ?? new Map()) });
+  const { picture, bind } = drawn;
+  const value = picture.ok ? undefined : drawnLayout(drawn.decl);
+  const templateParameters = bind.filter((n) => params.some((x) => x.n === n && x.p));
   return {
     name,
     picture,
@@ -90,6 +104,8 @@ export function pictureAt(a: DocumentAnalysis, target: { name?: string; offset?:
     ...(steppers.length ? { steppers } : {}),
     ...(bind.length ? { bind } : {}),
     ...(value ? { value: printValue(value) } : {}),
+    ...(defaults.size ? { defaults: [...defaults].map(([n, v]) => `${n} = ${v}`) } : {}),
+    ...(templateParameters.length ? { templateParameters } : {}),
   };
 }
 
