@@ -5,7 +5,7 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { Analyzer, printValue } from '../../server/src/language';
+import { Analyzer, CppAnalyzer, hoverAt, printValue } from '../../server/src/language';
 import { scratchpad } from '../../server/src/features/scratchpad';
 import { picture } from '../../server/src/features/layoutView';
 import { cppDoc } from '../cpp/cppTestKit';
@@ -139,4 +139,27 @@ struct Block {
   const b = pictureOf(kernel, 'auto layoutB', 'layoutB');
   assert.ok(b && !b.picture);
   assert.match(b.reason ?? '', /known only at run time: bind m to numbers; TILE_K is a template parameter/);
+});
+
+test('a C++ variable whose TLA statement has an error: its hover says what Problems says, and on which line', () => {
+  const kernel = `#include "catlass/catlass.hpp"
+#include "tla/layout.hpp"
+using namespace tla;
+namespace Catlass::Gemm::Block {
+void f(AscendC::GlobalTensor<half> gmA) {
+  auto layoutA = tla::MakeLayout<half, Catlass::layout::RowMajor>(256u, 512u);
+  auto tensorA = tla::MakeTensor(gmA, layoutA, Arch::PositionGM{});
+  auto tileA = tla::GetTile(tensorA, MakeCoord(0u, 0u), tla::MakeShape(128u, 256u));
+}
+}
+`;
+  const a = new CppAnalyzer().analyze(kernel);
+  const problem = a.diagnostics.find((d) => d.code === 'catlass-coord');
+  assert.ok(problem);
+  const line = kernel.slice(0, problem.start).split('\n').length;
+  assert.equal(line, 8);
+  const h = hoverAt(a, kernel.indexOf('tileA =') + 2, { gridSize: 8, cpp: true });
+  assert.ok(h, 'no hover on tileA');
+  assert.ok(h.markdown.startsWith('**tileA**'), h.markdown);
+  assert.ok(h.markdown.includes(`no value: ${problem.message} (in Problems, line 8)`), h.markdown);
 });
