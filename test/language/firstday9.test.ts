@@ -8,6 +8,7 @@ import path from 'node:path';
 import { Analyzer, CppAnalyzer, hoverAt, printValue } from '../../server/src/language';
 import { scratchpad } from '../../server/src/features/scratchpad';
 import { picture } from '../../server/src/features/layoutView';
+import { tileSteppers } from '../../server/src/language/ide/layoutView';
 import { cppDoc } from '../cpp/cppTestKit';
 import { ROOT } from '../helpers';
 
@@ -162,4 +163,38 @@ void f(AscendC::GlobalTensor<half> gmA) {
   assert.ok(h, 'no hover on tileA');
   assert.ok(h.markdown.startsWith('**tileA**'), h.markdown);
   assert.ok(h.markdown.includes(`no value: ${problem.message} (in Problems, line 8)`), h.markdown);
+});
+
+test("the layout view steps a block coordinate within its parent's blocks: the last one the tail, no empty tile past it", () => {
+  const kernel = `#include "catlass/catlass.hpp"
+#include "tla/layout.hpp"
+#include "tla/tensor.hpp"
+__aicore__ inline void kernel(AscendC::GlobalTensor<half> gmC, uint32_t m, uint32_t n)
+{
+    auto layoutC = tla::MakeLayout<half, Catlass::layout::RowMajor>(m, n);
+    auto tensorC = tla::MakeTensor(gmC, layoutC, Arch::PositionGM{});
+    Catlass::GemmCoord blockCoord = blockScheduler.GetBlockCoord(AscendC::GetBlockIdx());
+    auto tileC = tla::GetTile(tensorC, tla::MakeCoord(blockCoord.m() * 128, blockCoord.n() * 256), tla::MakeShape(128u, 256u));
+}
+`;
+  const a = new CppAnalyzer().analyze(kernel);
+  const ends = (bound: Map<string, bigint>) => tileSteppers(a, 'tileC', bound).map((s) => [s.name, s.start, s.end]);
+  // m = 300: rows 0, 128, 256 start inside (⌈300/128⌉ = 3 blocks, the third 44 rows: the tail); n = 500: ⌈500/256⌉ = 2
+  assert.deepEqual(
+    ends(
+      new Map([
+        ['m', 300n],
+        ['n', 500n],
+      ]),
+    ),
+    [
+      ['blockCoord.m()', 0, 3],
+      ['blockCoord.n()', 0, 2],
+    ],
+  );
+  // m and n unbound: no bound said
+  assert.deepEqual(ends(new Map()), [
+    ['blockCoord.m()', 0, null],
+    ['blockCoord.n()', 0, null],
+  ]);
 });

@@ -155,15 +155,50 @@ export function tileSteppers(a: DocumentAnalysis, name: string, bound: Bindings 
     const end = loop ? integerOf(loop.end, a, a.text, at, 0, bound) : undefined;
     const step = loop ? integerOf(loop.step, a, a.text, at, 0, bound) : undefined;
     const value = bound.get(n);
+    // no loop says it: a block coordinate (`blockCoord.m() * 128`) ends where its tile would start past the parent
+    const blocks = loop ? undefined : blockBound(tile, n, bound);
     return {
       name: n,
       value: value === undefined ? null : Number(value),
       start: Number(start ?? 0n),
-      end: end === undefined ? null : Number(end) + (loop!.inclusive ? 1 : 0),
+      end: end !== undefined ? Number(end) + (loop!.inclusive ? 1 : 0) : blocks ? blocks.end : null,
       step: step !== undefined && step > 0n ? Number(step) : 1,
-      bound: loop && end !== undefined ? `${n} ${loop.inclusive ? '<=' : '<'} ${loop.end}` : null,
+      bound: loop && end !== undefined ? `${n} ${loop.inclusive ? '<=' : '<'} ${loop.end}` : (blocks?.text ?? null),
     };
   });
+}
+
+/**
+ * The values of `n` for which the tile starts inside its parent, where a mode of its coordinate
+ * grows with `n` by a constant step (`blockCoord.m() * 128` in a parent of 300 rows: 0…2, the third
+ * the tail) and the parent's extent there is a number under `bound`; the least over such modes.
+ */
+function blockBound(tile: NonNullable<ReturnType<typeof declaredTile>>, n: string, bound: Bindings): { end: number; text: string } | undefined {
+  const { coord, parent } = tile;
+  if (coord.kind !== 'tuple' || parent.originShape.kind !== 'tuple') return undefined;
+  let best: { end: number; text: string } | undefined;
+  coord.items.forEach((c, i) => {
+    const extent = parent.originShape.kind === 'tuple' ? parent.originShape.items[i] : undefined;
+    if (c.kind !== 'int' || !c.sym || !extent || extent.kind !== 'int' || !core.symbolic.variables(c.sym).has(n)) return;
+    const at = (v: bigint) => evaluateOr(c.sym!, mergeBindings(bound, new Map([[n, v]])));
+    const [f0, f1, f2] = [at(0n), at(1n), at(2n)];
+    const e = extent.sym ? evaluateOr(extent.sym, bound) : extent.value;
+    if (f0 === undefined || f1 === undefined || f2 === undefined || e === undefined || f1 <= f0 || f2 - f1 !== f1 - f0 || f0 >= e) return;
+    const step = f1 - f0;
+    const end = Number((e - f0 + step - 1n) / step);
+    const text = `${f0 ? `${f0} + ` : ''}${n}·${step} < ${e}: the tile starts inside its parent`;
+    if (!best || end < best.end) best = { end, text };
+  });
+  return best;
+}
+
+/** A symbolic extent's value under `bound`, or undefined where a name of it is unbound. */
+function evaluateOr(s: core.Sym, bound: Bindings): bigint | undefined {
+  try {
+    return core.symbolic.evaluate(s, bound);
+  } catch {
+    return undefined;
+  }
 }
 
 /** The declarations a "Show layout" lens sits above: the layout-valued ones, at their statement's start. */
