@@ -7,6 +7,19 @@ import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { poll, startProductWorkspace } from './harness.mjs';
 
+// a kernel tile at a block coordinate, its sizes bound by the tlaLayout.bindings setting
+const BLOCK_C = `#include "catlass/catlass.hpp"
+#include "tla/layout.hpp"
+#include "tla/tensor.hpp"
+__aicore__ inline void kernel(AscendC::GlobalTensor<half> gmC, uint32_t m, uint32_t n)
+{
+    auto layoutC = tla::MakeLayout<half, Catlass::layout::RowMajor>(m, n);
+    auto tensorC = tla::MakeTensor(gmC, layoutC, Arch::PositionGM{});
+    Catlass::GemmCoord blockCoord = blockScheduler.GetBlockCoord(AscendC::GetBlockIdx());
+    auto tileC = tla::GetTile(tensorC, tla::MakeCoord(blockCoord.m() * 128, blockCoord.n() * 256), tla::MakeShape(128u, 256u));
+}
+`;
+
 const skip = process.env.SKIP_E2E ? 'SKIP_E2E is set' : process.platform !== 'linux' ? 'e2e runs on Linux only' : false;
 
 describe('a kernel author’s first day in code-server (the fourth try)', { skip, timeout: 600_000 }, () => {
@@ -15,7 +28,11 @@ describe('a kernel author’s first day in code-server (the fourth try)', { skip
   let ws;
 
   before(async () => {
-    ws = await startProductWorkspace({ prefix: 'firstday9' });
+    ws = await startProductWorkspace({
+      prefix: 'firstday9',
+      files: { 'cpp/block_c.cpp': BLOCK_C },
+      settings: { 'tlaLayout.bindings': { '**/block_c.cpp': 'm=300 n=500' } },
+    });
     ({ vs } = ws);
   });
 
@@ -75,5 +92,33 @@ describe('a kernel author’s first day in code-server (the fourth try)', { skip
     assert.equal(await frame().locator('.toolbar button', { hasText: /^Fit$/ }).isVisible(), false);
     assert.equal(await frame().locator('button[data-bind="m"]').count(), 1);
     await vs.screenshot('firstday9-2-not-drawn');
+  });
+
+  it('the tlaLayout.bindings setting: the status bar says it, a block coordinate steps within the blocks, the tail appears', async () => {
+    await vs.openFile('cpp/block_c.cpp');
+    const item = vs.page.locator('.statusbar-item', { hasText: 'm=300, n=500' });
+    await poll(async () => (await item.count()) > 0, { timeout: 15_000, message: () => 'no status-bar item for the bindings in force' });
+    assert.match((await item.first().getAttribute('aria-label')) ?? '', /tlaLayout\.bindings/);
+    // line 9: tileC = GetTile(tensorC, MakeCoord(blockCoord.m() * 128, blockCoord.n() * 256), (128, 256))
+    await showLayout(9, 11, 'tileC');
+    const stepper = frame().locator('[data-stepper="blockCoord.m()"]');
+    // ⌈300/128⌉ = 3 block rows: 0…2
+    await poll(async () => /0…2/.test(await stepper.innerText()), { timeout: 15_000, message: () => 'the block row stepper has no bound' });
+    const up = stepper.locator('button[aria-label="step blockCoord.m() up"]');
+    let facts = '';
+    for (const [k, valid] of [
+      [1, '(128,256)'],
+      [2, '(44,256)'],
+    ]) {
+      await up.click();
+      // block row k: row k·128, valid min(128, 300 − k·128)
+      await poll(async () => (facts = await frame().locator('#facts').innerText()).includes(`at (${k * 128},0), valid ${valid}`), {
+        timeout: 15_000,
+        message: () => `block row ${k}: ${facts}`,
+      });
+    }
+    assert.match(facts, /a tail tile/);
+    assert.equal(await up.isDisabled(), true, 'the stepper went past the last block row');
+    await vs.screenshot('firstday9-3-block-stepper-tail');
   });
 });
