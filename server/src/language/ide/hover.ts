@@ -76,16 +76,7 @@ function hoverHere(a: DocumentAnalysis, offset: number, options: HoverOptions): 
   if (!s) {
     // in C++ the declared name (`auto layoutA = MakeLayout<…>(…)`) lies outside the TLA expression
     const d = options.cpp ? declarationNamedAt(a, offset) : undefined;
-    if (!d) {
-      // a kernel's variable whose TLA statement failed: what Problems says of it, as on the statement
-      const failed = options.cpp ? failedDeclarationAt(a, offset) : undefined;
-      if (failed) return md(`**${failed.name}**\n\n${noValue(a, failed.statement)}`, failed.start, failed.end);
-      // a kernel's local the analysis holds no value for (a GemmCoord, the result of a member function): what the code says
-      const local = options.cpp ? cppLocalAt(a.text, offset) : undefined;
-      if (!local) return null;
-      const links = local.bindable.slice(0, MAX_BIND_LINKS).map(bindLink).join(' · ');
-      return md(`**${local.name}**\n\n${local.markdown}${links ? `\n\n${links}` : ''}`, local.start, local.end);
-    }
+    if (!d) return options.cpp ? undeclaredNameHover(a, offset) : null;
     const text = d.value ? describeValue(d.value, gridSize) : 'no value: its expression is not understood';
     const span = declarationSpan(a, d);
     const symbolic = d.value ? symbolicForm(a, d.value, (u) => declarationNamedAt(u, offset)?.value) : '';
@@ -228,6 +219,21 @@ function noValue(a: DocumentAnalysis, s: NonNullable<ReturnType<typeof statement
   }
   const hidden = s.result?.diagnostics.find((d) => d.severity === 'error');
   return hidden ? `no value here: ${hidden.message}` : 'no value known here';
+}
+
+/**
+ * A C++ name with no declaration: a variable whose TLA statement failed (what Problems says of it,
+ * as on the statement), or a kernel's local the analysis holds no value for (a GemmCoord, the
+ * result of a member function): what the code says.
+ */
+function undeclaredNameHover(a: DocumentAnalysis, offset: number): HoverAnswer | null {
+  const md = (value: string, start: number, end: number): HoverAnswer => ({ markdown: boundedMarkdown(value), start, end });
+  const failed = failedDeclarationAt(a, offset);
+  if (failed) return md(`**${failed.name}**\n\n${noValue(a, failed.statement)}`, failed.start, failed.end);
+  const local = cppLocalAt(a.text, offset);
+  if (!local) return null;
+  const links = local.bindable.slice(0, MAX_BIND_LINKS).map(bindLink).join(' · ');
+  return md(`**${local.name}**\n\n${local.markdown}${links ? `\n\n${links}` : ''}`, local.start, local.end);
 }
 
 /** `auto tileA = GetTile(…);` in C++, the cursor on tileA, when its statement has a problem and no value (so no declaration): the name and the statement. */
