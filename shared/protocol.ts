@@ -67,6 +67,8 @@ export interface PictureAnswer {
   bind?: string[];
   /** No picture of a declared layout (symbolic, too large): its value, printed (`(m,k):(k,_1):(m,k)`), for the view to show. */
   value?: string;
+  /** The kernel's template parameters drawn at their default, no instantiation read (`TILE_K = 64`), for the view to say. */
+  defaults?: string[];
 }
 
 export const PictureRequest = request<PictureParams, PictureAnswer | null>('tlaLayout/picture');

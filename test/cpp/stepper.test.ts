@@ -33,7 +33,16 @@ describe('the layout view steps a kernel tile', () => {
     assert.equal(answer.picture, null);
     assert.deepEqual(answer.bind, ['blockCoord.m()', 'kIdx']);
     assert.deepEqual(answer.steppers, [
-      { name: 'blockCoord.m()', value: null, start: 0, end: null, step: 1, bound: null, fileValue: null },
+      // no loop: the block rows whose tile starts inside layoutA's 300 rows, ⌈300/128⌉ = 3 (0, 128, 256)
+      {
+        name: 'blockCoord.m()',
+        value: null,
+        start: 0,
+        end: 3,
+        step: 1,
+        bound: 'blockCoord.m()·128 < 300: the tile starts inside its parent',
+        fileValue: null,
+      },
       // kTiles = (200 + 64 − 1) / 64 = 263 / 64 = 4 (integer division): kIdx in 0..3
       { name: 'kIdx', value: null, start: 0, end: 4, step: 1, bound: 'kIdx < kTiles', fileValue: null },
     ]);
@@ -93,7 +102,10 @@ auto tileA = GetTileLayout(layoutA, MakeShape(128, 64), MakeCoord(256, kIdx * 64
 
   test('a runtime name in the coordinate gets a stepper; a step draws the tile where it moves, the tail at kIdx 3', () => {
     const unbound = ask(TLA);
-    assert.deepEqual(unbound.steppers, [{ name: 'kIdx', value: null, start: 0, end: null, step: 1, bound: null, fileValue: null }]);
+    // no loop: the columns whose tile starts inside layoutA's 200, ⌈200/64⌉ = 4 (0, 64, 128, 192)
+    assert.deepEqual(unbound.steppers, [
+      { name: 'kIdx', value: null, start: 0, end: 4, step: 1, bound: 'kIdx·64 < 200: the tile starts inside its parent', fileValue: null },
+    ]);
     // row 256 of 300: valid 44; kIdx 3: column 192, valid min(64, 200 − 192) = 8 — the tail
     const last = ask(TLA, { kIdx: '3' });
     assert.deepEqual(last.picture?.tiles[0], { coord: [256, 192], tileShape: [128, 64], valid: [44, 8], label: 'tileA' });

@@ -739,23 +739,38 @@ function buildSteppers(list: readonly PictureStepper[]): void {
   steppers.style.display = list.length ? '' : 'none';
 }
 
+/** The kernel's template parameters the picture took at their default (no instantiation read), said as such. */
+function defaultsSaid(answer: PictureAnswer | null): HTMLElement[] {
+  const d = answer?.defaults ?? [];
+  if (!d.length) return [];
+  const line = el('div', {
+    textContent: `drawn with ${d.join(', ')}: ${d.length > 1 ? 'template parameters, their defaults' : 'a template parameter, its default'} (no instantiation read here)`,
+  });
+  line.dataset.defaults = d.join(', ');
+  return [line];
+}
+
 function showAnswer(answer: PictureAnswer | null, declared: string): void {
   state.name = declared;
   buildSteppers(answer?.steppers ?? []);
   if (!answer || !answer.picture) {
     state.picture = null;
     title.textContent = `Layout: ${declared}`;
-    // a declared layout not drawn (symbolic, too large): its value still says what it is
-    if (answer?.value) facts.replaceChildren(el('div', {}, el('code', { textContent: `${declared} = ${answer.value}` }), ' — not drawn:'));
-    else facts.textContent = '';
-    const msg = el('p', { className: 'error', textContent: answer?.reason ?? 'no picture' });
+    // a declared layout not drawn (symbolic, too large): its value still says what it is, and why on the same line
+    const why = el('span', { className: 'error', textContent: answer?.reason ?? 'no picture' });
+    facts.replaceChildren(
+      answer?.value ? el('div', {}, el('code', { textContent: `${declared} = ${answer.value}` }), ' — not drawn: ', why) : el('div', {}, why),
+      ...defaultsSaid(answer),
+    );
     // a symbolic layout: "Bind m…" per name, as the hover offers (the extension asks for the number, writes `// tla:`)
     const binds = (answer?.bind ?? []).map((n) => {
       const b = button(`Bind ${n}…`, () => vscode.postMessage({ type: 'bind', name: n }), undefined, `bind ${n} to a number`);
       b.dataset.bind = n;
       return b;
     });
-    legend.replaceChildren(msg, ...(binds.length ? [el('span', { className: 'toolbar' }, ...binds)] : []));
+    legend.replaceChildren(...(binds.length ? [el('span', { className: 'toolbar' }, ...binds)] : []));
+    // nothing drawn: no zoom, no tabs, no "each cell …" of the last picture
+    toolbar.style.display = 'none';
     stage.style.display = 'none';
     delete document.body.dataset.layout;
     delete document.body.dataset.subject;
@@ -771,6 +786,7 @@ function showAnswer(answer: PictureAnswer | null, declared: string): void {
     state.focus = { r: 0, c: 0 };
   }
   stage.style.display = '';
+  toolbar.style.display = '';
   const subject = state.picture.subject;
   const tile = subject?.tile ? state.picture.tiles[0] : undefined;
   title.textContent = `Layout: ${state.name}`;
@@ -801,6 +817,7 @@ function showAnswer(answer: PictureAnswer | null, declared: string): void {
       ),
     );
   }
+  facts.append(...defaultsSaid(answer));
   document.body.dataset.layout = state.picture.text;
   document.body.dataset.subject = subject?.text ?? state.picture.text;
   buildToolbar();

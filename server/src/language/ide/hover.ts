@@ -2,7 +2,7 @@
 import * as core from '../../core';
 import { MAX_HOVER_CHARS, MAX_SYMBOLIC_CHARS, MAX_SYMBOLIC_TERMS } from '../../core/limits';
 import { bindingOf, declarationSpan, statementAt, statementDetails } from '../analysis';
-import type { Declaration, DocumentAnalysis } from '../analysis';
+import type { Declaration, DocumentAnalysis, StatementAnalysis } from '../analysis';
 import { Ast, BUILTIN_BY_NAME, Bindings, CATLASS_MAKE_COORD, ELEMENT_TYPES, TAG_DOCS, TYPE_FORMS, elementDoc, printBindings } from '../syntax';
 import { printValue } from '../eval';
 import type { Value } from '../eval';
@@ -76,13 +76,7 @@ function hoverHere(a: DocumentAnalysis, offset: number, options: HoverOptions): 
   if (!s) {
     // in C++ the declared name (`auto layoutA = MakeLayout<…>(…)`) lies outside the TLA expression
     const d = options.cpp ? declarationNamedAt(a, offset) : undefined;
-    if (!d) {
-      // a kernel's local the analysis holds no value for (a GemmCoord, the result of a member function): what the code says
-      const local = options.cpp ? cppLocalAt(a.text, offset) : undefined;
-      if (!local) return null;
-      const links = local.bindable.slice(0, MAX_BIND_LINKS).map(bindLink).join(' · ');
-      return md(`**${local.name}**\n\n${local.markdown}${links ? `\n\n${links}` : ''}`, local.start, local.end);
-    }
+    if (!d) return options.cpp ? undeclaredNameHover(a, offset) : null;
     const text = d.value ? describeValue(d.value, gridSize) : 'no value: its expression is not understood';
     const span = declarationSpan(a, d);
     const symbolic = d.value ? symbolicForm(a, d.value, (u) => declarationNamedAt(u, offset)?.value) : '';
@@ -225,6 +219,39 @@ function noValue(a: DocumentAnalysis, s: NonNullable<ReturnType<typeof statement
   }
   const hidden = s.result?.diagnostics.find((d) => d.severity === 'error');
   return hidden ? `no value here: ${hidden.message}` : 'no value known here';
+}
+
+/**
+ * A C++ name with no declaration: a variable whose TLA statement failed (what Problems says of it,
+ * as on the statement), or a kernel's local the analysis holds no value for (a GemmCoord, the
+ * result of a member function): what the code says.
+ */
+function undeclaredNameHover(a: DocumentAnalysis, offset: number): HoverAnswer | null {
+  const md = (value: string, start: number, end: number): HoverAnswer => ({ markdown: boundedMarkdown(value), start, end });
+  const failed = failedDeclarationAt(a, offset);
+  if (failed) return md(`**${failed.name}**\n\n${noValue(a, failed.statement)}`, failed.start, failed.end);
+  const local = cppLocalAt(a.text, offset);
+  if (!local) return null;
+  const links = local.bindable.slice(0, MAX_BIND_LINKS).map(bindLink).join(' · ');
+  return md(`**${local.name}**\n\n${local.markdown}${links ? `\n\n${links}` : ''}`, local.start, local.end);
+}
+
+/** `auto tileA = GetTile(…);` in C++, the cursor on tileA, when its statement has a problem and no value (so no declaration): the name and the statement. */
+function failedDeclarationAt(
+  a: DocumentAnalysis,
+  offset: number,
+): { name: string; start: number; end: number; statement: StatementAnalysis } | undefined {
+  const word = /\w/;
+  let start = offset;
+  let end = offset;
+  while (start > 0 && word.test(a.text[start - 1])) start--;
+  while (end < a.text.length && word.test(a.text[end])) end++;
+  const eq = /^\s*=\s*/.exec(a.text.slice(end, end + 40));
+  if (start === end || !eq || !/^[A-Za-z_]/.test(a.text[start])) return undefined;
+  const at = end + eq[0].length;
+  const statement = a.statements.find((s) => a.startOf(s) === at);
+  if (!statement || statement.result?.value || !statement.local.length) return undefined;
+  return { name: a.text.slice(start, end), start, end, statement };
 }
 
 /** The declaration whose name is at the offset (C++ documents: a handful of declarations). */

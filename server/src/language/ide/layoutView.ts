@@ -11,6 +11,7 @@ import { PictureResult } from './layoutPicture';
 import { declaredTile, pictureOf } from './render';
 import { runtimeNames } from './hover';
 import { printValue } from '../eval';
+import { literalDefault, templateParameterOf } from './templateParameters';
 
 import type { Span } from './span';
 
@@ -27,6 +28,10 @@ export interface PictureTarget {
   bind?: string[];
   /** No picture of a declared layout (a tensor's): its value, printed, symbolic or too large to draw. */
   value?: string;
+  /** The kernel's template parameters drawn at their default (no instantiation read): `TILE_K = 64`. */
+  defaults?: string[];
+  /** Of the names to bind, the kernel's template parameters (no default, no instantiation read): compile-time values, not run-time ones. */
+  templateParameters?: string[];
 }
 
 /** What a kernel's picture is drawn under besides its analysis: the view's bindings, the instantiation it was analysed in. */
@@ -78,11 +83,20 @@ export function pictureAt(a: DocumentAnalysis, target: { name?: string; offset?:
     const f = fileBound.get(st.name);
     return { ...st, fileValue: f === undefined ? null : Number(f) };
   });
-  const drawn = !view?.bindings.size ? a : cpp ? reanalysed(a as CppAnalysis, view) : (twin.rebound?.(view.bindings) ?? a);
-  const drawnDecl = sameIn(drawn);
-  const picture = at && !drawnDecl ? { ok: false as const, reason: `no declaration named '${name}'` } : pictureOf(drawn, name, drawnDecl);
-  const bind = picture.ok ? [] : namesToBind(drawnDecl);
-  const value = picture.ok ? undefined : drawnLayout(drawnDecl);
+  const drawOf = (v: ViewBindings | undefined) => {
+    const drawn = !v?.bindings.size ? a : cpp ? reanalysed(a as CppAnalysis, v) : (twin.rebound?.(v.bindings) ?? a);
+    const drawnDecl = sameIn(drawn);
+    const picture = at && !drawnDecl ? { ok: false as const, reason: `no declaration named '${name}'` } : pictureOf(drawn, name, drawnDecl);
+    return { picture, decl: drawnDecl, bind: picture.ok ? [] : namesToBind(drawnDecl) };
+  };
+  let drawn = drawOf(view);
+  // a kernel's template parameter is a compile-time value: without an instantiation, its default
+  const params = cpp && decl ? drawn.bind.map((n) => ({ n, p: templateParameterOf(a.text, n, nameStart ?? a.startOf(decl.statement)) })) : [];
+  const defaults = new Map(params.flatMap(({ n, p }) => (p && literalDefault(p) !== undefined ? [[n, literalDefault(p)!]] : [])));
+  if (defaults.size) drawn = drawOf({ ...view, bindings: mergeBindings(defaults, view?.bindings ?? new Map()) });
+  const { picture, bind } = drawn;
+  const value = picture.ok ? undefined : drawnLayout(drawn.decl);
+  const templateParameters = bind.filter((n) => params.some((x) => x.n === n && x.p));
   return {
     name,
     picture,
@@ -90,6 +104,8 @@ export function pictureAt(a: DocumentAnalysis, target: { name?: string; offset?:
     ...(steppers.length ? { steppers } : {}),
     ...(bind.length ? { bind } : {}),
     ...(value ? { value: printValue(value) } : {}),
+    ...(defaults.size ? { defaults: [...defaults].map(([n, v]) => `${n} = ${v}`) } : {}),
+    ...(templateParameters.length ? { templateParameters } : {}),
   };
 }
 
@@ -139,15 +155,50 @@ export function tileSteppers(a: DocumentAnalysis, name: string, bound: Bindings 
     const end = loop ? integerOf(loop.end, a, a.text, at, 0, bound) : undefined;
     const step = loop ? integerOf(loop.step, a, a.text, at, 0, bound) : undefined;
     const value = bound.get(n);
+    // no loop says it: a block coordinate (`blockCoord.m() * 128`) ends where its tile would start past the parent
+    const blocks = loop ? undefined : blockBound(tile, n, bound);
     return {
       name: n,
       value: value === undefined ? null : Number(value),
       start: Number(start ?? 0n),
-      end: end === undefined ? null : Number(end) + (loop!.inclusive ? 1 : 0),
+      end: end !== undefined ? Number(end) + (loop!.inclusive ? 1 : 0) : blocks ? blocks.end : null,
       step: step !== undefined && step > 0n ? Number(step) : 1,
-      bound: loop && end !== undefined ? `${n} ${loop.inclusive ? '<=' : '<'} ${loop.end}` : null,
+      bound: loop && end !== undefined ? `${n} ${loop.inclusive ? '<=' : '<'} ${loop.end}` : (blocks?.text ?? null),
     };
   });
+}
+
+/**
+ * The values of `n` for which the tile starts inside its parent, where a mode of its coordinate
+ * grows with `n` by a constant step (`blockCoord.m() * 128` in a parent of 300 rows: 0…2, the third
+ * the tail) and the parent's extent there is a number under `bound`; the least over such modes.
+ */
+function blockBound(tile: NonNullable<ReturnType<typeof declaredTile>>, n: string, bound: Bindings): { end: number; text: string } | undefined {
+  const { coord, parent } = tile;
+  if (coord.kind !== 'tuple' || parent.originShape.kind !== 'tuple') return undefined;
+  let best: { end: number; text: string } | undefined;
+  coord.items.forEach((c, i) => {
+    const extent = parent.originShape.kind === 'tuple' ? parent.originShape.items[i] : undefined;
+    if (c.kind !== 'int' || !c.sym || !extent || extent.kind !== 'int' || !core.symbolic.variables(c.sym).has(n)) return;
+    const at = (v: bigint) => evaluateOr(c.sym!, mergeBindings(bound, new Map([[n, v]])));
+    const [f0, f1, f2] = [at(0n), at(1n), at(2n)];
+    const e = extent.sym ? evaluateOr(extent.sym, bound) : extent.value;
+    if (f0 === undefined || f1 === undefined || f2 === undefined || e === undefined || f1 <= f0 || f2 - f1 !== f1 - f0 || f0 >= e) return;
+    const step = f1 - f0;
+    const end = Number((e - f0 + step - 1n) / step);
+    const text = `${f0 ? `${f0} + ` : ''}${n}·${step} < ${e}: the tile starts inside its parent`;
+    if (!best || end < best.end) best = { end, text };
+  });
+  return best;
+}
+
+/** A symbolic extent's value under `bound`, or undefined where a name of it is unbound. */
+function evaluateOr(s: core.Sym, bound: Bindings): bigint | undefined {
+  try {
+    return core.symbolic.evaluate(s, bound);
+  } catch {
+    return undefined;
+  }
 }
 
 /** The declarations a "Show layout" lens sits above: the layout-valued ones, at their statement's start. */

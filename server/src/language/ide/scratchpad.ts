@@ -5,11 +5,12 @@ import { Analyzer } from '../analysis';
 import type { DocumentAnalysis, StatementAnalysis } from '../analysis';
 import { Ast } from '../syntax';
 import { BUILTIN_BY_NAME, ELEMENT_TYPES, INTEGER_TYPES, SUPPORTED_TAGS } from '../syntax';
-import { printValue } from '../eval';
+import { FOUND_IN, printValue, unqualifiedName } from '../eval';
 import type { Binding } from '../eval';
 import type { InstanceView } from './templateValues';
 import { declarationSpan, statementAt } from '../analysis';
 import { loopOf } from '../cpp';
+import { TemplateParameter, literalDefault, templateParameterOf } from './templateParameters';
 
 /** The document a scratchpad is made from: its analysis, text, uri and kind. */
 export interface ScratchpadSource {
@@ -131,11 +132,14 @@ function readsIn(node: unknown, role: Role = 'integer', out: Read[] = [], called
   return out;
 }
 
-/** The names a statement reads: those written in it and those the evaluation read (`Alias{}`), not the file's settings. */
+/** The names whose C++ lookup the kernel's evaluation reads (`unqualified MakeCoord`: where it stops), by key. */
+const LOOKUPS = new Map(['MakeCoord', 'Coord', 'detail'].map((n) => [unqualifiedName(n), n]));
+
+/** The names a statement reads: those written in it and those the evaluation read (`Alias{}`), not the file's settings nor its lookups. */
 function readsOf(s: StatementAnalysis): Read[] {
   const out = readsIn(s.statement);
   for (const d of s.result?.dependencies ?? []) {
-    if (d === 'CATLASS_ARCH' || d.startsWith('using namespace ') || out.some((x) => x.name === d)) continue;
+    if (d === 'CATLASS_ARCH' || d.startsWith('using namespace ') || LOOKUPS.has(d) || out.some((x) => x.name === d)) continue;
     out.push({ name: d, role: 'integer', called: false });
   }
   return out;
@@ -190,7 +194,9 @@ export function scratchpadAt(doc: ScratchpadSource, offset: number, line: number
   };
   // Each statement after the ones it depends on, depth first. With an explicit stack, not
   // recursion: an alias chain of thousands of `using X1 = X0;` is as deep as it is long.
+  const emitted: StatementAnalysis[] = [];
   const emitStatement = (root: StatementAnalysis) => {
+    emitted.push(root);
     const stack: { s: StatementAnalysis; asName?: string; names: Read[]; next: number }[] = [{ s: root, names: readsOf(root), next: 0 }];
     while (stack.length) {
       const top = stack[stack.length - 1];
@@ -229,14 +235,18 @@ export function scratchpadAt(doc: ScratchpadSource, offset: number, line: number
       const st = boundStatement(name);
       // an alias of a type the kernel does not determine (`using ElementA = ElementA_;`): a type placeholder (resolveTypeNames), not an integer
       if (st?.statement?.type === 'alias' && !st.result?.value) continue;
-      if (st && st !== top.s && a.startOf(st) < a.startOf(top.s) + top.s.chunk.text.length)
+      if (st && st !== top.s && a.startOf(st) < a.startOf(top.s) + top.s.chunk.text.length) {
+        emitted.push(st);
         stack.push({ s: st, asName: name, names: readsOf(st), next: 0 });
-      else if (!free.has(name) && !read.callee) free.set(name, read);
+      } else if (!free.has(name) && !read.callee) free.set(name, read);
     }
   };
   emitStatement(target);
   // what the kernel cannot know (runtime values, template-dependent constants, a layout or buffer passed in): a placeholder to set
-  const freeLines = [...free.values()].sort((x, y) => (x.name < y.name ? -1 : 1)).flatMap((r) => placeholderFor(doc.text, r));
+  const freeLines = [...free.values()]
+    .sort((x, y) => (x.name < y.name ? -1 : 1))
+    .flatMap((r) => placeholderFor(doc.text, r, inst ? undefined : templateParameterOf(doc.text, r.name, offset)));
+  head.push(...lookupsOf(emitted, where));
   const value = target.result.value ? `  // ${printValue(target.result.value)}` : '';
   const declared = declaresItself(target);
   // the kernel's variable declared as the kernel does, then printed: Show Layout pictures it by its name
@@ -272,12 +282,41 @@ const instantiated = (inst: Instance) => `as instantiated at ${inst.site.where}`
 const dropCall = (text: string, from: string, to: string) =>
   text.replace(new RegExp(`(?<![\\w.:])(?:\\w+::)*${escape(from)}\\s*\\(\\s*\\)`, 'g'), to);
 
+/**
+ * What the kernel's lookup of an unqualified MakeCoord, Coord or detail found at the statements the
+ * scratchpad copies, carried over: inside `namespace Catlass…` (or after `using Catlass::MakeCoord;`)
+ * Catlass's is found, which a scratchpad's `using namespace Catlass;` finds too.
+ */
+function lookupsOf(statements: readonly StatementAnalysis[], where: string): string[] {
+  const found = new Set<string>();
+  for (const s of statements)
+    for (const [key, b] of s.reads ?? []) {
+      const name = LOOKUPS.get(key);
+      if (name && (b === FOUND_IN.Catlass || b === FOUND_IN.CatlassDeclared || b === FOUND_IN.both)) found.add(name);
+    }
+  if (!found.size) return [];
+  const names = [...found].join(', ');
+  return [
+    `using namespace Catlass; // at ${where} the kernel's unqualified ${names} finds Catlass's (its namespace or a using-declaration): so does this one`,
+  ];
+}
+
+/** A kernel's integer template parameter (no instantiation read): its default, said so, else a symbol to set. */
+function templateParameterLine(n: string, name: string, p: TemplateParameter): string {
+  const value = literalDefault(p);
+  if (value !== undefined)
+    return `${p.type} ${n} = ${value}; // '${name}' is a template parameter of the kernel: its default (no instantiation read here) — set another here`;
+  const why = p.default !== undefined ? `its default is ${p.default}` : 'without a default, no instantiation read here';
+  return `${p.type} ${n}; // '${name}' is a template parameter of the kernel (${why}): set its value here`;
+}
+
 /** The placeholder declaration(s) of a name the kernel line reads and the kernel does not determine, by what it must be. */
-function placeholderFor(cpp: string, r: Read): string[] {
+function placeholderFor(cpp: string, r: Read, templateParameter?: TemplateParameter): string[] {
   const n = tlaName(r.name);
   const why = whyUnknown(cpp, r.name);
   switch (r.role) {
     case 'integer': {
+      if (templateParameter) return [templateParameterLine(n, r.name, templateParameter)];
       const type = declaredIntegerType(cpp, r.name) ?? 'auto';
       // a loop's index: its first value (128 would put a tile past the end: an empty tile)
       const loop = /^\w+$/.test(r.name) ? loopOf(cpp, r.name) : undefined;
