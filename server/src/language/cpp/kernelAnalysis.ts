@@ -821,10 +821,7 @@ export class CppAnalyzer {
     const scoped = macroDefaults(text);
     // (before the file's helpers are bound in it: they are no configuration default)
     const mayRestOnDefaults = scoped.size > 0 || items.some((it) => it.defaultUnless !== undefined);
-    for (const f of fileFunctions(tokens.tokens, scan.expressions, scan.classes)) {
-      const binding = this.fileFunctionBinding(f, text.slice(f.start, f.end));
-      if (binding) bindIn(scoped, f.name, binding, f);
-    }
+    this.bindFileFunctions(scoped, fileFunctions(tokens.tokens, scan.expressions, scan.classes), text);
     return {
       bound,
       text,
@@ -847,6 +844,14 @@ export class CppAnalyzer {
   }
 
   /** A one-return function as a binding: the same object while its parameters and expression are (its callers' evaluations stay cached). */
+  /** The file's one-return helpers (fileFunctions.ts), each bound where it is visible. */
+  private bindFileFunctions(scoped: Progress['scoped'], functions: readonly FileFunctionSite[], text: string): void {
+    for (const f of functions) {
+      const binding = this.fileFunctionBinding(f, text.slice(f.start, f.end));
+      if (binding) bindIn(scoped, f.name, binding, f);
+    }
+  }
+
   private fileFunctionBinding(f: FileFunctionSite, body: string): Binding | undefined {
     const key = `${f.name}(${f.params.map((p) => `${p.type} ${p.name}`).join(',')}) ${body}`;
     const had = this.fileFunctionBindings.get(key);
