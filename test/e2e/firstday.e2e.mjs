@@ -40,7 +40,7 @@ describe('a kernel author’s first day in code-server (the fourth try)', { skip
     await ws?.close();
   });
 
-  const frame = () => vs.page.frameLocator('iframe.webview.ready').frameLocator('#active-frame');
+  const frame = () => vs.layoutView();
   const canvas = () => frame().locator('canvas#grid');
 
   async function showLayout(line, column, name) {
@@ -48,10 +48,7 @@ describe('a kernel author’s first day in code-server (the fourth try)', { skip
     await vs.page.locator('.editor-group-container .monaco-editor .view-lines').first().click();
     await vs.goTo(line, column);
     await vs.runCommand('TLA: Show Layout');
-    await poll(async () => (await frame().locator('#title').textContent({ timeout: 1000 })) === `Layout: ${name}`, {
-      timeout: 20_000,
-      message: () => `the view never read "Layout: ${name}"`,
-    });
+    await vs.layoutViewShows(name);
   }
 
   it('a kernel tile cut by a template parameter opens drawn at its default, fitted to its panel, and says so', async () => {

@@ -319,6 +319,19 @@ export class VSCode {
     });
   }
 
+  /** The layout view's document (the webview's inner frame). */
+  layoutView() {
+    return this.page.frameLocator('iframe.webview.ready').frameLocator('#active-frame');
+  }
+
+  /** Waits until the layout view's title reads "Layout: NAME" (`how`: what opened it, for the failure's message). */
+  async layoutViewShows(name, { how = 'Show Layout', timeout = 20_000 } = {}) {
+    await poll(async () => (await this.layoutView().locator('#title').textContent({ timeout: 1000 })) === `Layout: ${name}`, {
+      timeout,
+      message: () => `${how}: the view never read "Layout: ${name}"`,
+    });
+  }
+
   /** Types text at the cursor (key by key; '\n' presses Enter). */
   async type(text, { delay = 0 } = {}) {
     await this.page.keyboard.type(text, { delay });

@@ -37,7 +37,7 @@ describe('every Show Layout entry point, and saving a scratchpad, in code-server
     await ws?.close();
   });
 
-  const frame = () => vs.page.frameLocator('iframe.webview.ready').frameLocator('#active-frame');
+  const frame = () => vs.layoutView();
 
   /** Closes the layout view, so that the next press must open it on its own declaration. */
   async function closeLayoutView() {
@@ -50,10 +50,7 @@ describe('every Show Layout entry point, and saving a scratchpad, in code-server
 
   /** The view's title and facts once it shows `name` (the declaration's own picture, not "no picture"). */
   async function pictureOf(name, how) {
-    await poll(async () => (await frame().locator('#title').textContent({ timeout: 1000 })) === `Layout: ${name}`, {
-      timeout: 15_000,
-      message: () => `${how}: the view never read "Layout: ${name}"`,
-    }).catch(async (e) => {
+    await vs.layoutViewShows(name, { how, timeout: 15_000 }).catch(async (e) => {
       await vs.screenshot(`menus-failed-${name}`);
       throw e;
     });
