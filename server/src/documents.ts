@@ -352,7 +352,7 @@ export class DocumentAnalyses {
 function sameRegions(a: readonly HeaderInstance[] | CppAnalyzer['instantiation'], b: readonly HeaderInstance[] | undefined): boolean {
   if (a === b) return true;
   if (!a || !b || a.length !== b.length) return false;
-  return a.every((r, i) => r.start === b[i].start && r.end === b[i].end && r.bindings === b[i].bindings);
+  return a.every((r, i) => r.start === b[i].start && r.end === b[i].end && r.bindings === b[i].bindings && r.inner === b[i].inner);
 }
 
 /** Whether a `.tla` analysis's preprocessor statements include a Catlass header (`#include "catlass/…"` or `"tla/…"`). */

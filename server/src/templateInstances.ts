@@ -37,10 +37,13 @@ import {
   functionAt,
   functionTemplatesOf,
   withBindings,
+  operatorCallRegion,
+  namesOfClass,
 } from './language';
 
 /** What the analyzer binds a parameter or member to inside the body. */
 type Binding = NonNullable<CppAnalyzer['instantiation']>[number]['bindings'] extends ReadonlyMap<string, infer B> ? B : never;
+type InstanceRegion = NonNullable<CppAnalyzer['instantiation']>[number];
 
 /** A header's resolution: the text it was resolved for, its certain sites (null: none, or one not certain), whether more are still to come, and the answer under the choices. */
 interface AnswerEntry {
@@ -93,11 +96,14 @@ export interface SiteHere {
   members: ReadonlyMap<string, Readonly<Record<string, unknown>>>;
   /** Its buffer budgets (cpp/budgets.ts). */
   budgets: readonly Budget[];
+  /** Its operator() template read with the types the kernel's calls pass (cpp/operatorCalls.ts). */
+  inner?: readonly InstanceRegion[];
 }
 
 /** The instantiation a header's analysis reads its template body under (the hover's words and the analyzer's bindings). */
 export interface HeaderInstance extends InstanceView {
   bindings: ReadonlyMap<string, Binding>;
+  inner?: readonly InstanceRegion[];
 }
 
 /** A header's instantiations: the bodies read, each under its own (in the order of the text), and their code lenses. */
@@ -370,10 +376,92 @@ export function resolveSite(
     file: body.file,
     here: { start: body.start, end: body.end, bindings: body.bindings, selected: body.selected, members: new Map(), budgets: [] },
   }));
+  const inner = kernelCallRegion(site, siteText, header, ib, headers, read);
   return {
-    here: { start: ib.start, end: ib.end, bindings: ib.bindings, selected: ib.selected, members, budgets: budgetsOf(res, site.alias) },
+    here: {
+      start: ib.start,
+      end: ib.end,
+      bindings: ib.bindings,
+      selected: ib.selected,
+      members,
+      budgets: budgetsOf(res, site.alias),
+      ...(inner ? { inner: [inner] } : {}),
+    },
     derived,
   };
+}
+
+/**
+ * The block's operator() template under the one kernel site of the site's file that names the
+ * site's alias (`using MatmulKernel = …BasicMatmulTla<BlockMmad, …>;`): its type parameters bound
+ * to what the kernel's calls pass (cpp/operatorCalls.ts); undefined when not certain.
+ */
+function kernelCallRegion(
+  site: SiteRef,
+  siteText: string,
+  header: string,
+  block: { start: number; end: number; bindings: ReadonlyMap<string, Binding>; selected: string },
+  headers: SiteHeaders,
+  read: (file: string) => string | undefined,
+): InstanceRegion | undefined {
+  const word = new RegExp(`[<,]\\s*${site.alias}\\s*[,>]`);
+  const lines = siteText.split('\n');
+  const kernels = sitesOfText(site.file, siteText).filter(
+    (k) =>
+      k.line !== site.line &&
+      !k.fn &&
+      word.test(
+        lines
+          .slice(k.line - 1, k.line + 3)
+          .join(' ')
+          .split(';')[0],
+      ),
+  );
+  const blockText = read(header);
+  if (!kernels.length || kernels.length > MAX_KERNEL_SITES || site.fn || blockText === undefined) return undefined;
+  // each kernel site that names the block (one a branch of `if`): all give the same types, or none is used
+  let region: InstanceRegion | undefined;
+  let key: string | undefined;
+  for (const k of kernels) {
+    const r = kernelSiteRegion(k, siteText, blockText, block, headers, read);
+    const printed =
+      r &&
+      [...r.bindings]
+        .filter(([n]) => !block.bindings.has(n))
+        .map(([n, b]) => `${n}=${b.value ? printValue(b.value) : ''}`)
+        .join(' ');
+    if (!r || (key !== undefined && printed !== key)) return undefined;
+    key = printed;
+    region ??= r;
+  }
+  return region;
+}
+
+/** Kernel sites of one file that name a block's alias read at most (more: none is used). */
+const MAX_KERNEL_SITES = 4;
+
+/** The block's operator() region under one kernel site (operatorCallRegion). */
+function kernelSiteRegion(
+  k: SiteRef,
+  siteText: string,
+  blockText: string,
+  block: { start: number; end: number; bindings: ReadonlyMap<string, Binding>; selected: string },
+  headers: SiteHeaders,
+  read: (file: string) => string | undefined,
+): InstanceRegion | undefined {
+  let scratch: { text: string; alias?: string };
+  try {
+    scratch = siteScratchText(siteText, k.line);
+  } catch {
+    return undefined;
+  }
+  if (scratch.alias !== k.alias) return undefined;
+  const arch = headers.arch ?? 2201;
+  const res = evaluateScratch(scratch.text, headers.index, headerNameUnder(headers.root), arch, headers.root);
+  const kb = instanceBindings(res, k.alias);
+  const kernelText = kb && read(kb.file);
+  if (!kb || kernelText === undefined) return undefined;
+  return operatorCallRegion(blockText, block, kernelText, { ...kb, blockNames: namesOfClass(res, k.alias, block.selected) }, arch);
 }
 
 /**
@@ -487,6 +575,7 @@ export function headerAnswer(
       differing: differingOf(sites, used),
       budgets: used.here.budgets,
       bindings: used.here.bindings,
+      ...(used.here.inner ? { inner: used.here.inner } : {}),
     });
     groups.push({
       template,

@@ -58,6 +58,8 @@ export {
   instanceMembers,
   InstanceMember,
   withHeaders,
+  operatorCallRegion,
+  namesOfClass,
   instantiationWarnings,
   instantiationWarningSteps,
   instanceBindings,

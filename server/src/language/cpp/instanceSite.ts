@@ -282,6 +282,22 @@ export function instanceBindings(res: ScratchResult, alias: string): BodyBinding
   return t && t.k === 'class' ? bodyBindings(res, t) : undefined;
 }
 
+/** The parameters and member types of the site's class that name the class `selected` (a kernel's `BlockMmad_`, `BlockMmad`: its block). */
+export function namesOfClass(res: ScratchResult, alias: string, selected: string): Set<string> {
+  const t = res.frame.bind?.get(alias);
+  const out = new Set<string>();
+  if (!t || t.k !== 'class') return out;
+  try {
+    const inst = res.resolver.instance(t);
+    res.resolver.complete(inst);
+    for (const [name, ty] of inst.frame.bind ?? []) if (canonical(ty) === selected) out.add(name);
+    for (const [name, m] of inst.members) if ('ok' in m && canonical(m.ok) === selected) out.add(name);
+  } catch {
+    out.clear();
+  }
+  return out;
+}
+
 function bodyBindings(res: ScratchResult, t: Extract<Ty, { k: 'class' }>): BodyBindings | undefined {
   const r = res.resolver;
   let inst;

@@ -418,6 +418,8 @@ export interface InstanceRegion {
   start: number;
   end: number;
   bindings: ReadonlyMap<string, Binding>;
+  /** Regions inside it read with more bindings (a member function template's parameters: operatorCalls.ts). */
+  inner?: readonly InstanceRegion[];
 }
 
 /**
@@ -434,7 +436,7 @@ function declaredInteger(v: Value & { kind: 'int' }): Value {
 function regionAt(regions: readonly InstanceRegion[] | undefined, at: number): InstanceRegion | undefined {
   let best: InstanceRegion | undefined;
   for (const r of regions ?? []) if (r.start <= at && at < r.end && (!best || r.start >= best.start)) best = r;
-  return best;
+  return best?.inner ? (regionAt(best.inner, at) ?? best) : best;
 }
 
 type ByName<T> = WeakMap<readonly T[], Map<string, readonly T[]>>;

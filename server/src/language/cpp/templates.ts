@@ -4,8 +4,9 @@ export { EncodedFacts, FactsSummary, HeaderIndex, summarizeFacts } from './heade
 export { HeaderFacts, headerFacts } from './headerFacts';
 export { headerNameUnder, includesOfText, indexIncludes, ReadFile } from './includes';
 export { evaluateScratch, outcomeFields, ScratchResult, Outcome } from './scratch';
-export { siteScratchText, instanceMembers, instanceBindings, copyMemberBodies, InstanceMember, namesAscend950 } from './instanceSite';
+export { siteScratchText, instanceMembers, instanceBindings, copyMemberBodies, InstanceMember, namesAscend950, namesOfClass } from './instanceSite';
 export { withHeaders } from './headerAnalysis';
+export { operatorCallRegion } from './operatorCalls';
 export { instantiationWarnings, instantiationWarningSteps } from './siteWarnings';
 export { Budget, BudgetPart, budgetLine, budgetsOf, formatBytes, instanceBudgets } from './budgets';
 export {
