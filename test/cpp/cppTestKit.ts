@@ -17,6 +17,20 @@ import {
 import { declarationSpan } from '../../server/src/language/analysis/documentAnalysis';
 import { CppAnalysis } from '../../server/src/language/cpp/kernelAnalysis';
 import { analysedDocument, hoverAtText } from '../language/fixture';
+import { TemplateInstances } from '../../server/src/templateInstances';
+
+/**
+ * The instantiation index over `index` (headers under `root`), its turns queued instead of scheduled:
+ * a test runs them (`queue.shift()!()`) when it means the background work to have happened.
+ */
+export function queuedInstances(index: HeaderIndex, root: string): { instances: TemplateInstances; queue: (() => void)[] } {
+  const queue: (() => void)[] = [];
+  const instances = new TemplateInstances(
+    () => ({ index, root }),
+    (run) => void queue.push(run),
+  );
+  return { instances, queue };
+}
 
 export const cppDoc = (text: string, analysis?: CppAnalysis): AnalysedDocument => analysedDocument(text, { cpp: true, analysis });
 

@@ -13,7 +13,8 @@ import { DocumentAnalyses } from '../../server/src/documents';
 import { hover } from '../../server/src/features/hover';
 import { DEFAULT_SETTINGS } from '../../server/src/features/settings';
 import { HeaderIndex, callsOfText, functionTemplatesOf } from '../../server/src/language';
-import { TemplateInstances, sitesOfText } from '../../server/src/templateInstances';
+import { sitesOfText } from '../../server/src/templateInstances';
+import { queuedInstances } from './cppTestKit';
 import { ROOT, SHARED_DIR } from '../helpers';
 
 const DIR = path.join(ROOT, 'test', 'fixtures', 'entryfn');
@@ -25,11 +26,7 @@ const HEADER_TEXT = readFileSync(HEADER, 'utf8');
 async function resolved() {
   const index = new HeaderIndex();
   index.setFile(HEADER, HEADER_TEXT);
-  const queue: (() => void)[] = [];
-  const instances = new TemplateInstances(
-    () => ({ index, root: INCLUDE }),
-    (run) => void queue.push(run),
-  );
+  const { instances, queue } = queuedInstances(index, INCLUDE);
   await instances.configure([DIR], [INCLUDE]);
   instances.instanceOf(HEADER, HEADER_TEXT);
   for (let n = 0; queue.length && n < 10_000; n++) queue.shift()!();
@@ -146,11 +143,7 @@ describe('a kernel class instantiated by a function template after it in the sam
     const index = new HeaderIndex();
     const block = path.join(OWN_FAI_INCLUDE, 'catlass', 'fai_block.hpp');
     index.setFile(block, readFileSync(block, 'utf8'));
-    const queue: (() => void)[] = [];
-    const instances = new TemplateInstances(
-      () => ({ index, root: OWN_FAI_INCLUDE }),
-      (run) => void queue.push(run),
-    );
+    const { instances, queue } = queuedInstances(index, OWN_FAI_INCLUDE);
     await instances.configure([OWN_FAI], [OWN_FAI_INCLUDE]);
     const text = readFileSync(OWN_FAI_HEADER, 'utf8');
     instances.instanceOf(OWN_FAI_HEADER, text);
@@ -183,11 +176,7 @@ describe('a call whose arguments name what only the Ascend950 headers declare', 
       const file = path.join(ARCH_CALL_INCLUDE, 'catlass', h);
       index.setFile(file, readFileSync(file, 'utf8'));
     }
-    const queue: (() => void)[] = [];
-    const instances = new TemplateInstances(
-      () => ({ index, root: ARCH_CALL_INCLUDE }),
-      (run) => void queue.push(run),
-    );
+    const { instances, queue } = queuedInstances(index, ARCH_CALL_INCLUDE);
     await instances.configure([ARCH_CALL], [ARCH_CALL_INCLUDE]);
     const text = readFileSync(ARCH_CALL_KERNEL, 'utf8');
     instances.instanceOf(ARCH_CALL_KERNEL, text);
@@ -218,11 +207,7 @@ describe('example 61’s SVD block under each call of Run', { skip: existsSync(S
   test('each body of block_mmad_svd_quant_tla.hpp has a site per call, with that call’s tile shapes', async () => {
     const index = new HeaderIndex();
     indexAll(index, CORPUS_INCLUDE);
-    const queue: (() => void)[] = [];
-    const instances = new TemplateInstances(
-      () => ({ index, root: CORPUS_INCLUDE }),
-      (run) => void queue.push(run),
-    );
+    const { instances, queue } = queuedInstances(index, CORPUS_INCLUDE);
     await instances.configure([EXAMPLE_61], [CORPUS_INCLUDE]);
     const text = readFileSync(SVD_BLOCK, 'utf8');
     instances.instanceOf(SVD_BLOCK, text);

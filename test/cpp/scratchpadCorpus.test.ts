@@ -9,11 +9,10 @@ import { test } from 'node:test';
 import { pathToFileURL } from 'node:url';
 import { scratchpad, scratchpadErrors } from '../../server/src/features/scratchpad';
 import { SHARED_DIR } from '../helpers';
-import { cppDoc } from './cppTestKit';
+import { cppDoc, queuedInstances } from './cppTestKit';
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import { DocumentAnalyses } from '../../server/src/documents';
 import { Analyzer, HeaderIndex, printValue } from '../../server/src/language';
-import { TemplateInstances } from '../../server/src/templateInstances';
 
 const INCLUDE = path.join(SHARED_DIR, 'corpus', 'catlass', 'include', 'catlass');
 const skip = existsSync(INCLUDE) ? false : `skipped: ${INCLUDE} is absent (a bare clone); CI has the Catlass corpus there`;
@@ -91,11 +90,7 @@ test('under the workspace instantiation, the scratchpad of block_mmad_pingpong_t
   const root = path.join(CORPUS, 'include');
   const index = new HeaderIndex();
   for (const f of headers(root)) index.setFile(f, readFileSync(f, 'utf8'));
-  const queue: (() => void)[] = [];
-  const instances = new TemplateInstances(
-    () => ({ index, root }),
-    (run) => void queue.push(run),
-  );
+  const { instances, queue } = queuedInstances(index, root);
   await instances.configure([EXAMPLE], [root]);
   const text = readFileSync(PINGPONG, 'utf8');
   instances.instanceOf(PINGPONG, text);

@@ -15,6 +15,7 @@ import { hover } from '../../server/src/features/hover';
 import { DEFAULT_SETTINGS } from '../../server/src/features/settings';
 import { HeaderIndex, instanceLenses } from '../../server/src/language';
 import { MAX_CANDIDATES, TemplateInstances, sitesOfText, templatesOf } from '../../server/src/templateInstances';
+import { queuedInstances } from './cppTestKit';
 import { ROOT } from '../helpers';
 
 // the workspace: one kernel instantiating the demo block once; the demo kernel of test/fixtures/templates instantiates it twice
@@ -28,11 +29,7 @@ const HEADER_TEXT = readFileSync(HEADER, 'utf8');
 async function fixture(folder = DIR, header = HEADER, include = INCLUDE, excluded = [INCLUDE, path.join(DIR, 'include')]) {
   const index = new HeaderIndex();
   index.setFile(header, readFileSync(header, 'utf8'));
-  const queue: (() => void)[] = [];
-  const instances = new TemplateInstances(
-    () => ({ index, root: include }),
-    (run) => void queue.push(run),
-  );
+  const { instances, queue } = queuedInstances(index, include);
   const changed: string[] = [];
   instances.changed = (p) => void changed.push(p);
   await instances.configure([folder], excluded);
@@ -65,11 +62,7 @@ describe('the type hover under the one instantiation', () => {
     const text = readFileSync(header, 'utf8');
     const index = new HeaderIndex();
     index.setFile(header, text);
-    const queue: (() => void)[] = [];
-    const instances = new TemplateInstances(
-      () => ({ index, root: include }),
-      (run) => void queue.push(run),
-    );
+    const { instances, queue } = queuedInstances(index, include);
     await instances.configure([DIR], [include, INCLUDE]);
     instances.instanceOf(header, text);
     while (queue.length) queue.shift()!();
@@ -350,11 +343,7 @@ describe('a template defined outside the include roots', () => {
   test("a workspace file's own kernel template is read under its site; the index is left as it was", async () => {
     const index = new HeaderIndex();
     index.setFile(BODIES_HEADER, BODIES_TEXT);
-    const queue: (() => void)[] = [];
-    const instances = new TemplateInstances(
-      () => ({ index, root: BODIES_INCLUDE }),
-      (run) => void queue.push(run),
-    );
+    const { instances, queue } = queuedInstances(index, BODIES_INCLUDE);
     await instances.configure([OWN], [BODIES_INCLUDE]);
     instances.instanceOf(OWN_HEADER, OWN_TEXT);
     while (queue.length) queue.shift()!();
@@ -389,11 +378,7 @@ describe('a body instantiated through another instantiation’s copy member', ()
   test('the tile copy selected by the block’s CopyGmToL1 is read under it, once the block has been resolved', async () => {
     const index = new HeaderIndex();
     for (const f of [COPY_TILE, COPY_BLOCK]) index.setFile(f, readFileSync(f, 'utf8'));
-    const queue: (() => void)[] = [];
-    const instances = new TemplateInstances(
-      () => ({ index, root: DERIVED_INCLUDE }),
-      (run) => void queue.push(run),
-    );
+    const { instances, queue } = queuedInstances(index, DERIVED_INCLUDE);
     const changed: string[] = [];
     instances.changed = (p) => void changed.push(p);
     await instances.configure([DERIVED], [DERIVED_INCLUDE]);

@@ -12,7 +12,7 @@ import { DocumentAnalyses } from '../../server/src/documents';
 import { hover } from '../../server/src/features/hover';
 import { DEFAULT_SETTINGS } from '../../server/src/features/settings';
 import { HeaderIndex } from '../../server/src/language';
-import { TemplateInstances } from '../../server/src/templateInstances';
+import { queuedInstances } from './cppTestKit';
 import { SHARED_DIR } from '../helpers';
 
 const CORPUS = path.join(SHARED_DIR, 'corpus', 'catlass');
@@ -33,11 +33,7 @@ function indexAll(index: HeaderIndex, dir: string): void {
 async function resolvedIn(folder: string) {
   const index = new HeaderIndex();
   indexAll(index, INCLUDE);
-  const queue: (() => void)[] = [];
-  const instances = new TemplateInstances(
-    () => ({ index, root: INCLUDE }),
-    (run) => void queue.push(run),
-  );
+  const { instances, queue } = queuedInstances(index, INCLUDE);
   const t0 = performance.now();
   await instances.configure([folder], [INCLUDE]);
   const text = readFileSync(HEADER, 'utf8');

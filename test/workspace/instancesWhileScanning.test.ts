@@ -17,7 +17,7 @@ import { scratchpad } from '../../server/src/features/scratchpad';
 import { DEFAULT_SETTINGS } from '../../server/src/features/settings';
 import { HeaderIndex } from '../../server/src/language';
 import { instantiationLenses } from '../../server/src/features/instanceLens';
-import { TemplateInstances } from '../../server/src/templateInstances';
+import { queuedInstances } from '../cpp/cppTestKit';
 import { instantiationPick } from '../../shared/instantiationPick';
 import type { ChooseInstantiationArgs } from '../../shared/protocol';
 
@@ -55,11 +55,7 @@ for (let i = 0; i < KERNELS; i++) {
 async function scanning() {
   const index = new HeaderIndex();
   index.setFile(header, HEADER_TEXT);
-  const queue: (() => void)[] = [];
-  const instances = new TemplateInstances(
-    () => ({ index, root: include }),
-    (run) => void queue.push(run),
-  );
+  const { instances, queue } = queuedInstances(index, include);
   const changed: string[] = [];
   instances.changed = (p) => void changed.push(p);
   await instances.configure([dir], [include]);
