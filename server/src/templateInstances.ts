@@ -391,6 +391,9 @@ export function resolveSite(
   };
 }
 
+/** The block's body and what its site binds there (the class's region, its selected specialisation). */
+type BlockUnderSite = { start: number; end: number; bindings: ReadonlyMap<string, Binding>; selected: string };
+
 /**
  * The block's operator() template under the one kernel site of the site's file that names the
  * site's alias (`using MatmulKernel = …BasicMatmulTla<BlockMmad, …>;`): its type parameters bound
@@ -400,7 +403,7 @@ function kernelCallRegion(
   site: SiteRef,
   siteText: string,
   header: string,
-  block: { start: number; end: number; bindings: ReadonlyMap<string, Binding>; selected: string },
+  block: BlockUnderSite,
   headers: SiteHeaders,
   read: (file: string) => string | undefined,
 ): InstanceRegion | undefined {
@@ -445,7 +448,7 @@ function kernelSiteRegion(
   k: SiteRef,
   siteText: string,
   blockText: string,
-  block: { start: number; end: number; bindings: ReadonlyMap<string, Binding>; selected: string },
+  block: BlockUnderSite,
   headers: SiteHeaders,
   read: (file: string) => string | undefined,
 ): InstanceRegion | undefined {
